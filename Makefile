@@ -1,0 +1,68 @@
+# earlyout: the project's vocabulary. Outputs go under build/ (git-ignored).
+#   make run     install what is missing, build everything, serve the site on http://127.0.0.1:8000
+#   make test    install what is missing, run every suite, end with "total: N passed, N failed"
+#   make bench   benchmarks (native, wasm, Z80 T-states)
+#   make deps core wasm web msx install clean
+
+SHELL   := bash
+BUILD   := build
+PREFIX  ?= /usr/local
+CC      ?= cc
+STRICT  := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wmissing-prototypes -Wshadow -Wconversion -Wstrict-prototypes
+OPT     := -O2
+CORE_INC := -Icore/include
+CORE_SRC := $(wildcard core/src/*.c)
+CORE_HDR := $(wildcard core/include/earlyout/*.h) $(wildcard core/src/*.h)
+NATIVE  := $(BUILD)/native
+
+.PHONY: all deps core wasm web msx test run bench install clean help
+all: core wasm web msx
+
+help:
+	@sed -n '1,7p' Makefile
+
+# ---- setup -------------------------------------------------------------------------------
+DEPS_STAMP := $(BUILD)/.deps
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): tools/bootstrap package.json package-lock.json
+	tools/bootstrap
+	@mkdir -p $(BUILD) && touch $@
+
+# ---- native core -------------------------------------------------------------------------
+# libearlyout.a is the fast build; libearlyout-trace.a has the teaching hooks (EO_TRACE=1).
+core: $(NATIVE)/libearlyout.a $(NATIVE)/libearlyout-trace.a
+
+$(NATIVE)/fast/%.o: core/src/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(STRICT) $(OPT) $(CORE_INC) -c $< -o $@
+$(NATIVE)/trace/%.o: core/src/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(STRICT) $(OPT) -DEO_TRACE=1 $(CORE_INC) -c $< -o $@
+
+$(NATIVE)/libearlyout.a: $(patsubst core/src/%.c,$(NATIVE)/fast/%.o,$(CORE_SRC))
+	ar rcs $@ $^
+$(NATIVE)/libearlyout-trace.a: $(patsubst core/src/%.c,$(NATIVE)/trace/%.o,$(CORE_SRC))
+	ar rcs $@ $^
+
+install: $(NATIVE)/libearlyout.a
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include/earlyout
+	install -m 644 $(NATIVE)/libearlyout.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 core/include/earlyout/*.h $(DESTDIR)$(PREFIX)/include/earlyout/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell node -p 'require("./package.json").version' 2>/dev/null || echo 0.1.0)|' \
+	    tools/earlyout.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/earlyout.pc
+
+# ---- suites --------------------------------------------------------------------------------
+# Each test-<suite> target ends with one line "<suite>: N passed, N failed"; tools/run-tests
+# runs them all and totals them.
+SUITES := core headers sanitize fuzz vectors wasm msx ui
+test: deps
+	tools/run-tests $(SUITES)
+
+include mk/core-tests.mk
+include $(wildcard mk/wasm.mk mk/web.mk mk/msx.mk mk/bench.mk)
+
+run: deps all
+	node tools/serve.mjs $(BUILD)/site
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,129 @@
+/* earlyout/common.h: what every module shares: result codes, boxes, pairs and teaching hooks.
+
+   Results
+       Functions that can fail return an eo_result: EO_OK (0) or an EO_ERR_* code from the table
+       below. eo_result_name(r) gives its name ("EO_ERR_BAD_ARGUMENT") for messages.
+
+   Boxes
+       eo_box is half-open: a box at x with width w covers the pixels x .. x+w-1 (likewise y, h).
+       A box with w <= 0 or h <= 0 is empty: it covers no pixel and overlaps nothing.
+       Coordinates and sizes are int16_t (-32768 .. 32767).
+
+   Teaching hooks
+       Core functions take an `eo_hooks *hooks` last argument. In the fast build (EO_TRACE 0) it is
+       ignored and may be NULL. In the traced build (EO_TRACE 1), when non-NULL, each step is
+       appended to hooks->steps (up to step_capacity; later steps are counted in steps_lost, never
+       written past the buffer) and hooks->counters[EO_COUNTER_*] are incremented. The caller owns
+       the hooks and its step buffer; eo_hooks_init() sets one up. */
+#ifndef EARLYOUT_COMMON_H
+#define EARLYOUT_COMMON_H
+
+#include <stdint.h>
+#include "config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* X-macro table of result codes: name, value, meaning. */
+#define EO_RESULT_TABLE(X) \
+    X(EO_OK,                   0, "success") \
+    X(EO_ERR_NULL_POINTER,     1, "a required pointer argument was NULL") \
+    X(EO_ERR_BAD_ARGUMENT,     2, "an argument is outside its documented range") \
+    X(EO_ERR_BAD_LAYOUT,       3, "a layout descriptor is inconsistent (see its header)") \
+    X(EO_ERR_BUFFER_TOO_SMALL, 4, "an output buffer is too small; the count says how much is needed")
+
+typedef enum eo_result {
+#define EO_RESULT_ENUM_(name, value, text) name = value,
+    EO_RESULT_TABLE(EO_RESULT_ENUM_)
+#undef EO_RESULT_ENUM_
+    EO_RESULT_COUNT_
+} eo_result;
+
+/// The code's name, e.g. "EO_ERR_BAD_ARGUMENT"; "EO_ERR_UNKNOWN" for a value not in the table.
+const char *eo_result_name(eo_result r);
+/// One sentence saying what the code means.
+const char *eo_result_text(eo_result r);
+
+/// A half-open axis-aligned box: pixels x .. x+w-1, y .. y+h-1. Empty when w <= 0 or h <= 0.
+typedef struct eo_box {
+    int16_t x, y, w, h;
+} eo_box;
+
+/// An unordered pair of object indices, always reported with a < b.
+typedef struct eo_pair {
+    uint16_t a, b;
+} eo_pair;
+
+/* Trace events: name, value, what the step's a and b hold. Modules own ranges of values. */
+#define EO_EVENT_TABLE(X) \
+    X(EO_EV_GRIDMASK_BEGIN,      1, "a: method (0 span, 1 endpoints), b: bits of the layout") \
+    X(EO_EV_GRIDMASK_EMPTY,      2, "box is empty (w or h <= 0): a: w, b: h; mask 0") \
+    X(EO_EV_GRIDMASK_FIRST_PX,   3, "a: axis (0 x, 1 y), b: first pixel of the box on that axis") \
+    X(EO_EV_GRIDMASK_LAST_PX,    4, "a: axis, b: last pixel (pos + size - 1, exact, may be off-screen)") \
+    X(EO_EV_GRIDMASK_CELLS,      5, "a: axis, b: first cell * 256 + last cell, after clamping to the screen") \
+    X(EO_EV_GRIDMASK_AXIS_BITS,  6, "a: axis, b: the axis field's bits (one per cell)") \
+    X(EO_EV_GRIDMASK_MASK,       7, "a: low 16 bits of the mask, b: high 16 bits") \
+    X(EO_EV_GRIDMASK_AND_X,      8, "a: X field of A AND B, b: 1 if non-zero") \
+    X(EO_EV_GRIDMASK_AND_Y,      9, "a: Y field of A AND B, b: 1 if non-zero") \
+    X(EO_EV_GRIDMASK_VERDICT,   10, "a: the eo_gridmask_verdict, b: 0")
+
+typedef enum eo_event {
+#define EO_EVENT_ENUM_(name, value, text) name = value,
+    EO_EVENT_TABLE(EO_EVENT_ENUM_)
+#undef EO_EVENT_ENUM_
+    EO_EVENT_END_
+} eo_event;
+
+/// The event's name, e.g. "EO_EV_GRIDMASK_AND_X"; "EO_EV_UNKNOWN" otherwise.
+const char *eo_event_name(uint8_t event);
+
+/* Counters bumped by the traced build: name, meaning. */
+#define EO_COUNTER_TABLE(X) \
+    X(EO_COUNTER_GRIDMASK_BUILT,      "grid masks built") \
+    X(EO_COUNTER_GRIDMASK_TESTS,      "mask pairs tested") \
+    X(EO_COUNTER_GRIDMASK_ELIMINATED, "mask pairs eliminated (no shared cell)")
+
+typedef enum eo_counter {
+#define EO_COUNTER_ENUM_(name, text) name,
+    EO_COUNTER_TABLE(EO_COUNTER_ENUM_)
+#undef EO_COUNTER_ENUM_
+    EO_COUNTER_COUNT
+} eo_counter;
+
+/// The counter's name, e.g. "EO_COUNTER_GRIDMASK_BUILT"; "EO_COUNTER_UNKNOWN" otherwise.
+const char *eo_counter_name(uint8_t counter);
+
+/// One recorded step: which event, on which line of which module's C source, with two values.
+typedef struct eo_trace_step {
+    uint8_t event;   /* an eo_event */
+    uint8_t module;  /* an eo_module: whose source `line` refers to */
+    uint16_t line;   /* __LINE__ in core/src/<module>.c */
+    int32_t a, b;    /* event-specific values, see EO_EVENT_TABLE */
+} eo_trace_step;
+
+typedef enum eo_module {
+    EO_MODULE_GRIDMASK = 1
+} eo_module;
+
+/// Caller-owned teaching hooks. All fields are plain data; eo_hooks_init sets them.
+typedef struct eo_hooks {
+    eo_trace_step *steps;     /* may be NULL: then only counters are kept */
+    uint16_t step_capacity;   /* entries in steps */
+    uint16_t step_count;      /* entries written */
+    uint16_t steps_lost;      /* steps that did not fit (saturates at 65535) */
+    uint32_t counters[EO_COUNTER_COUNT];
+} eo_hooks;
+
+/// Sets up hooks over a caller-owned step buffer (steps may be NULL with capacity 0) and zeroes all counts.
+void eo_hooks_init(eo_hooks *hooks, eo_trace_step *steps, uint16_t step_capacity);
+/// Forgets recorded steps and zeroes counters, keeping the buffer. NULL is ignored.
+void eo_hooks_reset(eo_hooks *hooks);
+/// Appends one step (used by the traced build through EO_TRACE_STEP). NULL hooks are ignored.
+void eo_hooks_record(eo_hooks *hooks, uint8_t event, uint8_t module, uint16_t line, int32_t a, int32_t b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

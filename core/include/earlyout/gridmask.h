@@ -1,0 +1,108 @@
+/* earlyout/gridmask.h: can two objects be in the same screen cell?
+
+   The screen is cut into a grid of cells (e.g. 8 x 6 cells of 32 px on a 256 x 192 MSX screen).
+   Each object gets a mask with one bit per column it touches (the X field, low half) and one bit
+   per row it touches (the Y field, high half). Two objects whose X fields share no bit, or whose
+   Y fields share no bit, cannot overlap: the pair is eliminated with one AND per axis, before any
+   exact test. The idea is the MSX Game Library's "collision early elimination".
+
+   Layouts (eo_gridmask_layout)
+       bits 8:  X in bits 0..3, Y in bits 4..7   (at most 4 columns and 4 rows)
+       bits 16: X in bits 0..7, Y in bits 8..15  (at most 8 columns and 8 rows)
+       bits 32: X in bits 0..15, Y in bits 16..31 (at most 16 columns and 16 rows)
+       Cells are (1 << cell_shift_x) x (1 << cell_shift_y) px; the screen is screen_w x screen_h px
+       (1 .. 32767 each). Columns = ceil(screen_w / cell width) must fit the X field, rows likewise,
+       else EO_ERR_BAD_LAYOUT. EO_GRIDMASK_LAYOUT_8/_16/_32 are ready-made.
+
+   Methods (eo_gridmask_method)
+       EO_GRIDMASK_SPAN (default, 0): every cell from the first to the last the box touches.
+       EO_GRIDMASK_ENDPOINTS: only the first and last cell (the classic formulation). For a box wider
+           than a cell it leaves holes, so two overlapping boxes can be eliminated: a false negative.
+           Kept so the lesson can show it; never use it in a game.
+
+   Edges
+       Boxes are half-open (x .. x+w-1). A box partly off-screen touches the cells it covers on
+       screen; a box wholly off-screen is put in the nearest edge cell of that axis, so two
+       off-screen boxes that overlap each other are never eliminated. An empty box (w <= 0 or
+       h <= 0) gets mask 0, which eliminates it against everything (it overlaps nothing).
+       x + w is never computed in a way that can wrap: any int16_t x, y, w, h is accepted.
+
+   Guarantee
+       With EO_GRIDMASK_SPAN, eo_gridmask_test never eliminates two boxes that overlap.
+       tests/core/test_gridmask.c proves it against a brute-force box test. */
+#ifndef EARLYOUT_GRIDMASK_H
+#define EARLYOUT_GRIDMASK_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// A grid mask: X field in the low half of the layout's bits, Y field in the high half.
+typedef uint32_t eo_gridmask;
+
+typedef struct eo_gridmask_layout {
+    uint8_t bits;          /* mask width: 8, 16 or 32 */
+    uint8_t cell_shift_x;  /* cell width is 1 << cell_shift_x px (0 .. 14) */
+    uint8_t cell_shift_y;  /* cell height is 1 << cell_shift_y px (0 .. 14) */
+    uint8_t reserved;      /* must be 0 */
+    int16_t screen_w;      /* px, 1 .. 32767 */
+    int16_t screen_h;      /* px, 1 .. 32767 */
+} eo_gridmask_layout;
+
+/* 8-bit: 4 x 3 cells of 64 px on a 256 x 192 screen. */
+#define EO_GRIDMASK_LAYOUT_8  { 8, 6, 6, 0, 256, 192 }
+/* 16-bit, as the MSX Game Library: 8 x 6 cells of 32 px on a 256 x 192 screen. */
+#define EO_GRIDMASK_LAYOUT_16 { 16, 5, 5, 0, 256, 192 }
+/* 32-bit for larger screens: 16 x 12 cells of 64 px on a 1024 x 768 screen. */
+#define EO_GRIDMASK_LAYOUT_32 { 32, 6, 6, 0, 1024, 768 }
+
+typedef enum eo_gridmask_method {
+    EO_GRIDMASK_SPAN = 0,
+    EO_GRIDMASK_ENDPOINTS = 1
+} eo_gridmask_method;
+
+/// What eo_gridmask_test found. Only the two APART verdicts eliminate a pair.
+typedef enum eo_gridmask_verdict {
+    EO_GRIDMASK_MAYBE = 0,       /* both axes share a cell: go on to the full test */
+    EO_GRIDMASK_APART_X = 1,     /* X fields share no column (Y was not tested: early out) */
+    EO_GRIDMASK_APART_Y = 2,     /* X fields share a column, Y fields share no row */
+    EO_GRIDMASK_BAD_LAYOUT = 3   /* layout NULL or invalid: nothing was tested; not an elimination */
+} eo_gridmask_verdict;
+
+/// Non-zero when verdict v means "these two cannot overlap".
+#define EO_GRIDMASK_ELIMINATED(v) ((v) == EO_GRIDMASK_APART_X || (v) == EO_GRIDMASK_APART_Y)
+
+/// EO_OK if the layout is usable; EO_ERR_NULL_POINTER or EO_ERR_BAD_LAYOUT otherwise.
+eo_result eo_gridmask_layout_check(const eo_gridmask_layout *layout);
+
+/// Columns and rows of a valid layout (either out-pointer may be NULL); EO_ERR_* as layout_check.
+eo_result eo_gridmask_layout_cells(const eo_gridmask_layout *layout, uint8_t *cols, uint8_t *rows);
+
+/// Builds the mask of one box into *out. On any error *out is left untouched.
+eo_result eo_gridmask_build(const eo_gridmask_layout *layout, eo_gridmask_method method,
+                            const eo_box *box, eo_gridmask *out, eo_hooks *hooks);
+
+/// Builds masks[i] for boxes[i], i < count (count 0 is fine). On error no mask is written.
+eo_result eo_gridmask_build_many(const eo_gridmask_layout *layout, eo_gridmask_method method,
+                                 const eo_box *boxes, uint16_t count, eo_gridmask *masks,
+                                 eo_hooks *hooks);
+
+/// Tests two masks of the same layout: X field first, then Y (see eo_gridmask_verdict).
+eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_layout *layout, eo_gridmask a, eo_gridmask b,
+                                     eo_hooks *hooks);
+
+/// Every pair i < j of masks that is not eliminated, in order (i ascending, then j), into pairs.
+/// *pair_count receives the total found even when it exceeds pair_capacity; then only the first
+/// pair_capacity pairs are written and EO_ERR_BUFFER_TOO_SMALL is returned. pairs may be NULL
+/// when pair_capacity is 0 (to count only).
+eo_result eo_gridmask_find_candidates(const eo_gridmask_layout *layout, const eo_gridmask *masks,
+                                      uint16_t count, eo_pair *pairs, uint32_t pair_capacity,
+                                      uint32_t *pair_count, eo_hooks *hooks);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,205 @@
+/* Grid masks: MSX Game Library-style early elimination, in its classic form (endpoints) and in
+   the correct form (span). See earlyout/gridmask.h for the manual. This file is shown, line by
+   line, in lesson 1: keep it readable. */
+#include "earlyout/gridmask.h"
+
+#include <stddef.h>
+
+#define EO_THIS_MODULE EO_MODULE_GRIDMASK
+#include "hooks.h"
+
+enum { AXIS_X = 0, AXIS_Y = 1 };
+
+/* Tables instead of variable shifts: a Z80 shifts one bit per instruction. */
+static const uint16_t cell_bit[16] = {
+    0x0001, 0x0002, 0x0004, 0x0008, 0x0010, 0x0020, 0x0040, 0x0080,
+    0x0100, 0x0200, 0x0400, 0x0800, 0x1000, 0x2000, 0x4000, 0x8000
+};
+static const uint16_t cells_from[16] = { /* cell i and every cell above it */
+    0xFFFF, 0xFFFE, 0xFFFC, 0xFFF8, 0xFFF0, 0xFFE0, 0xFFC0, 0xFF80,
+    0xFF00, 0xFE00, 0xFC00, 0xF800, 0xF000, 0xE000, 0xC000, 0x8000
+};
+static const uint16_t cells_upto[16] = { /* cell i and every cell below it */
+    0x0001, 0x0003, 0x0007, 0x000F, 0x001F, 0x003F, 0x007F, 0x00FF,
+    0x01FF, 0x03FF, 0x07FF, 0x0FFF, 0x1FFF, 0x3FFF, 0x7FFF, 0xFFFF
+};
+
+/* Cells needed to cover `screen` px with cells of 1 << shift px (screen >= 1). 16 bits wide:
+   a 16640-px screen in 32-px cells needs 520 cells, which a byte would see as 8. */
+static uint16_t cells_for(int16_t screen, uint8_t shift)
+{
+    return (uint16_t)((((uint16_t)screen - 1u) >> shift) + 1u);
+}
+
+eo_result eo_gridmask_layout_check(const eo_gridmask_layout *layout)
+{
+    uint8_t half;
+    if (layout == NULL)
+        return EO_ERR_NULL_POINTER;
+    if (layout->bits != 8 && layout->bits != 16 && layout->bits != 32)
+        return EO_ERR_BAD_LAYOUT;
+    if (layout->reserved != 0 || layout->cell_shift_x > 14 || layout->cell_shift_y > 14)
+        return EO_ERR_BAD_LAYOUT;
+    if (layout->screen_w < 1 || layout->screen_h < 1)
+        return EO_ERR_BAD_LAYOUT;
+    half = (uint8_t)(layout->bits / 2u);
+    if (cells_for(layout->screen_w, layout->cell_shift_x) > half ||
+        cells_for(layout->screen_h, layout->cell_shift_y) > half)
+        return EO_ERR_BAD_LAYOUT;
+    return EO_OK;
+}
+
+eo_result eo_gridmask_layout_cells(const eo_gridmask_layout *layout, uint8_t *cols, uint8_t *rows)
+{
+    eo_result r = eo_gridmask_layout_check(layout);
+    if (r != EO_OK)
+        return r;
+    if (cols != NULL)
+        *cols = (uint8_t)cells_for(layout->screen_w, layout->cell_shift_x); /* checked: <= 16 */
+    if (rows != NULL)
+        *rows = (uint8_t)cells_for(layout->screen_h, layout->cell_shift_y);
+    return EO_OK;
+}
+
+/* The bits of one axis for a non-empty span pos .. pos+size-1 (size >= 1) on a screen of
+   `screen` px. Off-screen parts are clamped to the edge cells. No sum here can overflow:
+   pos + size is only formed once we know it stays below `screen`. */
+static uint16_t axis_bits(int16_t pos, int16_t size, int16_t screen, uint8_t shift,
+                          eo_gridmask_method method, uint8_t axis, eo_hooks *hooks)
+{
+    uint8_t first, last;
+    uint16_t bits;
+
+    (void)axis; (void)hooks; /* used only by the traced build */
+    EO_STEP(hooks, EO_EV_GRIDMASK_FIRST_PX, axis, pos);
+    EO_STEP(hooks, EO_EV_GRIDMASK_LAST_PX, axis, (int32_t)pos + size - 1);
+    if (pos >= screen) {
+        /* wholly past the far edge: the last cell stands for everything beyond it */
+        first = last = (uint8_t)((uint16_t)(screen - 1) >> shift);
+    } else if (pos < 0 && pos + size <= 0) { /* signs differ: this sum cannot overflow */
+        /* wholly before the near edge: cell 0 stands for everything before it */
+        first = last = 0;
+    } else {
+        /* the span touches the screen: first and last pixel on screen, then their cells */
+        first = pos < 0 ? 0 : (uint8_t)((uint16_t)pos >> shift);
+        if ((uint16_t)size > (uint16_t)((uint16_t)screen - (uint16_t)pos)) /* room left, 1..65535 */
+            last = (uint8_t)((uint16_t)(screen - 1) >> shift);
+        else
+            last = (uint8_t)((uint16_t)(pos + size - 1) >> shift);
+    }
+    EO_STEP(hooks, EO_EV_GRIDMASK_CELLS, axis, (int32_t)first * 256 + last);
+
+    if (method == EO_GRIDMASK_ENDPOINTS)
+        bits = cell_bit[first] | cell_bit[last];       /* classic: holes between first and last */
+    else
+        bits = cells_from[first] & cells_upto[last];   /* every cell the box touches */
+    EO_STEP(hooks, EO_EV_GRIDMASK_AXIS_BITS, axis, bits);
+    return bits;
+}
+
+eo_result eo_gridmask_build(const eo_gridmask_layout *layout, eo_gridmask_method method,
+                            const eo_box *box, eo_gridmask *out, eo_hooks *hooks)
+{
+    eo_result r;
+    uint16_t x_bits, y_bits;
+    eo_gridmask mask;
+
+    if (box == NULL || out == NULL)
+        return EO_ERR_NULL_POINTER;
+    r = eo_gridmask_layout_check(layout);
+    if (r != EO_OK)
+        return r;
+    if (method != EO_GRIDMASK_SPAN && method != EO_GRIDMASK_ENDPOINTS)
+        return EO_ERR_BAD_ARGUMENT;
+    (void)hooks; /* used only by the traced build */
+
+    EO_STEP(hooks, EO_EV_GRIDMASK_BEGIN, method, layout->bits);
+    EO_COUNT(hooks, EO_COUNTER_GRIDMASK_BUILT);
+    if (box->w <= 0 || box->h <= 0) {
+        /* an empty box overlaps nothing: mask 0 eliminates it against every other mask */
+        EO_STEP(hooks, EO_EV_GRIDMASK_EMPTY, box->w, box->h);
+        *out = 0;
+        return EO_OK;
+    }
+    x_bits = axis_bits(box->x, box->w, layout->screen_w, layout->cell_shift_x, method, AXIS_X, hooks);
+    y_bits = axis_bits(box->y, box->h, layout->screen_h, layout->cell_shift_y, method, AXIS_Y, hooks);
+    mask = (eo_gridmask)x_bits | ((eo_gridmask)y_bits << (layout->bits / 2u));
+    EO_STEP(hooks, EO_EV_GRIDMASK_MASK, mask & 0xFFFFu, mask >> 16);
+    *out = mask;
+    return EO_OK;
+}
+
+eo_result eo_gridmask_build_many(const eo_gridmask_layout *layout, eo_gridmask_method method,
+                                 const eo_box *boxes, uint16_t count, eo_gridmask *masks,
+                                 eo_hooks *hooks)
+{
+    uint16_t i;
+    eo_result r = eo_gridmask_layout_check(layout);
+    if (r != EO_OK)
+        return r;
+    if (count > 0 && (boxes == NULL || masks == NULL))
+        return EO_ERR_NULL_POINTER;
+    if (method != EO_GRIDMASK_SPAN && method != EO_GRIDMASK_ENDPOINTS)
+        return EO_ERR_BAD_ARGUMENT;
+    for (i = 0; i < count; i++)
+        (void)eo_gridmask_build(layout, method, &boxes[i], &masks[i], hooks); /* checked above */
+    return EO_OK;
+}
+
+eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_layout *layout, eo_gridmask a, eo_gridmask b,
+                                     eo_hooks *hooks)
+{
+    uint8_t half;
+    eo_gridmask shared, x_field;
+
+    if (eo_gridmask_layout_check(layout) != EO_OK)
+        return EO_GRIDMASK_BAD_LAYOUT;
+    (void)hooks;
+    half = (uint8_t)(layout->bits / 2u);
+    x_field = ((eo_gridmask)cells_upto[half - 1u]);  /* the low `half` bits */
+    shared = a & b;
+    EO_COUNT(hooks, EO_COUNTER_GRIDMASK_TESTS);
+
+    EO_STEP(hooks, EO_EV_GRIDMASK_AND_X, shared & x_field, (shared & x_field) != 0);
+    if ((shared & x_field) == 0) {
+        /* no column in common: stop here, Y is never looked at */
+        EO_COUNT(hooks, EO_COUNTER_GRIDMASK_ELIMINATED);
+        EO_STEP(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_APART_X, 0);
+        return EO_GRIDMASK_APART_X;
+    }
+    EO_STEP(hooks, EO_EV_GRIDMASK_AND_Y, shared >> half, (shared >> half) != 0);
+    if ((shared >> half) == 0) {
+        EO_COUNT(hooks, EO_COUNTER_GRIDMASK_ELIMINATED);
+        EO_STEP(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_APART_Y, 0);
+        return EO_GRIDMASK_APART_Y;
+    }
+    EO_STEP(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_MAYBE, 0);
+    return EO_GRIDMASK_MAYBE;
+}
+
+eo_result eo_gridmask_find_candidates(const eo_gridmask_layout *layout, const eo_gridmask *masks,
+                                      uint16_t count, eo_pair *pairs, uint32_t pair_capacity,
+                                      uint32_t *pair_count, eo_hooks *hooks)
+{
+    uint16_t i, j;
+    uint32_t found = 0;
+    eo_result r = eo_gridmask_layout_check(layout);
+    if (r != EO_OK)
+        return r;
+    if (pair_count == NULL || (count > 0 && masks == NULL) || (pair_capacity > 0 && pairs == NULL))
+        return EO_ERR_NULL_POINTER;
+
+    for (i = 0; i + 1u < count; i++) {
+        for (j = (uint16_t)(i + 1u); j < count; j++) {
+            if (EO_GRIDMASK_ELIMINATED(eo_gridmask_test(layout, masks[i], masks[j], hooks)))
+                continue;
+            if (found < pair_capacity) {
+                pairs[found].a = i;
+                pairs[found].b = j;
+            }
+            found++;
+        }
+    }
+    *pair_count = found;
+    return found > pair_capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
+}

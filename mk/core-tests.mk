@@ -1,0 +1,91 @@
+# Native suites of the core: cmocka unit/property tests, header self-containment, sanitizers,
+# the fuzzer, and the shared vectors.
+TESTS      := $(BUILD)/tests
+CORE_TESTS := $(patsubst tests/core/%.c,%,$(wildcard tests/core/test_*.c))
+SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
+TEST_CFLAGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow $(CORE_INC)
+
+.PHONY: test-core test-headers test-sanitize test-fuzz test-vectors
+
+# cmocka, against both builds: traced (hooks on) and fast (hooks compiled out).
+$(TESTS)/%.trace: tests/core/%.c $(NATIVE)/libearlyout-trace.a
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 $< $(NATIVE)/libearlyout-trace.a -lcmocka -o $@
+$(TESTS)/%.fast: tests/core/%.c $(NATIVE)/libearlyout.a
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -O2 $< $(NATIVE)/libearlyout.a -lcmocka -o $@
+
+test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast)
+	@rm -f $(TESTS)/core-*.log; status=0; \
+	for t in $^; do echo "--- $$t"; $$t > $(TESTS)/core-$$(basename $$t).log 2>&1 || status=1; \
+	  cat $(TESTS)/core-$$(basename $$t).log; done; \
+	tools/count-cmocka core $(TESTS)/core-*.log && exit $$status
+
+# Every public header compiles on its own, as C99 and as C++.
+CXX ?= c++
+test-headers: $(CORE_HDR)
+	@p=0; f=0; for h in core/include/earlyout/*.h; do src="$$(printf '#include "earlyout/%s"\ntypedef int header_check_nonempty_;\n' $$(basename $$h))"; \
+	  if echo "$$src" | $(CC) $(STRICT) $(CORE_INC) -x c -fsyntax-only -; then p=$$((p+1)); \
+	  else echo "FAIL: $$h as C99"; f=$$((f+1)); fi; \
+	  if echo "$$src" | $(CXX) -std=c++11 -Wall -Wextra -Wpedantic -Werror $(CORE_INC) -x c++ -fsyntax-only -; then p=$$((p+1)); \
+	  else echo "FAIL: $$h as C++"; f=$$((f+1)); fi; \
+	done; echo "headers: $$p passed, $$f failed"; [ $$f -eq 0 ]
+
+# The unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer (traced build, so the
+# hook buffers are exercised too).
+$(TESTS)/san/%: tests/core/%.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_TRACE=1 $< $(CORE_SRC) -lcmocka -o $@
+test-sanitize: $(foreach t,$(CORE_TESTS),$(TESTS)/san/$(t))
+	@rm -f $(TESTS)/san-*.log; status=0; \
+	for t in $^; do $$t > $(TESTS)/san-$$(basename $$t).log 2>&1 || status=1; \
+	  cat $(TESTS)/san-$$(basename $$t).log; done; \
+	tools/count-cmocka sanitize $(TESTS)/san-*.log && exit $$status
+
+# libFuzzer (clang) for a bounded number of runs over the seed corpus, then the replay driver
+# under gcc's sanitizers, so the fuzz targets stay buildable without clang too.
+FUZZERS := $(patsubst tests/fuzz/%_fuzzer.c,%,$(wildcard tests/fuzz/*_fuzzer.c))
+FUZZ_RUNS ?= 300000
+$(TESTS)/fuzz/%_fuzzer: tests/fuzz/%_fuzzer.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	clang -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DEO_TRACE=1 $(CORE_INC) $< $(CORE_SRC) -o $@
+$(TESTS)/fuzz/%_replay: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_TRACE=1 $< tests/fuzz/replay.c $(CORE_SRC) -o $@
+test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_replay)
+	@p=0; f=0; for z in $(FUZZERS); do \
+	  mkdir -p $(TESTS)/fuzz/corpus-$$z; \
+	  if $(TESTS)/fuzz/$${z}_fuzzer -runs=$(FUZZ_RUNS) -seed=1 -artifact_prefix=$(TESTS)/fuzz/ $(TESTS)/fuzz/corpus-$$z tests/fuzz/corpus/$$z \
+	       > $(TESTS)/fuzz/$$z.log 2>&1; then p=$$((p+1)); tail -1 $(TESTS)/fuzz/$$z.log; \
+	  else f=$$((f+1)); tail -40 $(TESTS)/fuzz/$$z.log; fi; \
+	  if $(TESTS)/fuzz/$${z}_replay tests/fuzz/corpus/$$z/*; then p=$$((p+1)); else f=$$((f+1)); fi; \
+	done; echo "fuzz: $$p passed, $$f failed"; [ $$f -eq 0 ]
+
+# Shared vectors: the generator is deterministic (the committed .vec must be what it writes),
+# and the native results must equal the committed .expected. wasm and MSX compare against the
+# native result file.
+VECTOR_MODULES := gridmask
+$(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $< -o $@
+$(NATIVE)/run_vectors: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(NATIVE)/libearlyout.a
+	$(CC) $(TEST_CFLAGS) -Wmissing-prototypes -Wconversion -O2 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(NATIVE)/libearlyout.a -o $@
+$(BUILD)/vectors/%.native.out: tests/vectors/%.vec $(NATIVE)/run_vectors
+	@mkdir -p $(@D)
+	$(NATIVE)/run_vectors $< $@
+
+test-vectors: $(NATIVE)/gen_vectors $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
+	@mkdir -p $(BUILD)/vectors; p=0; f=0; \
+	for m in $(VECTOR_MODULES); do \
+	  $(NATIVE)/gen_vectors $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
+	  if cmp tests/vectors/$$m.vec $(BUILD)/vectors/$$m.regen.vec; then p=$$((p+1)); \
+	  else echo "$$m.vec differs from what gen_vectors writes now: regenerate and commit it"; f=$$((f+1)); fi; \
+	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.native.out; then p=$$((p+1)); \
+	  else echo "native results for $$m differ from tests/vectors/$$m.expected"; f=$$((f+1)); fi; \
+	done; echo "vectors: $$p passed, $$f failed"; [ $$f -eq 0 ]
+
+# After a deliberate change of the vectors or of the core's answers: rewrite the committed files.
+.PHONY: vectors-update
+vectors-update: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors
+	for m in $(VECTOR_MODULES); do $(NATIVE)/gen_vectors tests/vectors/$$m.vec && \
+	  $(NATIVE)/run_vectors tests/vectors/$$m.vec tests/vectors/$$m.expected; done
