@@ -236,6 +236,25 @@ static void test_gridmask_find_candidates_order_and_overflow(void **state)
     assert_int_equal(count, 3);
 }
 
+static void test_gridmask_find_candidates_tests_each_pair_once(void **state)
+{
+#if EO_TRACE
+    eo_gridmask masks[3] = { 0x0101u, 0x0101u, 0x1040u };
+    eo_hooks hooks;
+    uint32_t count;
+    (void)state;
+    eo_hooks_init(&hooks, NULL, 0);
+    assert_int_equal(eo_gridmask_find_candidates(&L16, masks, 3, NULL, 0, &count, &hooks), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(count, 1);
+    assert_int_equal(hooks.counters[EO_COUNTER_GRIDMASK_TESTS], 3);      /* n(n-1)/2, no more */
+    assert_int_equal(hooks.counters[EO_COUNTER_GRIDMASK_ELIMINATED], 2);
+#else
+    (void)state;
+    assert_true(EO_GRIDMASK_ELIMINATED(EO_GRIDMASK_APART_X) && EO_GRIDMASK_ELIMINATED(EO_GRIDMASK_APART_Y));
+    assert_false(EO_GRIDMASK_ELIMINATED(EO_GRIDMASK_MAYBE) || EO_GRIDMASK_ELIMINATED(EO_GRIDMASK_BAD_LAYOUT));
+#endif
+}
+
 /* ---- properties against the brute-force reference ---------------------------------------- */
 
 static void random_box(eo_box *b, const eo_gridmask_layout *layout)
@@ -384,6 +403,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_gridmask_rejects_bad_arguments),
         cmocka_unit_test(test_gridmask_layout_cells),
         cmocka_unit_test(test_gridmask_find_candidates_order_and_overflow),
+        cmocka_unit_test(test_gridmask_find_candidates_tests_each_pair_once),
         cmocka_unit_test(test_gridmask_span_never_eliminates_an_overlap),
         cmocka_unit_test(test_gridmask_matches_pixel_reference),
         cmocka_unit_test(test_gridmask_hooks_record_steps_in_traced_build),

@@ -71,8 +71,9 @@ typedef enum eo_gridmask_verdict {
     EO_GRIDMASK_BAD_LAYOUT = 3   /* layout NULL or invalid: nothing was tested; not an elimination */
 } eo_gridmask_verdict;
 
-/// Non-zero when verdict v means "these two cannot overlap".
-#define EO_GRIDMASK_ELIMINATED(v) ((v) == EO_GRIDMASK_APART_X || (v) == EO_GRIDMASK_APART_Y)
+/// Non-zero when verdict v means "these two cannot overlap" (APART_X or APART_Y).
+/// Evaluates v once, so EO_GRIDMASK_ELIMINATED(eo_gridmask_test(...)) tests once.
+#define EO_GRIDMASK_ELIMINATED(v) ((unsigned)(v) - 1u < 2u)
 
 /// EO_OK if the layout is usable; EO_ERR_NULL_POINTER or EO_ERR_BAD_LAYOUT otherwise.
 eo_result eo_gridmask_layout_check(const eo_gridmask_layout *layout);
