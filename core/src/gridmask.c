@@ -97,35 +97,48 @@ static uint16_t axis_bits(int16_t pos, int16_t size, int16_t screen, uint8_t shi
     return bits;
 }
 
-eo_result eo_gridmask_build(const eo_gridmask_layout *layout, eo_gridmask_method method,
-                            const eo_box *box, eo_gridmask *out, eo_hooks *hooks)
+/* Builds one mask; the layout and method were validated by the caller. */
+static eo_gridmask build_one(const eo_gridmask_layout *layout, eo_gridmask_method method,
+                             const eo_box *box, eo_hooks *hooks)
 {
-    eo_result r;
     uint16_t x_bits, y_bits;
     eo_gridmask mask;
 
-    if (box == NULL || out == NULL)
-        return EO_ERR_NULL_POINTER;
-    r = eo_gridmask_layout_check(layout);
-    if (r != EO_OK)
-        return r;
-    if (method != EO_GRIDMASK_SPAN && method != EO_GRIDMASK_ENDPOINTS)
-        return EO_ERR_BAD_ARGUMENT;
     (void)hooks; /* used only by the traced build */
-
     EO_STEP(hooks, EO_EV_GRIDMASK_BEGIN, method, layout->bits);
     EO_COUNT(hooks, EO_COUNTER_GRIDMASK_BUILT);
     if (box->w <= 0 || box->h <= 0) {
         /* an empty box overlaps nothing: mask 0 eliminates it against every other mask */
         EO_STEP(hooks, EO_EV_GRIDMASK_EMPTY, box->w, box->h);
-        *out = 0;
-        return EO_OK;
+        return 0;
     }
     x_bits = axis_bits(box->x, box->w, layout->screen_w, layout->cell_shift_x, method, AXIS_X, hooks);
     y_bits = axis_bits(box->y, box->h, layout->screen_h, layout->cell_shift_y, method, AXIS_Y, hooks);
     mask = (eo_gridmask)x_bits | ((eo_gridmask)y_bits << (layout->bits / 2u));
     EO_STEP(hooks, EO_EV_GRIDMASK_MASK, mask & 0xFFFFu, mask >> 16);
-    *out = mask;
+    return mask;
+}
+
+static eo_result check_build_args(const eo_gridmask_layout *layout, eo_gridmask_method method)
+{
+    eo_result r = eo_gridmask_layout_check(layout);
+    if (r != EO_OK)
+        return r;
+    if (method != EO_GRIDMASK_SPAN && method != EO_GRIDMASK_ENDPOINTS)
+        return EO_ERR_BAD_ARGUMENT;
+    return EO_OK;
+}
+
+eo_result eo_gridmask_build(const eo_gridmask_layout *layout, eo_gridmask_method method,
+                            const eo_box *box, eo_gridmask *out, eo_hooks *hooks)
+{
+    eo_result r;
+    if (box == NULL || out == NULL)
+        return EO_ERR_NULL_POINTER;
+    r = check_build_args(layout, method);
+    if (r != EO_OK)
+        return r;
+    *out = build_one(layout, method, box, hooks);
     return EO_OK;
 }
 
@@ -134,32 +147,24 @@ eo_result eo_gridmask_build_many(const eo_gridmask_layout *layout, eo_gridmask_m
                                  eo_hooks *hooks)
 {
     uint16_t i;
-    eo_result r = eo_gridmask_layout_check(layout);
+    eo_result r = check_build_args(layout, method);
     if (r != EO_OK)
         return r;
     if (count > 0 && (boxes == NULL || masks == NULL))
         return EO_ERR_NULL_POINTER;
-    if (method != EO_GRIDMASK_SPAN && method != EO_GRIDMASK_ENDPOINTS)
-        return EO_ERR_BAD_ARGUMENT;
     for (i = 0; i < count; i++)
-        (void)eo_gridmask_build(layout, method, &boxes[i], &masks[i], hooks); /* checked above */
+        masks[i] = build_one(layout, method, &boxes[i], hooks);
     return EO_OK;
 }
 
-eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_layout *layout, eo_gridmask a, eo_gridmask b,
-                                     eo_hooks *hooks)
+/* The test itself, for a layout already validated: `half` is the width of the X field. */
+static eo_gridmask_verdict test_masks(uint8_t half, eo_gridmask a, eo_gridmask b, eo_hooks *hooks)
 {
-    uint8_t half;
-    eo_gridmask shared, x_field;
+    eo_gridmask shared = a & b;
+    eo_gridmask x_field = (eo_gridmask)cells_upto[half - 1u]; /* the low `half` bits */
 
-    if (eo_gridmask_layout_check(layout) != EO_OK)
-        return EO_GRIDMASK_BAD_LAYOUT;
     (void)hooks;
-    half = (uint8_t)(layout->bits / 2u);
-    x_field = ((eo_gridmask)cells_upto[half - 1u]);  /* the low `half` bits */
-    shared = a & b;
     EO_COUNT(hooks, EO_COUNTER_GRIDMASK_TESTS);
-
     EO_STEP(hooks, EO_EV_GRIDMASK_AND_X, shared & x_field, (shared & x_field) != 0);
     if ((shared & x_field) == 0) {
         /* no column in common: stop here, Y is never looked at */
@@ -177,21 +182,31 @@ eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_layout *layout, eo_gridma
     return EO_GRIDMASK_MAYBE;
 }
 
+eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_layout *layout, eo_gridmask a, eo_gridmask b,
+                                     eo_hooks *hooks)
+{
+    if (eo_gridmask_layout_check(layout) != EO_OK)
+        return EO_GRIDMASK_BAD_LAYOUT;
+    return test_masks((uint8_t)(layout->bits / 2u), a, b, hooks);
+}
+
 eo_result eo_gridmask_find_candidates(const eo_gridmask_layout *layout, const eo_gridmask *masks,
                                       uint16_t count, eo_pair *pairs, uint32_t pair_capacity,
                                       uint32_t *pair_count, eo_hooks *hooks)
 {
     uint16_t i, j;
     uint32_t found = 0;
+    uint8_t half;
     eo_result r = eo_gridmask_layout_check(layout);
     if (r != EO_OK)
         return r;
     if (pair_count == NULL || (count > 0 && masks == NULL) || (pair_capacity > 0 && pairs == NULL))
         return EO_ERR_NULL_POINTER;
 
+    half = (uint8_t)(layout->bits / 2u);
     for (i = 0; i + 1u < count; i++) {
         for (j = (uint16_t)(i + 1u); j < count; j++) {
-            if (EO_GRIDMASK_ELIMINATED(eo_gridmask_test(layout, masks[i], masks[j], hooks)))
+            if (EO_GRIDMASK_ELIMINATED(test_masks(half, masks[i], masks[j], hooks)))
                 continue;
             if (found < pair_capacity) {
                 pairs[found].a = i;
