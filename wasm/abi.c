@@ -22,6 +22,9 @@ int32_t eo_wasm_abi(int32_t what)
     case 10: return (int32_t)EO_COUNTER_COUNT;
     case 11: return (int32_t)EO_TRACE;
     case 12: return (int32_t)offsetof(eo_gridmask_layout, screen_w);
+    case 13: return (int32_t)sizeof(eo_gridmask_grid);
+    case 14: return (int32_t)offsetof(eo_gridmask_grid, axis[0].last_cell);
+    case 15: return (int32_t)offsetof(eo_gridmask_grid, axis[1].last_cell);
     default: return -1;
     }
 }

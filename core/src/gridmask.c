@@ -49,25 +49,35 @@ eo_result eo_gridmask_layout_check(const eo_gridmask_layout *layout)
     return EO_OK;
 }
 
-eo_result eo_gridmask_layout_cells(const eo_gridmask_layout *layout, uint8_t *cols, uint8_t *rows)
+eo_result eo_gridmask_prepare(const eo_gridmask_layout *layout, eo_gridmask_grid *grid)
 {
-    eo_result r = eo_gridmask_layout_check(layout);
+    eo_result r;
+    if (grid == NULL)
+        return EO_ERR_NULL_POINTER;
+    grid->ready = 0;
+    r = eo_gridmask_layout_check(layout);
     if (r != EO_OK)
         return r;
-    if (cols != NULL)
-        *cols = (uint8_t)cells_for(layout->screen_w, layout->cell_shift_x); /* checked: <= 16 */
-    if (rows != NULL)
-        *rows = (uint8_t)cells_for(layout->screen_h, layout->cell_shift_y);
+    grid->layout = *layout;
+    grid->half = (uint8_t)(layout->bits / 2u);
+    grid->axis[AXIS_X].screen = layout->screen_w;
+    grid->axis[AXIS_X].shift = layout->cell_shift_x;
+    grid->axis[AXIS_X].last_cell = (uint8_t)(cells_for(layout->screen_w, layout->cell_shift_x) - 1u);
+    grid->axis[AXIS_Y].screen = layout->screen_h;
+    grid->axis[AXIS_Y].shift = layout->cell_shift_y;
+    grid->axis[AXIS_Y].last_cell = (uint8_t)(cells_for(layout->screen_h, layout->cell_shift_y) - 1u);
+    grid->ready = EO_GRIDMASK_READY;
     return EO_OK;
 }
 
-/* The bits of one axis for a non-empty span pos .. pos+size-1 (size >= 1) on a screen of
-   `screen` px. Off-screen parts are clamped to the edge cells. No sum here can overflow:
-   pos + size is only formed once we know it stays below `screen`. */
-static uint16_t axis_bits(int16_t pos, int16_t size, int16_t screen, uint8_t shift,
-                          eo_gridmask_method method, uint8_t axis, eo_hooks *hooks)
+/* The bits of one axis for a non-empty span pos .. pos+size-1 (size >= 1). Off-screen parts
+   are clamped to the edge cells. No sum here can overflow: pos + size is only formed once we
+   know it stays below the screen's size. */
+static uint16_t axis_bits(const eo_gridmask_axis *ax, uint8_t axis, int16_t pos, int16_t size,
+                          eo_gridmask_method method, eo_hooks *hooks)
 {
-    uint8_t first, last;
+    int16_t screen = ax->screen;
+    uint8_t shift = ax->shift, first, last;
     uint16_t bits;
 
     (void)axis; (void)hooks; /* used only by the traced build */
@@ -75,7 +85,7 @@ static uint16_t axis_bits(int16_t pos, int16_t size, int16_t screen, uint8_t shi
     EO_STEP(hooks, EO_EV_GRIDMASK_LAST_PX, axis, (int32_t)pos + size - 1);
     if (pos >= screen) {
         /* wholly past the far edge: the last cell stands for everything beyond it */
-        first = last = (uint8_t)((uint16_t)(screen - 1) >> shift);
+        first = last = ax->last_cell;
     } else if (pos < 0 && pos + size <= 0) { /* signs differ: this sum cannot overflow */
         /* wholly before the near edge: cell 0 stands for everything before it */
         first = last = 0;
@@ -83,10 +93,12 @@ static uint16_t axis_bits(int16_t pos, int16_t size, int16_t screen, uint8_t shi
         /* the span touches the screen: first and last pixel on screen, then their cells */
         first = pos < 0 ? 0 : (uint8_t)((uint16_t)pos >> shift);
         if ((uint16_t)size > (uint16_t)((uint16_t)screen - (uint16_t)pos)) /* room left, 1..65535 */
-            last = (uint8_t)((uint16_t)(screen - 1) >> shift);
+            last = ax->last_cell;
         else
             last = (uint8_t)((uint16_t)(pos + size - 1) >> shift);
     }
+    first &= 15u; /* a no-op for a prepared grid; keeps a forged one inside the tables */
+    last &= 15u;
     EO_STEP(hooks, EO_EV_GRIDMASK_CELLS, axis, (int32_t)first * 256 + last);
 
     if (method == EO_GRIDMASK_ENDPOINTS)
@@ -97,83 +109,104 @@ static uint16_t axis_bits(int16_t pos, int16_t size, int16_t screen, uint8_t shi
     return bits;
 }
 
-/* Builds one mask; the layout and method were validated by the caller. */
-static eo_gridmask build_one(const eo_gridmask_layout *layout, eo_gridmask_method method,
+/* X field low, Y field high. Constant shifts per layout: a Z80 moves whole bytes for << 8, << 16. */
+static eo_gridmask join_fields(uint8_t half, uint16_t x_bits, uint16_t y_bits)
+{
+    if (half == 4)
+        return (eo_gridmask)(uint8_t)(x_bits | (uint8_t)(y_bits << 4));
+    if (half == 8)
+        return (eo_gridmask)(uint16_t)(x_bits | (uint16_t)(y_bits << 8));
+    return (eo_gridmask)x_bits | ((eo_gridmask)y_bits << 16);
+}
+
+/* Builds one mask; the grid and method were checked by the caller. */
+static eo_gridmask build_one(const eo_gridmask_grid *g, eo_gridmask_method method,
                              const eo_box *box, eo_hooks *hooks)
 {
     uint16_t x_bits, y_bits;
     eo_gridmask mask;
 
-    (void)hooks; /* used only by the traced build */
-    EO_STEP(hooks, EO_EV_GRIDMASK_BEGIN, method, layout->bits);
+    (void)hooks;
+    EO_STEP(hooks, EO_EV_GRIDMASK_BEGIN, method, g->layout.bits);
     EO_COUNT(hooks, EO_COUNTER_GRIDMASK_BUILT);
     if (box->w <= 0 || box->h <= 0) {
         /* an empty box overlaps nothing: mask 0 eliminates it against every other mask */
         EO_STEP(hooks, EO_EV_GRIDMASK_EMPTY, box->w, box->h);
         return 0;
     }
-    x_bits = axis_bits(box->x, box->w, layout->screen_w, layout->cell_shift_x, method, AXIS_X, hooks);
-    y_bits = axis_bits(box->y, box->h, layout->screen_h, layout->cell_shift_y, method, AXIS_Y, hooks);
-    mask = (eo_gridmask)x_bits | ((eo_gridmask)y_bits << (layout->bits / 2u));
+    x_bits = axis_bits(&g->axis[AXIS_X], AXIS_X, box->x, box->w, method, hooks);
+    y_bits = axis_bits(&g->axis[AXIS_Y], AXIS_Y, box->y, box->h, method, hooks);
+    mask = join_fields(g->half, x_bits, y_bits);
     EO_STEP(hooks, EO_EV_GRIDMASK_MASK, mask & 0xFFFFu, mask >> 16);
     return mask;
 }
 
-static eo_result check_build_args(const eo_gridmask_layout *layout, eo_gridmask_method method)
+static eo_result check_build_args(const eo_gridmask_grid *grid, eo_gridmask_method method)
 {
-    eo_result r = eo_gridmask_layout_check(layout);
-    if (r != EO_OK)
-        return r;
+    if (grid == NULL)
+        return EO_ERR_NULL_POINTER;
+    if (grid->ready != EO_GRIDMASK_READY)
+        return EO_ERR_BAD_LAYOUT;
     if (method != EO_GRIDMASK_SPAN && method != EO_GRIDMASK_ENDPOINTS)
         return EO_ERR_BAD_ARGUMENT;
     return EO_OK;
 }
 
-eo_result eo_gridmask_build(const eo_gridmask_layout *layout, eo_gridmask_method method,
+eo_result eo_gridmask_build(const eo_gridmask_grid *grid, eo_gridmask_method method,
                             const eo_box *box, eo_gridmask *out, eo_hooks *hooks)
 {
     eo_result r;
     if (box == NULL || out == NULL)
         return EO_ERR_NULL_POINTER;
-    r = check_build_args(layout, method);
+    r = check_build_args(grid, method);
     if (r != EO_OK)
         return r;
-    *out = build_one(layout, method, box, hooks);
+    *out = build_one(grid, method, box, hooks);
     return EO_OK;
 }
 
-eo_result eo_gridmask_build_many(const eo_gridmask_layout *layout, eo_gridmask_method method,
+eo_result eo_gridmask_build_many(const eo_gridmask_grid *grid, eo_gridmask_method method,
                                  const eo_box *boxes, uint16_t count, eo_gridmask *masks,
                                  eo_hooks *hooks)
 {
     uint16_t i;
-    eo_result r = check_build_args(layout, method);
+    eo_result r = check_build_args(grid, method);
     if (r != EO_OK)
         return r;
     if (count > 0 && (boxes == NULL || masks == NULL))
         return EO_ERR_NULL_POINTER;
     for (i = 0; i < count; i++)
-        masks[i] = build_one(layout, method, &boxes[i], hooks);
+        masks[i] = build_one(grid, method, &boxes[i], hooks);
     return EO_OK;
 }
 
-/* The test itself, for a layout already validated: `half` is the width of the X field. */
+/* The test itself, for a prepared grid: one AND per field, X first. */
 static eo_gridmask_verdict test_masks(uint8_t half, eo_gridmask a, eo_gridmask b, eo_hooks *hooks)
 {
     eo_gridmask shared = a & b;
-    eo_gridmask x_field = (eo_gridmask)cells_upto[half - 1u]; /* the low `half` bits */
+    uint16_t shared_x, shared_y;
 
+    if (half == 4) {
+        shared_x = (uint8_t)shared & 0x0Fu;
+        shared_y = (uint8_t)shared >> 4;
+    } else if (half == 8) {
+        shared_x = (uint16_t)shared & 0xFFu;
+        shared_y = (uint16_t)shared >> 8;
+    } else {
+        shared_x = (uint16_t)shared;
+        shared_y = (uint16_t)(shared >> 16);
+    }
     (void)hooks;
     EO_COUNT(hooks, EO_COUNTER_GRIDMASK_TESTS);
-    EO_STEP(hooks, EO_EV_GRIDMASK_AND_X, shared & x_field, (shared & x_field) != 0);
-    if ((shared & x_field) == 0) {
+    EO_STEP(hooks, EO_EV_GRIDMASK_AND_X, shared_x, shared_x != 0);
+    if (shared_x == 0) {
         /* no column in common: stop here, Y is never looked at */
         EO_COUNT(hooks, EO_COUNTER_GRIDMASK_ELIMINATED);
         EO_STEP(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_APART_X, 0);
         return EO_GRIDMASK_APART_X;
     }
-    EO_STEP(hooks, EO_EV_GRIDMASK_AND_Y, shared >> half, (shared >> half) != 0);
-    if ((shared >> half) == 0) {
+    EO_STEP(hooks, EO_EV_GRIDMASK_AND_Y, shared_y, shared_y != 0);
+    if (shared_y == 0) {
         EO_COUNT(hooks, EO_COUNTER_GRIDMASK_ELIMINATED);
         EO_STEP(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_APART_Y, 0);
         return EO_GRIDMASK_APART_Y;
@@ -182,31 +215,30 @@ static eo_gridmask_verdict test_masks(uint8_t half, eo_gridmask a, eo_gridmask b
     return EO_GRIDMASK_MAYBE;
 }
 
-eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_layout *layout, eo_gridmask a, eo_gridmask b,
+eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_grid *grid, eo_gridmask a, eo_gridmask b,
                                      eo_hooks *hooks)
 {
-    if (eo_gridmask_layout_check(layout) != EO_OK)
+    if (grid == NULL || grid->ready != EO_GRIDMASK_READY)
         return EO_GRIDMASK_BAD_LAYOUT;
-    return test_masks((uint8_t)(layout->bits / 2u), a, b, hooks);
+    return test_masks(grid->half, a, b, hooks);
 }
 
-eo_result eo_gridmask_find_candidates(const eo_gridmask_layout *layout, const eo_gridmask *masks,
+eo_result eo_gridmask_find_candidates(const eo_gridmask_grid *grid, const eo_gridmask *masks,
                                       uint16_t count, eo_pair *pairs, uint32_t pair_capacity,
                                       uint32_t *pair_count, eo_hooks *hooks)
 {
     uint16_t i, j;
     uint32_t found = 0;
-    uint8_t half;
-    eo_result r = eo_gridmask_layout_check(layout);
-    if (r != EO_OK)
-        return r;
-    if (pair_count == NULL || (count > 0 && masks == NULL) || (pair_capacity > 0 && pairs == NULL))
-        return EO_ERR_NULL_POINTER;
 
-    half = (uint8_t)(layout->bits / 2u);
+    if (grid == NULL || pair_count == NULL || (count > 0 && masks == NULL) ||
+        (pair_capacity > 0 && pairs == NULL))
+        return EO_ERR_NULL_POINTER;
+    if (grid->ready != EO_GRIDMASK_READY)
+        return EO_ERR_BAD_LAYOUT;
+
     for (i = 0; i + 1u < count; i++) {
         for (j = (uint16_t)(i + 1u); j < count; j++) {
-            if (EO_GRIDMASK_ELIMINATED(test_masks(half, masks[i], masks[j], hooks)))
+            if (EO_GRIDMASK_ELIMINATED(test_masks(grid->half, masks[i], masks[j], hooks)))
                 continue;
             if (found < pair_capacity) {
                 pairs[found].a = i;

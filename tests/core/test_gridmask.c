@@ -12,12 +12,22 @@ static const eo_gridmask_layout L8 = EO_GRIDMASK_LAYOUT_8;
 static const eo_gridmask_layout L16 = EO_GRIDMASK_LAYOUT_16;
 static const eo_gridmask_layout L32 = EO_GRIDMASK_LAYOUT_32;
 
+/* The prepared grid of one of the three layouts above (prepared on first use). */
+static const eo_gridmask_grid *grid_of(const eo_gridmask_layout *layout)
+{
+    static eo_gridmask_grid grids[3];
+    unsigned i = layout == &L8 ? 0u : layout == &L16 ? 1u : 2u;
+    if (grids[i].ready != EO_GRIDMASK_READY)
+        assert_int_equal(eo_gridmask_prepare(layout, &grids[i]), EO_OK);
+    return &grids[i];
+}
+
 static eo_gridmask build(const eo_gridmask_layout *layout, eo_gridmask_method method,
                          int x, int y, int w, int h)
 {
     eo_box box = { (int16_t)x, (int16_t)y, (int16_t)w, (int16_t)h };
     eo_gridmask m = 0xDEADBEEFu;
-    assert_int_equal(eo_gridmask_build(layout, method, &box, &m, NULL), EO_OK);
+    assert_int_equal(eo_gridmask_build(grid_of(layout), method, &box, &m, NULL), EO_OK);
     return m;
 }
 
@@ -73,12 +83,12 @@ static void test_gridmask_endpoints_false_negative_span_correct(void **state)
     eo_gridmask a, b;
     (void)state;
     assert_true(boxes_overlap(&wide, &small));
-    assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_ENDPOINTS, &wide, &a, NULL), EO_OK);
-    assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_ENDPOINTS, &small, &b, NULL), EO_OK);
-    assert_int_equal(eo_gridmask_test(&L16, a, b, NULL), EO_GRIDMASK_APART_X); /* wrong, by design */
-    assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_SPAN, &wide, &a, NULL), EO_OK);
-    assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_SPAN, &small, &b, NULL), EO_OK);
-    assert_int_equal(eo_gridmask_test(&L16, a, b, NULL), EO_GRIDMASK_MAYBE);
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_ENDPOINTS, &wide, &a, NULL), EO_OK);
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_ENDPOINTS, &small, &b, NULL), EO_OK);
+    assert_int_equal(eo_gridmask_test(grid_of(&L16), a, b, NULL), EO_GRIDMASK_APART_X); /* wrong, by design */
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_SPAN, &wide, &a, NULL), EO_OK);
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_SPAN, &small, &b, NULL), EO_OK);
+    assert_int_equal(eo_gridmask_test(grid_of(&L16), a, b, NULL), EO_GRIDMASK_MAYBE);
 }
 
 static void test_gridmask_layouts_place_the_y_field(void **state)
@@ -141,19 +151,19 @@ static void test_gridmask_empty_boxes_get_mask_zero(void **state)
     assert_int_equal(build(&L16, EO_GRIDMASK_SPAN, 10, 10, 8, 0), 0u);
     assert_int_equal(build(&L16, EO_GRIDMASK_SPAN, 10, 10, -5, 8), 0u);
     assert_int_equal(build(&L16, EO_GRIDMASK_SPAN, 10, 10, 8, -32768), 0u);
-    assert_int_equal(eo_gridmask_test(&L16, 0, 0xFFFFu, NULL), EO_GRIDMASK_APART_X);
+    assert_int_equal(eo_gridmask_test(grid_of(&L16), 0, 0xFFFFu, NULL), EO_GRIDMASK_APART_X);
 }
 
 static void test_gridmask_test_reports_the_axis(void **state)
 {
     (void)state;
-    assert_int_equal(eo_gridmask_test(&L16, 0x0101u, 0x0202u, NULL), EO_GRIDMASK_APART_X);
-    assert_int_equal(eo_gridmask_test(&L16, 0x0101u, 0x0201u, NULL), EO_GRIDMASK_APART_Y);
-    assert_int_equal(eo_gridmask_test(&L16, 0x0301u, 0x0203u, NULL), EO_GRIDMASK_MAYBE);
-    assert_int_equal(eo_gridmask_test(&L8, 0x21u, 0x12u, NULL), EO_GRIDMASK_APART_X);
-    assert_int_equal(eo_gridmask_test(&L8, 0x21u, 0x11u, NULL), EO_GRIDMASK_APART_Y);
-    assert_int_equal(eo_gridmask_test(&L32, 0x00018000u, 0x00018000u, NULL), EO_GRIDMASK_MAYBE);
-    assert_int_equal(eo_gridmask_test(&L32, 0x00018000u, 0x00028000u, NULL), EO_GRIDMASK_APART_Y);
+    assert_int_equal(eo_gridmask_test(grid_of(&L16), 0x0101u, 0x0202u, NULL), EO_GRIDMASK_APART_X);
+    assert_int_equal(eo_gridmask_test(grid_of(&L16), 0x0101u, 0x0201u, NULL), EO_GRIDMASK_APART_Y);
+    assert_int_equal(eo_gridmask_test(grid_of(&L16), 0x0301u, 0x0203u, NULL), EO_GRIDMASK_MAYBE);
+    assert_int_equal(eo_gridmask_test(grid_of(&L8), 0x21u, 0x12u, NULL), EO_GRIDMASK_APART_X);
+    assert_int_equal(eo_gridmask_test(grid_of(&L8), 0x21u, 0x11u, NULL), EO_GRIDMASK_APART_Y);
+    assert_int_equal(eo_gridmask_test(grid_of(&L32), 0x00018000u, 0x00018000u, NULL), EO_GRIDMASK_MAYBE);
+    assert_int_equal(eo_gridmask_test(grid_of(&L32), 0x00018000u, 0x00028000u, NULL), EO_GRIDMASK_APART_Y);
 }
 
 /* ---- bad input ---------------------------------------------------------------------------- */
@@ -166,10 +176,11 @@ static void test_gridmask_rejects_bad_arguments(void **state)
     uint32_t count = 99;
     (void)state;
 
+    eo_gridmask_grid forged;
     assert_int_equal(eo_gridmask_build(NULL, EO_GRIDMASK_SPAN, &box, &m, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_SPAN, NULL, &m, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_SPAN, &box, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_gridmask_build(&L16, (eo_gridmask_method)7, &box, &m, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_SPAN, NULL, &m, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_SPAN, &box, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), (eo_gridmask_method)7, &box, &m, NULL), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(m, 0x1234u); /* untouched on error */
 
     bad = L16; bad.bits = 12;
@@ -186,31 +197,40 @@ static void test_gridmask_rejects_bad_arguments(void **state)
     assert_int_equal(eo_gridmask_layout_check(&bad), EO_ERR_BAD_LAYOUT);
     bad = L16; bad.reserved = 1;
     assert_int_equal(eo_gridmask_layout_check(&bad), EO_ERR_BAD_LAYOUT);
-    assert_int_equal(eo_gridmask_build(&bad, EO_GRIDMASK_SPAN, &box, &m, NULL), EO_ERR_BAD_LAYOUT);
-    assert_int_equal(eo_gridmask_test(&bad, 1, 1, NULL), EO_GRIDMASK_BAD_LAYOUT);
+    forged = *grid_of(&L16);
+    assert_int_equal(eo_gridmask_prepare(&bad, &forged), EO_ERR_BAD_LAYOUT);
+    assert_int_equal(forged.ready, 0); /* a failed prepare leaves nothing usable */
+    assert_int_equal(eo_gridmask_build(&forged, EO_GRIDMASK_SPAN, &box, &m, NULL), EO_ERR_BAD_LAYOUT);
+    assert_int_equal(eo_gridmask_test(&forged, 1, 1, NULL), EO_GRIDMASK_BAD_LAYOUT);
     assert_int_equal(eo_gridmask_test(NULL, 1, 1, NULL), EO_GRIDMASK_BAD_LAYOUT);
+    assert_int_equal(eo_gridmask_prepare(&L16, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_gridmask_prepare(NULL, &forged), EO_ERR_NULL_POINTER);
+    /* a grid forged by hand with huge cell indices still stays inside the tables */
+    forged = *grid_of(&L16);
+    forged.axis[0].last_cell = 200;
+    forged.axis[0].screen = 1;
+    box.x = 5;
+    assert_int_equal(eo_gridmask_build(&forged, EO_GRIDMASK_SPAN, &box, &m, NULL), EO_OK);
+    box.x = 0;
     assert_false(EO_GRIDMASK_ELIMINATED(EO_GRIDMASK_BAD_LAYOUT));
 
-    assert_int_equal(eo_gridmask_build_many(&L16, EO_GRIDMASK_SPAN, NULL, 1, &m, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_gridmask_build_many(&L16, EO_GRIDMASK_SPAN, NULL, 0, NULL, NULL), EO_OK);
-    assert_int_equal(eo_gridmask_find_candidates(&L16, &m, 1, NULL, 0, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_gridmask_find_candidates(&L16, &m, 1, NULL, 4, &count, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_gridmask_build_many(grid_of(&L16), EO_GRIDMASK_SPAN, NULL, 1, &m, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_gridmask_build_many(grid_of(&L16), EO_GRIDMASK_SPAN, NULL, 0, NULL, NULL), EO_OK);
+    assert_int_equal(eo_gridmask_find_candidates(grid_of(&L16), &m, 1, NULL, 0, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_gridmask_find_candidates(grid_of(&L16), &m, 1, NULL, 4, &count, NULL), EO_ERR_NULL_POINTER);
     assert_string_equal(eo_result_name(EO_ERR_BAD_LAYOUT), "EO_ERR_BAD_LAYOUT");
     assert_string_equal(eo_result_name((eo_result)99), "EO_ERR_UNKNOWN");
 }
 
-static void test_gridmask_layout_cells(void **state)
+static void test_gridmask_prepare_counts_cells(void **state)
 {
-    uint8_t cols = 0, rows = 0;
     (void)state;
-    assert_int_equal(eo_gridmask_layout_cells(&L16, &cols, &rows), EO_OK);
-    assert_int_equal(cols, 8);
-    assert_int_equal(rows, 6);
-    assert_int_equal(eo_gridmask_layout_cells(&L8, &cols, &rows), EO_OK);
-    assert_int_equal(cols, 4);
-    assert_int_equal(rows, 3);
-    assert_int_equal(eo_gridmask_layout_cells(&L32, &cols, NULL), EO_OK);
-    assert_int_equal(cols, 16);
+    assert_int_equal(grid_of(&L16)->axis[0].last_cell + 1, 8);
+    assert_int_equal(grid_of(&L16)->axis[1].last_cell + 1, 6);
+    assert_int_equal(grid_of(&L8)->axis[0].last_cell + 1, 4);
+    assert_int_equal(grid_of(&L8)->axis[1].last_cell + 1, 3);
+    assert_int_equal(grid_of(&L32)->axis[0].last_cell + 1, 16);
+    assert_int_equal(grid_of(&L32)->half, 16);
 }
 
 /* ---- many objects ---------------------------------------------------------------------- */
@@ -222,17 +242,17 @@ static void test_gridmask_find_candidates_order_and_overflow(void **state)
     eo_pair pairs[3];
     uint32_t count = 0;
     (void)state;
-    assert_int_equal(eo_gridmask_build_many(&L16, EO_GRIDMASK_SPAN, boxes, 4, masks, NULL), EO_OK);
-    assert_int_equal(eo_gridmask_find_candidates(&L16, masks, 4, pairs, 3, &count, NULL), EO_OK);
+    assert_int_equal(eo_gridmask_build_many(grid_of(&L16), EO_GRIDMASK_SPAN, boxes, 4, masks, NULL), EO_OK);
+    assert_int_equal(eo_gridmask_find_candidates(grid_of(&L16), masks, 4, pairs, 3, &count, NULL), EO_OK);
     assert_int_equal(count, 3);
     assert_int_equal(pairs[0].a, 0); assert_int_equal(pairs[0].b, 1);
     assert_int_equal(pairs[1].a, 0); assert_int_equal(pairs[1].b, 3);
     assert_int_equal(pairs[2].a, 1); assert_int_equal(pairs[2].b, 3);
     pairs[1].a = 77;
-    assert_int_equal(eo_gridmask_find_candidates(&L16, masks, 4, pairs, 1, &count, NULL), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_gridmask_find_candidates(grid_of(&L16), masks, 4, pairs, 1, &count, NULL), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(count, 3);
     assert_int_equal(pairs[1].a, 77); /* nothing written past the capacity */
-    assert_int_equal(eo_gridmask_find_candidates(&L16, masks, 4, NULL, 0, &count, NULL), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_gridmask_find_candidates(grid_of(&L16), masks, 4, NULL, 0, &count, NULL), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(count, 3);
 }
 
@@ -244,7 +264,7 @@ static void test_gridmask_find_candidates_tests_each_pair_once(void **state)
     uint32_t count;
     (void)state;
     eo_hooks_init(&hooks, NULL, 0);
-    assert_int_equal(eo_gridmask_find_candidates(&L16, masks, 3, NULL, 0, &count, &hooks), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_gridmask_find_candidates(grid_of(&L16), masks, 3, NULL, 0, &count, &hooks), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(count, 1);
     assert_int_equal(hooks.counters[EO_COUNTER_GRIDMASK_TESTS], 3);      /* n(n-1)/2, no more */
     assert_int_equal(hooks.counters[EO_COUNTER_GRIDMASK_ELIMINATED], 2);
@@ -284,11 +304,11 @@ static void test_gridmask_span_never_eliminates_an_overlap(void **state)
             eo_gridmask_verdict v;
             random_box(&a, layouts[li]);
             random_box(&b, layouts[li]);
-            assert_int_equal(eo_gridmask_build(layouts[li], EO_GRIDMASK_SPAN, &a, &ma, NULL), EO_OK);
-            assert_int_equal(eo_gridmask_build(layouts[li], EO_GRIDMASK_SPAN, &b, &mb, NULL), EO_OK);
-            assert_int_equal(eo_gridmask_build(layouts[li], EO_GRIDMASK_ENDPOINTS, &a, &ea, NULL), EO_OK);
-            assert_int_equal(eo_gridmask_build(layouts[li], EO_GRIDMASK_ENDPOINTS, &b, &eb, NULL), EO_OK);
-            v = eo_gridmask_test(layouts[li], ma, mb, NULL);
+            assert_int_equal(eo_gridmask_build(grid_of(layouts[li]), EO_GRIDMASK_SPAN, &a, &ma, NULL), EO_OK);
+            assert_int_equal(eo_gridmask_build(grid_of(layouts[li]), EO_GRIDMASK_SPAN, &b, &mb, NULL), EO_OK);
+            assert_int_equal(eo_gridmask_build(grid_of(layouts[li]), EO_GRIDMASK_ENDPOINTS, &a, &ea, NULL), EO_OK);
+            assert_int_equal(eo_gridmask_build(grid_of(layouts[li]), EO_GRIDMASK_ENDPOINTS, &b, &eb, NULL), EO_OK);
+            v = eo_gridmask_test(grid_of(layouts[li]), ma, mb, NULL);
             trials++;
             if (EO_GRIDMASK_ELIMINATED(v))
                 span_eliminated++;
@@ -298,7 +318,7 @@ static void test_gridmask_span_never_eliminates_an_overlap(void **state)
                     fail_msg("span eliminated overlapping boxes (%d,%d,%d,%d) (%d,%d,%d,%d)",
                              a.x, a.y, a.w, a.h, b.x, b.y, b.w, b.h);
                 }
-                if (EO_GRIDMASK_ELIMINATED(eo_gridmask_test(layouts[li], ea, eb, NULL)))
+                if (EO_GRIDMASK_ELIMINATED(eo_gridmask_test(grid_of(layouts[li]), ea, eb, NULL)))
                     endpoint_misses++;
             } else {
                 eliminated++;
@@ -331,7 +351,7 @@ static void test_gridmask_matches_pixel_reference(void **state)
             random_box(&b, L);
             if (b.w > 3000 || b.h > 3000)
                 continue; /* keep the pixel loop short */
-            assert_int_equal(eo_gridmask_build(L, EO_GRIDMASK_SPAN, &b, &got, NULL), EO_OK);
+            assert_int_equal(eo_gridmask_build(grid_of(L), EO_GRIDMASK_SPAN, &b, &got, NULL), EO_OK);
             if (b.w > 0 && b.h > 0) {
                 for (p = b.x; p < (int32_t)b.x + b.w; p++) {
                     int32_t c = p < 0 ? 0 : (p >= L->screen_w ? L->screen_w - 1 : p);
@@ -357,9 +377,9 @@ static void test_gridmask_hooks_record_steps_in_traced_build(void **state)
     eo_gridmask ma, mb;
     (void)state;
     eo_hooks_init(&hooks, steps, 64);
-    assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_SPAN, &a, &ma, &hooks), EO_OK);
-    assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_SPAN, &b, &mb, &hooks), EO_OK);
-    assert_int_equal(eo_gridmask_test(&L16, ma, mb, &hooks), EO_GRIDMASK_APART_X);
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_SPAN, &a, &ma, &hooks), EO_OK);
+    assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_SPAN, &b, &mb, &hooks), EO_OK);
+    assert_int_equal(eo_gridmask_test(grid_of(&L16), ma, mb, &hooks), EO_GRIDMASK_APART_X);
 #if EO_TRACE
     assert_int_equal(hooks.counters[EO_COUNTER_GRIDMASK_BUILT], 2);
     assert_int_equal(hooks.counters[EO_COUNTER_GRIDMASK_TESTS], 1);
@@ -374,7 +394,7 @@ static void test_gridmask_hooks_record_steps_in_traced_build(void **state)
     {   /* a buffer too small keeps what fits and counts the rest */
         eo_hooks small;
         eo_hooks_init(&small, steps, 3);
-        assert_int_equal(eo_gridmask_build(&L16, EO_GRIDMASK_SPAN, &a, &ma, &small), EO_OK);
+        assert_int_equal(eo_gridmask_build(grid_of(&L16), EO_GRIDMASK_SPAN, &a, &ma, &small), EO_OK);
         assert_int_equal(small.step_count, 3);
         assert_true(small.steps_lost > 0);
     }
@@ -401,7 +421,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_gridmask_empty_boxes_get_mask_zero),
         cmocka_unit_test(test_gridmask_test_reports_the_axis),
         cmocka_unit_test(test_gridmask_rejects_bad_arguments),
-        cmocka_unit_test(test_gridmask_layout_cells),
+        cmocka_unit_test(test_gridmask_prepare_counts_cells),
         cmocka_unit_test(test_gridmask_find_candidates_order_and_overflow),
         cmocka_unit_test(test_gridmask_find_candidates_tests_each_pair_once),
         cmocka_unit_test(test_gridmask_span_never_eliminates_an_overlap),

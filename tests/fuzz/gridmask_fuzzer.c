@@ -22,6 +22,7 @@ static int overlap(const eo_box *a, const eo_box *b)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     eo_gridmask_layout layout;
+    eo_gridmask_grid grid;
     eo_box boxes[2];
     eo_gridmask masks[2] = { 0xA5A5A5A5u, 0xA5A5A5A5u };
     eo_result r0, r1;
@@ -38,17 +39,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(boxes, data + sizeof layout + 1, sizeof boxes);
     eo_hooks_init(&hooks, steps, 8); /* deliberately small: the traced build must not overrun it */
 
-    r0 = eo_gridmask_build(&layout, (eo_gridmask_method)(method & 3u), &boxes[0], &masks[0], &hooks);
-    r1 = eo_gridmask_build(&layout, (eo_gridmask_method)(method & 3u), &boxes[1], &masks[1], &hooks);
+    (void)eo_gridmask_prepare(&layout, &grid); /* an invalid layout must make the calls below fail */
+    r0 = eo_gridmask_build(&grid, (eo_gridmask_method)(method & 3u), &boxes[0], &masks[0], &hooks);
+    r1 = eo_gridmask_build(&grid, (eo_gridmask_method)(method & 3u), &boxes[1], &masks[1], &hooks);
     if (r0 != EO_OK && masks[0] != 0xA5A5A5A5u)
+        abort();
+    if ((eo_gridmask_layout_check(&layout) == EO_OK) != (grid.ready == EO_GRIDMASK_READY))
         abort();
     if (r0 != r1)
         abort(); /* same layout and method: the same verdict on validity */
     if (r0 == EO_OK) {
-        eo_gridmask_verdict v = eo_gridmask_test(&layout, masks[0], masks[1], &hooks);
+        eo_gridmask_verdict v = eo_gridmask_test(&grid, masks[0], masks[1], &hooks);
         if ((method & 3u) == EO_GRIDMASK_SPAN && overlap(&boxes[0], &boxes[1]) && EO_GRIDMASK_ELIMINATED(v))
             abort();
-        if (eo_gridmask_find_candidates(&layout, masks, 2, &pair, 1, &count, &hooks) != EO_OK)
+        if (eo_gridmask_find_candidates(&grid, masks, 2, &pair, 1, &count, &hooks) != EO_OK)
             abort();
         if (count != (EO_GRIDMASK_ELIMINATED(v) ? 0u : 1u))
             abort();

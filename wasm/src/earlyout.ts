@@ -77,7 +77,7 @@ interface Exports {
   eo_counter_name(c: number): number;
   eo_hooks_init(hooks: number, steps: number, capacity: number): void;
   eo_gridmask_layout_check(layout: number): number;
-  eo_gridmask_layout_cells(layout: number, cols: number, rows: number): number;
+  eo_gridmask_prepare(layout: number, grid: number): number;
   eo_gridmask_build(layout: number, method: number, box: number, out: number, hooks: number): number;
   eo_gridmask_build_many(layout: number, method: number, boxes: number, count: number, masks: number, hooks: number): number;
   eo_gridmask_test(layout: number, a: number, b: number, hooks: number): number;
@@ -86,13 +86,14 @@ interface Exports {
 }
 
 // Struct layouts the code below relies on; checked against the module at load time.
-const ABI = { version: 1, box: 8, layout: 8, pair: 4, step: 12, hooksStepCount: 6, hooksStepsLost: 8, hooksCounters: 12, stepA: 4, layoutScreenW: 4 };
+const ABI = { version: 1, box: 8, layout: 8, pair: 4, step: 12, hooksStepCount: 6, hooksStepsLost: 8, hooksCounters: 12,
+              stepA: 4, layoutScreenW: 4, grid: 18, gridLastCol: 13, gridLastRow: 17 };
 const MODULE_NAMES: Record<number, string> = { 1: 'gridmask' };
-const COUNTER_KEYS: Record<string, string> = {
-  EO_COUNTER_GRIDMASK_BUILT: 'gridmask.built',
-  EO_COUNTER_GRIDMASK_TESTS: 'gridmask.tests',
-  EO_COUNTER_GRIDMASK_ELIMINATED: 'gridmask.eliminated',
-};
+/** 'EO_COUNTER_SECTORS_BOX_TESTS' -> 'sectors.box_tests' */
+function counterKey(name: string): string {
+  const m = /^EO_COUNTER_([A-Z0-9]+)_(.+)$/.exec(name);
+  return m ? `${m[1].toLowerCase()}.${m[2].toLowerCase()}` : name;
+}
 const VERDICTS: Record<number, GridmaskVerdict> = { 0: 'maybe', 1: 'apart-x', 2: 'apart-y' };
 const MAX_COUNT = 65535;
 
@@ -162,7 +163,8 @@ class Core implements Earlyout {
     exports._initialize?.();
     const abi = (i: number) => exports.eo_wasm_abi(i);
     const got = { version: abi(0), box: abi(1), layout: abi(2), pair: abi(3), step: abi(4), hooksStepCount: abi(6),
-                  hooksStepsLost: abi(7), hooksCounters: abi(8), stepA: abi(9), layoutScreenW: abi(12) };
+                  hooksStepsLost: abi(7), hooksCounters: abi(8), stepA: abi(9), layoutScreenW: abi(12),
+                  grid: abi(13), gridLastCol: abi(14), gridLastRow: abi(15) };
     for (const k of Object.keys(ABI) as (keyof typeof ABI)[])
       if (got[k] !== ABI[k]) throw new EarlyoutError('EO_JS_ABI', `wasm module ABI mismatch: ${k} is ${got[k]}, expected ${ABI[k]}`);
     if ((abi(11) === 1) !== traced)
@@ -200,6 +202,7 @@ class Core implements Earlyout {
     }
   }
 
+  /** Writes the layout into wasm memory and returns a prepared eo_gridmask_grid. */
   private putLayout(layout: GridmaskLayout): number {
     if (layout === null || typeof layout !== 'object') fail('layout must be a GridmaskLayout object');
     const bits = checkInt('layout.bits', layout.bits, 0, 255);
@@ -211,8 +214,9 @@ class Core implements Earlyout {
     dv.setUint8(p + 3, 0);
     dv.setInt16(p + ABI.layoutScreenW, checkInt('layout.screenW', layout.screenW, -32768, 32767), true);
     dv.setInt16(p + ABI.layoutScreenW + 2, checkInt('layout.screenH', layout.screenH, -32768, 32767), true);
-    this.check(this.x.eo_gridmask_layout_check(p), 'invalid layout');
-    return p;
+    const grid = this.alloc(ABI.grid);
+    this.check(this.x.eo_gridmask_prepare(p, grid), 'invalid layout');
+    return grid;
   }
 
   private method(m: unknown): number {
@@ -225,10 +229,8 @@ class Core implements Earlyout {
     const x = this.x;
     return {
       cells: (layout) => this.scoped(() => {
-        const l = this.putLayout(layout);
-        const out = this.alloc(2);
-        this.check(x.eo_gridmask_layout_cells(l, out, out + 1), 'gridmask.cells');
-        return { cols: this.u8[out], rows: this.u8[out + 1] };
+        const grid = this.putLayout(layout);
+        return { cols: this.u8[grid + ABI.gridLastCol] + 1, rows: this.u8[grid + ABI.gridLastRow] + 1 };
       }),
       build: (layout, method, box) => this.scoped(() => {
         const l = this.putLayout(layout);
@@ -321,7 +323,7 @@ class Core implements Earlyout {
       const counters: Record<string, number> = {};
       for (let c = 0; c < this.x.eo_wasm_abi(10); c++) {
         const name = this.cString(this.x.eo_counter_name(c));
-        counters[COUNTER_KEYS[name] ?? name] = dv.getUint32(hooks + ABI.hooksCounters + 4 * c, true);
+        counters[counterKey(name)] = dv.getUint32(hooks + ABI.hooksCounters + 4 * c, true);
       }
       return { result, steps: out, stepsLost: dv.getUint16(hooks + ABI.hooksStepsLost, true), counters };
     } finally {

@@ -66,7 +66,23 @@ typedef struct eo_pair {
     X(EO_EV_GRIDMASK_MASK,       7, "a: low 16 bits of the mask, b: high 16 bits") \
     X(EO_EV_GRIDMASK_AND_X,      8, "a: X field of A AND B, b: 1 if non-zero") \
     X(EO_EV_GRIDMASK_AND_Y,      9, "a: Y field of A AND B, b: 1 if non-zero") \
-    X(EO_EV_GRIDMASK_VERDICT,   10, "a: the eo_gridmask_verdict, b: 0")
+    X(EO_EV_GRIDMASK_VERDICT,   10, "a: the eo_gridmask_verdict, b: 0") \
+    X(EO_EV_AABB_EMPTY,         20, "a box is NULL or empty: no comparison, no overlap") \
+    X(EO_EV_AABB_A_BEFORE_B,    21, "a: axis (0 x, 1 y), b: 1 if A ends at or before B starts") \
+    X(EO_EV_AABB_B_BEFORE_A,    22, "a: axis, b: 1 if B ends at or before A starts") \
+    X(EO_EV_AABB_RESULT,        23, "a: 1 if the boxes overlap, b: comparisons made") \
+    X(EO_EV_AABB_ORDER_CHOSEN,  24, "a: the eo_aabb_order chosen, b: pairs sampled") \
+    X(EO_EV_CIRCLE_DELTA,       25, "a: |dx| between centres, b: |dy|") \
+    X(EO_EV_CIRCLE_SQUARES,     26, "a: dx*dx + dy*dy, b: (r1 + r2)^2") \
+    X(EO_EV_CIRCLE_RESULT,      27, "a: 1 if the circles overlap, b: 0 if the box pre-test decided") \
+    X(EO_EV_SECTORS_RANGE,      40, "a: object, b: col0 << 24 | col1 << 16 | row0 << 8 | row1 (-1: empty)") \
+    X(EO_EV_SECTORS_INSERT,     41, "a: object, b: sector index (row * cols + col)") \
+    X(EO_EV_SECTORS_FULL,       42, "a: memberships needed (build) or the full sector (update), b: capacity") \
+    X(EO_EV_SECTORS_MOVE,       43, "a: object whose range changed, b: its new range as in RANGE") \
+    X(EO_EV_SECTORS_FILTERED,   44, "a, b: a pair dropped by layers") \
+    X(EO_EV_SECTORS_PAIR,       45, "a, b: an overlapping pair found") \
+    X(EO_EV_SWEEP_SORTED,       60, "a: moves the insertion sort made, b: objects") \
+    X(EO_EV_SWEEP_PAIR,         61, "a, b: an overlapping pair found")
 
 typedef enum eo_event {
 #define EO_EVENT_ENUM_(name, value, text) name = value,
@@ -82,7 +98,21 @@ const char *eo_event_name(uint8_t event);
 #define EO_COUNTER_TABLE(X) \
     X(EO_COUNTER_GRIDMASK_BUILT,      "grid masks built") \
     X(EO_COUNTER_GRIDMASK_TESTS,      "mask pairs tested") \
-    X(EO_COUNTER_GRIDMASK_ELIMINATED, "mask pairs eliminated (no shared cell)")
+    X(EO_COUNTER_GRIDMASK_ELIMINATED, "mask pairs eliminated (no shared cell)") \
+    X(EO_COUNTER_AABB_TESTS,          "box pair tests") \
+    X(EO_COUNTER_AABB_COMPARISONS,    "interval comparisons made by box tests") \
+    X(EO_COUNTER_AABB_OVERLAPS,       "box pairs found overlapping") \
+    X(EO_COUNTER_SECTORS_INSERTIONS,  "sector memberships written") \
+    X(EO_COUNTER_SECTORS_REMOVALS,    "sector memberships removed by persistent updates") \
+    X(EO_COUNTER_SECTORS_MOVED,       "objects moved between sectors by persistent updates") \
+    X(EO_COUNTER_SECTORS_REBUILDS,    "full sector rebuilds") \
+    X(EO_COUNTER_SECTORS_CANDIDATES,  "pairs met in a shared sector") \
+    X(EO_COUNTER_SECTORS_DUPLICATES,  "pairs skipped because an earlier shared sector reports them") \
+    X(EO_COUNTER_SECTORS_FILTERED,    "pairs dropped by layers") \
+    X(EO_COUNTER_SECTORS_BOX_TESTS,   "box tests made by the sector broadphase") \
+    X(EO_COUNTER_SECTORS_PAIRS,       "overlapping pairs found by the sector broadphase") \
+    X(EO_COUNTER_SWEEP_SORT_MOVES,    "insertion-sort moves made by sort-and-sweep") \
+    X(EO_COUNTER_SWEEP_BOX_TESTS,     "box tests made by sort-and-sweep")
 
 typedef enum eo_counter {
 #define EO_COUNTER_ENUM_(name, text) name,
@@ -103,7 +133,10 @@ typedef struct eo_trace_step {
 } eo_trace_step;
 
 typedef enum eo_module {
-    EO_MODULE_GRIDMASK = 1
+    EO_MODULE_GRIDMASK = 1,
+    EO_MODULE_AABB = 2,
+    EO_MODULE_SECTORS = 3,
+    EO_MODULE_SWEEP = 4
 } eo_module;
 
 /// Caller-owned teaching hooks. All fields are plain data; eo_hooks_init sets them.

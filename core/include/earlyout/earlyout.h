@@ -7,6 +7,9 @@
 #include "config.h"
 #include "common.h"
 #include "gridmask.h"
+#include "aabb.h"
+#include "sectors.h"
+#include "sweep.h"
 
 #define EO_VERSION_MAJOR 0
 #define EO_VERSION_MINOR 1

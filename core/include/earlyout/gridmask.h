@@ -14,6 +14,18 @@
        (1 .. 32767 each). Columns = ceil(screen_w / cell width) must fit the X field, rows likewise,
        else EO_ERR_BAD_LAYOUT. EO_GRIDMASK_LAYOUT_8/_16/_32 are ready-made.
 
+   Prepare once, then build and test
+       eo_gridmask_prepare() checks a layout and turns it into an eo_gridmask_grid holding what the
+       hot path needs (shifts, last cells), so building a mask or testing a pair re-checks nothing
+       but a one-byte "ready" mark. A grid that did not come from eo_gridmask_prepare is refused
+       with EO_ERR_BAD_LAYOUT (or the verdict EO_GRIDMASK_BAD_LAYOUT).
+
+           static const eo_gridmask_layout layout = EO_GRIDMASK_LAYOUT_16;
+           eo_gridmask_grid grid;
+           eo_gridmask_prepare(&layout, &grid);              (once)
+           eo_gridmask_build(&grid, EO_GRIDMASK_SPAN, &box, &mask, NULL);
+           if (EO_GRIDMASK_ELIMINATED(eo_gridmask_test(&grid, a, b, NULL))) ... skip the exact test
+
    Methods (eo_gridmask_method)
        EO_GRIDMASK_SPAN (default, 0): every cell from the first to the last the box touches.
        EO_GRIDMASK_ENDPOINTS: only the first and last cell (the classic formulation). For a box wider
@@ -75,30 +87,47 @@ typedef enum eo_gridmask_verdict {
 /// Evaluates v once, so EO_GRIDMASK_ELIMINATED(eo_gridmask_test(...)) tests once.
 #define EO_GRIDMASK_ELIMINATED(v) ((unsigned)(v) - 1u < 2u)
 
+/// One axis of a prepared grid.
+typedef struct eo_gridmask_axis {
+    int16_t screen;             /* screen size on this axis, px */
+    uint8_t shift;              /* cell size is 1 << shift px */
+    uint8_t last_cell;          /* last column (or row): cells on this axis - 1 */
+} eo_gridmask_axis;
+
+/// A layout made ready by eo_gridmask_prepare. Read-only for callers; axis[0] is X, axis[1] is Y.
+typedef struct eo_gridmask_grid {
+    eo_gridmask_layout layout;  /* the layout it was made from */
+    uint8_t ready;              /* EO_GRIDMASK_READY after a successful prepare */
+    uint8_t half;               /* bits per field: layout.bits / 2 */
+    eo_gridmask_axis axis[2];
+} eo_gridmask_grid;
+
+#define EO_GRIDMASK_READY 0xA5u
+
 /// EO_OK if the layout is usable; EO_ERR_NULL_POINTER or EO_ERR_BAD_LAYOUT otherwise.
 eo_result eo_gridmask_layout_check(const eo_gridmask_layout *layout);
 
-/// Columns and rows of a valid layout (either out-pointer may be NULL); EO_ERR_* as layout_check.
-eo_result eo_gridmask_layout_cells(const eo_gridmask_layout *layout, uint8_t *cols, uint8_t *rows);
+/// Checks the layout and fills *grid. On error grid->ready is cleared (if grid is not NULL).
+eo_result eo_gridmask_prepare(const eo_gridmask_layout *layout, eo_gridmask_grid *grid);
 
 /// Builds the mask of one box into *out. On any error *out is left untouched.
-eo_result eo_gridmask_build(const eo_gridmask_layout *layout, eo_gridmask_method method,
+eo_result eo_gridmask_build(const eo_gridmask_grid *grid, eo_gridmask_method method,
                             const eo_box *box, eo_gridmask *out, eo_hooks *hooks);
 
 /// Builds masks[i] for boxes[i], i < count (count 0 is fine). On error no mask is written.
-eo_result eo_gridmask_build_many(const eo_gridmask_layout *layout, eo_gridmask_method method,
+eo_result eo_gridmask_build_many(const eo_gridmask_grid *grid, eo_gridmask_method method,
                                  const eo_box *boxes, uint16_t count, eo_gridmask *masks,
                                  eo_hooks *hooks);
 
-/// Tests two masks of the same layout: X field first, then Y (see eo_gridmask_verdict).
-eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_layout *layout, eo_gridmask a, eo_gridmask b,
+/// Tests two masks of the same grid: X field first, then Y (see eo_gridmask_verdict).
+eo_gridmask_verdict eo_gridmask_test(const eo_gridmask_grid *grid, eo_gridmask a, eo_gridmask b,
                                      eo_hooks *hooks);
 
 /// Every pair i < j of masks that is not eliminated, in order (i ascending, then j), into pairs.
 /// *pair_count receives the total found even when it exceeds pair_capacity; then only the first
 /// pair_capacity pairs are written and EO_ERR_BUFFER_TOO_SMALL is returned. pairs may be NULL
 /// when pair_capacity is 0 (to count only).
-eo_result eo_gridmask_find_candidates(const eo_gridmask_layout *layout, const eo_gridmask *masks,
+eo_result eo_gridmask_find_candidates(const eo_gridmask_grid *grid, const eo_gridmask *masks,
                                       uint16_t count, eo_pair *pairs, uint32_t pair_capacity,
                                       uint32_t *pair_count, eo_hooks *hooks);
 

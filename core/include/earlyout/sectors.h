@@ -1,0 +1,135 @@
+/* earlyout/sectors.h: which pairs share a sector of a uniform grid?
+
+   The world is cut into cols x rows sectors: quadrants (2 x 2), vertical strips (N x 1),
+   horizontal strips (1 x N) or any N x M. Each object is listed in every sector its box touches;
+   only objects listed in a common sector are compared. With n objects spread over s sectors the
+   box tests fall from n(n-1)/2 towards n^2 / (2s). (The GameDev.net article "Intelligent 2D
+   Collision and Pixel Perfect Precision": sectioning the world, and segregating objects that
+   never interact.)
+
+   Memory: caller-owned, sized up front, never more.
+       eo_sectors_config cfg = { .cols = 4, .rows = 4, .max_objects = 32 };  (zero = default)
+       size_t need = eo_sectors_storage_size(&cfg);         (0 if cfg is invalid)
+       eo_sectors_init(&grid, &cfg, storage, need);         (storage aligned to 2 bytes)
+   Defaults: world 0, 0, 256 x 192 (an MSX screen), 2 x 2 sectors, 64 objects, 4 memberships per
+   object. Limits: world_w, world_h 1 .. 32767; cols, rows 1 .. 255; max_objects 1 .. 65535;
+   max_entries 1 .. 65535. Sector size is ceil(world / sectors) (a power of two is faster on a Z80).
+
+   Edges: boxes are half-open. A box partly or wholly outside the world is listed in the edge
+   sectors nearest to it, so pairs out there are still found. Empty boxes (w or h <= 0) are not
+   listed and take part in no pair.
+
+   Pairs: eo_sectors_find_pairs reports each overlapping pair once, even when the two objects share
+   several sectors (a pair is reported only in the first sector they share, the one at the larger
+   of their first columns and first rows), always as a < b, sector by sector in row-major order,
+   within a sector by ascending a then b. Layer filtering drops a pair before its box test unless
+   (layer[a].category & layer[b].collides_with) and (layer[b].category & layer[a].collides_with).
+
+   Persistent mode: eo_sectors_update moves only the objects whose sector range changed since the
+   last build or update (each sector keeps some slack for arrivals). It falls back to a full
+   rebuild when the object count changed or a sector's slack runs out, and says so in the stats.
+
+   Errors: EO_ERR_NULL_POINTER, EO_ERR_BAD_ARGUMENT (config out of range, count > max_objects,
+   misaligned storage), EO_ERR_BUFFER_TOO_SMALL (storage too small, or more memberships than
+   max_entries: the grid is then left empty, so find_pairs reports nothing until a build fits). */
+#ifndef EARLYOUT_SECTORS_H
+#define EARLYOUT_SECTORS_H
+
+#include <stddef.h>
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct eo_sectors_config {
+    int16_t world_x, world_y;   /* top-left corner of the gridded area */
+    int16_t world_w, world_h;   /* 0 means 256 / 192 */
+    uint8_t cols, rows;         /* sectors across and down; 0 means 2 */
+    uint16_t max_objects;       /* 0 means 64 */
+    uint16_t max_entries;       /* (object, sector) memberships held at once; 0 means 4 * max_objects */
+} eo_sectors_config;
+
+/// Which objects may interact: see the manual above. { 0xFFFF, 0xFFFF } interacts with all.
+typedef struct eo_layer {
+    uint16_t category;
+    uint16_t collides_with;
+} eo_layer;
+
+/// The sectors one object is listed in (first and last column and row; all 0xFF when empty).
+typedef struct eo_sector_range {
+    uint8_t col0, col1, row0, row1;
+} eo_sector_range;
+
+/// Work done, added to (never reset) by the calls that take it; zero it yourself.
+typedef struct eo_broadphase_stats {
+    uint32_t insertions;         /* memberships written (sectors) */
+    uint32_t removals;           /* memberships removed by persistent updates */
+    uint32_t objects_moved;      /* objects whose sector range changed (persistent updates) */
+    uint32_t rebuilds;           /* full rebuilds */
+    uint32_t candidate_pairs;    /* pairs met in a shared sector (or overlapping on the sweep axis) */
+    uint32_t duplicates_skipped; /* pairs met again in a later shared sector */
+    uint32_t layer_filtered;     /* pairs dropped by layers before the box test */
+    uint32_t box_tests;          /* box overlap tests made */
+    uint32_t pairs_found;        /* overlapping pairs reported */
+} eo_broadphase_stats;
+
+/// A grid over caller-owned storage. Read its fields; change them only through the functions.
+typedef struct eo_sectors {
+    eo_sectors_config cfg;      /* with defaults filled in */
+    uint16_t cell_w, cell_h;    /* sector size in px */
+    uint8_t shift_w, shift_h;   /* log2 of the sector size if a power of two, else 0xFF */
+    uint16_t cells;             /* cols * rows */
+    uint16_t object_count;      /* objects listed by the last build or update */
+    uint16_t entry_count;       /* memberships held */
+    uint8_t built;              /* 1 after a build that fitted */
+    uint16_t *cell_start;       /* cells + 1 offsets into entries */
+    uint16_t *cell_len;         /* entries used per sector */
+    uint16_t *entries;          /* object indices, ascending within each sector */
+    eo_sector_range *ranges;    /* per object */
+} eo_sectors;
+
+/// Bytes of storage a configuration needs; 0 when the configuration is invalid.
+size_t eo_sectors_storage_size(const eo_sectors_config *cfg);
+
+/// Sets up a grid over storage (aligned to 2 bytes, at least eo_sectors_storage_size bytes).
+eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *storage, size_t storage_size);
+
+/// Lists boxes[0 .. count-1] in their sectors from scratch.
+eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count,
+                           eo_broadphase_stats *stats, eo_hooks *hooks);
+
+/// Persistent mode: moves only the objects whose sector range changed since the last build or update.
+eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t count,
+                            eo_broadphase_stats *stats, eo_hooks *hooks);
+
+/// Overlapping pairs among the boxes of the last build/update (pass the same boxes). layers may
+/// be NULL (everything interacts). *pair_count gets the total even past pair_capacity (then
+/// EO_ERR_BUFFER_TOO_SMALL and only pair_capacity pairs are written; pairs may be NULL with 0).
+eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
+                                eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
+                                eo_broadphase_stats *stats, eo_hooks *hooks);
+
+/// The sectors object `index` is listed in. EO_ERR_BAD_ARGUMENT if index >= object_count.
+eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sector_range *range);
+
+/// One row of eo_sectors_tune's table.
+typedef struct eo_sectors_tune_row {
+    eo_broadphase_stats stats;   /* build + find_pairs on the scene */
+    uint32_t cost;               /* insertions + candidate_pairs + box_tests: the work to compare */
+    eo_result result;            /* EO_OK, or why this configuration could not run */
+} eo_sectors_tune_row;
+
+/// Runs the scene through each configuration (the article's "think and try", automated) and
+/// fills rows[i]; *best gets the index of the cheapest configuration that ran. storage must fit
+/// the largest configuration.
+eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_layer *layers,
+                          const eo_sectors_config *configs, uint8_t config_count,
+                          void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,169 @@
+/* Box and circle overlap, with the axis order made visible. See earlyout/aabb.h. Shown line by
+   line in lesson 2: keep it readable. */
+#include "earlyout/aabb.h"
+
+#include <stddef.h>
+
+#define EO_THIS_MODULE EO_MODULE_AABB
+#include "hooks.h"
+
+/* Does the span starting at pa with size sa (> 0) end at or before pb? That is
+   pa + sa <= pb, decided without forming pa + sa (which can pass 32767). */
+static uint8_t ends_before(int16_t pa, int16_t sa, int16_t pb)
+{
+    if (pb < pa)
+        return 0;
+    return (uint16_t)((uint16_t)pb - (uint16_t)pa) >= (uint16_t)sa; /* distance 0..65535 */
+}
+
+uint8_t eo_aabb_overlap_ordered(const eo_box *a, const eo_box *b, eo_aabb_order order,
+                                uint8_t *comparisons, eo_hooks *hooks)
+{
+    uint8_t n = 0, axis, result = 1;
+
+    (void)hooks;
+    if (a == NULL || b == NULL || a->w <= 0 || a->h <= 0 || b->w <= 0 || b->h <= 0) {
+        EO_STEP(hooks, EO_EV_AABB_EMPTY, 0, 0);
+        result = 0;
+        goto done;
+    }
+    for (axis = 0; axis < 2; axis++) {
+        /* axis 0 is the first one tested: X when order is X_FIRST */
+        uint8_t y = (uint8_t)(axis ^ (uint8_t)order);
+        int16_t pa = y ? a->y : a->x, sa = y ? a->h : a->w;
+        int16_t pb = y ? b->y : b->x, sb = y ? b->h : b->w;
+
+        uint8_t apart;
+
+        n++;
+        apart = ends_before(pa, sa, pb);
+        EO_STEP(hooks, EO_EV_AABB_A_BEFORE_B, y, apart);
+        if (apart) {
+            result = 0;
+            break;
+        }
+        n++;
+        apart = ends_before(pb, sb, pa);
+        EO_STEP(hooks, EO_EV_AABB_B_BEFORE_A, y, apart);
+        if (apart) {
+            result = 0;
+            break;
+        }
+    }
+done:
+    EO_COUNT(hooks, EO_COUNTER_AABB_TESTS);
+#if EO_TRACE
+    if (hooks != NULL) {
+        hooks->counters[EO_COUNTER_AABB_COMPARISONS] += n;
+        hooks->counters[EO_COUNTER_AABB_OVERLAPS] += result;
+    }
+#endif
+    EO_STEP(hooks, EO_EV_AABB_RESULT, result, n);
+    if (comparisons != NULL)
+        *comparisons = n;
+    return result;
+}
+
+uint8_t eo_aabb_overlap(const eo_box *a, const eo_box *b)
+{
+    return eo_aabb_overlap_ordered(a, b, EO_AABB_X_FIRST, NULL, NULL);
+}
+
+eo_result eo_aabb_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order order,
+                             eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
+                             uint32_t *comparisons, eo_hooks *hooks)
+{
+    uint16_t i, j;
+    uint32_t found = 0, total = 0;
+    uint8_t n;
+
+    if (pair_count == NULL || (count > 0 && boxes == NULL) || (pair_capacity > 0 && pairs == NULL))
+        return EO_ERR_NULL_POINTER;
+    if (order != EO_AABB_X_FIRST && order != EO_AABB_Y_FIRST)
+        return EO_ERR_BAD_ARGUMENT;
+    for (i = 0; i + 1u < count; i++) {
+        for (j = (uint16_t)(i + 1u); j < count; j++) {
+            uint8_t hit = eo_aabb_overlap_ordered(&boxes[i], &boxes[j], order, &n, hooks);
+            total += n;
+            if (!hit)
+                continue;
+            if (found < pair_capacity) {
+                pairs[found].a = i;
+                pairs[found].b = j;
+            }
+            found++;
+        }
+    }
+    *pair_count = found;
+    if (comparisons != NULL)
+        *comparisons = total;
+    return found > pair_capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
+}
+
+eo_result eo_aabb_choose_order(const eo_box *boxes, uint16_t count, uint8_t sample_limit,
+                               eo_aabb_order_report *report, eo_hooks *hooks)
+{
+    uint16_t stride, i, j, picked;
+    eo_aabb_order_report r = { EO_AABB_X_FIRST, 0, 0, 0, 0, 0 };
+
+    if (report == NULL || (count > 0 && boxes == NULL))
+        return EO_ERR_NULL_POINTER;
+    if (sample_limit < 2)
+        return EO_ERR_BAD_ARGUMENT;
+    /* every stride-th box, so a scene sorted by row or column is still sampled across */
+    picked = count < sample_limit ? count : sample_limit;
+    stride = picked > 0 ? (uint16_t)(count / picked) : 1u;
+    for (i = 0; i < picked; i++) {
+        for (j = (uint16_t)(i + 1u); j < picked; j++) {
+            const eo_box *a = &boxes[(uint16_t)(i * stride)], *b = &boxes[(uint16_t)(j * stride)];
+            uint8_t nx, ny;
+            (void)eo_aabb_overlap_ordered(a, b, EO_AABB_X_FIRST, &nx, NULL);
+            (void)eo_aabb_overlap_ordered(a, b, EO_AABB_Y_FIRST, &ny, NULL);
+            r.pairs_sampled++;
+            r.comparisons_x_first += nx;
+            r.comparisons_y_first += ny;
+            if (nx > 0 && nx <= 2) r.apart_on_x++; /* X first stopped within the X comparisons */
+            if (ny > 0 && ny <= 2) r.apart_on_y++;
+        }
+    }
+    r.order = r.comparisons_y_first < r.comparisons_x_first ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST;
+    (void)hooks;
+    EO_STEP(hooks, EO_EV_AABB_ORDER_CHOSEN, r.order, (int32_t)r.pairs_sampled);
+    *report = r;
+    return EO_OK;
+}
+
+/* |a - b| for int16 values, as the unsigned distance (0 .. 65535). */
+static uint16_t distance16(int16_t a, int16_t b)
+{
+    return a >= b ? (uint16_t)((uint16_t)a - (uint16_t)b) : (uint16_t)((uint16_t)b - (uint16_t)a);
+}
+
+eo_result eo_circle_overlap(const eo_circle *a, const eo_circle *b, uint8_t *overlap, eo_hooks *hooks)
+{
+    uint16_t dx, dy, reach;
+    uint32_t d2, reach2;
+
+    if (a == NULL || b == NULL || overlap == NULL)
+        return EO_ERR_NULL_POINTER;
+    if (a->r < 0 || a->r > EO_CIRCLE_MAX_RADIUS || b->r < 0 || b->r > EO_CIRCLE_MAX_RADIUS)
+        return EO_ERR_BAD_ARGUMENT;
+    (void)hooks;
+    reach = (uint16_t)((uint16_t)a->r + (uint16_t)b->r); /* <= 32766 */
+    dx = distance16(a->x, b->x);
+    dy = distance16(a->y, b->y);
+    EO_STEP(hooks, EO_EV_CIRCLE_DELTA, dx, dy);
+    /* box pre-test: a centre distance of reach or more on one axis is already too far, and
+       after it dx, dy < 32767, so the squares below fit in 32 bits */
+    if (dx >= reach || dy >= reach) {
+        EO_STEP(hooks, EO_EV_CIRCLE_RESULT, 0, 0);
+        *overlap = 0;
+        return EO_OK;
+    }
+    d2 = (uint32_t)dx * dx + (uint32_t)dy * dy;
+    reach2 = (uint32_t)reach * reach;
+    EO_STEP(hooks, EO_EV_CIRCLE_SQUARES, (int32_t)d2, (int32_t)reach2);
+    *overlap = d2 < reach2;
+    EO_STEP(hooks, EO_EV_CIRCLE_RESULT, *overlap, 1);
+    return EO_OK;
+}
