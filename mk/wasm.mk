@@ -3,7 +3,7 @@
 WASM       := $(BUILD)/wasm
 EMCC_ENV   := NODE_PATH=/usr/share/nodejs EM_CACHE=$(abspath $(WASM)/cache)
 WASM_EXPORTS := _eo_wasm_abi,_eo_result_name,_eo_event_name,_eo_counter_name,_eo_hooks_init,_eo_hooks_reset,$\
-	_eo_gridmask_layout_check,_eo_gridmask_layout_cells,_eo_gridmask_build,_eo_gridmask_build_many,$\
+	_eo_gridmask_layout_check,_eo_gridmask_prepare,_eo_gridmask_build,_eo_gridmask_build_many,$\
 	_eo_gridmask_test,_eo_gridmask_find_candidates
 EMFLAGS    := $(STRICT) $(CORE_INC) --no-entry -sSTANDALONE_WASM -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) \
 	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=65536 -Wl,--export=__heap_base
