@@ -131,6 +131,16 @@ static void range_of(const eo_sectors *g, const eo_box *b, eo_sector_range *r)
     r->row1 = sector_of(last_pixel(b->y, b->h), g->cfg.world_y, g->cell_h, g->shift_h, g->cfg.rows);
 }
 
+#if EO_TRACE
+/* A range in one trace value: col0 << 24 | col1 << 16 | row0 << 8 | row1, packed unsigned
+   (col0 may be 128 or more) and stored in the step's int32_t as the same 32 bits. */
+static int32_t pack_range(const eo_sector_range *r)
+{
+    uint32_t v = (uint32_t)r->col0 << 24 | (uint32_t)r->col1 << 16 | (uint32_t)r->row0 << 8 | r->row1;
+    return v > 0x7FFFFFFFu ? -(int32_t)(0xFFFFFFFFu - v) - 1 : (int32_t)v;
+}
+#endif
+
 static uint16_t range_cells(const eo_sector_range *r)
 {
     if (r->col0 == NO_CELL)
@@ -171,8 +181,7 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
         eo_sector_range r;
         range_of(grid, &boxes[i], &r);
         grid->ranges[i] = r;
-        EO_STEP(hooks, EO_EV_SECTORS_RANGE, i, r.col0 == NO_CELL ? -1 :
-                (int32_t)r.col0 << 24 | (int32_t)r.col1 << 16 | (int32_t)r.row0 << 8 | r.row1);
+        EO_STEP(hooks, EO_EV_SECTORS_RANGE, i, r.col0 == NO_CELL ? -1 : pack_range(&r));
         if (r.col0 == NO_CELL)
             continue;
         for (row = r.row0; row <= r.row1; row++)
@@ -291,8 +300,7 @@ eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t coun
         if (same_range(&old, &now))
             continue; /* the common case in a game: nothing to do */
         moved++;
-        EO_STEP(hooks, EO_EV_SECTORS_MOVE, i, now.col0 == NO_CELL ? -1 :
-                (int32_t)now.col0 << 24 | (int32_t)now.col1 << 16 | (int32_t)now.row0 << 8 | now.row1);
+        EO_STEP(hooks, EO_EV_SECTORS_MOVE, i, now.col0 == NO_CELL ? -1 : pack_range(&now));
         /* leave the sectors of the old range that the new one does not cover ... */
         if (old.col0 != NO_CELL)
             for (row = old.row0; row <= old.row1; row++)
@@ -430,7 +438,7 @@ eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_layer *l
         }
         if (row->result != EO_OK)
             continue;
-        row->cost = row->stats.insertions + row->stats.candidate_pairs + row->stats.box_tests;
+        row->cost = grid.cells + row->stats.insertions + row->stats.candidate_pairs + row->stats.box_tests;
         if (!have_best || row->cost < rows[*best].cost) {
             *best = c;
             have_best = 1;

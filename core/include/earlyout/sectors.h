@@ -117,7 +117,8 @@ eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sec
 /// One row of eo_sectors_tune's table.
 typedef struct eo_sectors_tune_row {
     eo_broadphase_stats stats;   /* build + find_pairs on the scene */
-    uint32_t cost;               /* insertions + candidate_pairs + box_tests: the work to compare */
+    uint32_t cost;               /* sectors + insertions + candidate_pairs + box_tests: the work
+                                    to compare (find_pairs visits every sector each frame) */
     eo_result result;            /* EO_OK, or why this configuration could not run */
 } eo_sectors_tune_row;
 

@@ -1,0 +1,369 @@
+/* Tests of core/src/sectors.c and core/src/sweep.c against the all-pairs reference.
+   Run: build/tests/test_sectors [name-filter] */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "earlyout/earlyout.h"
+
+#define MAX_OBJ 200
+#define MAX_PAIRS (MAX_OBJ * (MAX_OBJ - 1) / 2)
+
+static uint32_t rng_state = 4242u;
+static uint32_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+static int16_t rng_range(int lo, int hi)
+{
+    return (int16_t)(lo + (int)(rng() % (uint32_t)(hi - lo + 1)));
+}
+
+static uint16_t storage_words[40000]; /* uint16_t: 2-byte aligned */
+static eo_pair got[MAX_PAIRS], want[MAX_PAIRS];
+static eo_box boxes[MAX_OBJ];
+static eo_layer layers[MAX_OBJ];
+
+static int pair_cmp(const void *x, const void *y)
+{
+    const eo_pair *p = x, *q = y;
+    return p->a != q->a ? (int)p->a - (int)q->a : (int)p->b - (int)q->b;
+}
+
+/* Reference: all pairs, box test, then the layer rule. Sorted (it is generated in order). */
+static uint32_t reference_pairs(uint16_t n, const eo_layer *ls, eo_pair *out)
+{
+    uint32_t k = 0;
+    uint16_t i, j;
+    for (i = 0; i < n; i++)
+        for (j = (uint16_t)(i + 1u); j < n; j++) {
+            if (ls != NULL && (!(ls[i].category & ls[j].collides_with) || !(ls[j].category & ls[i].collides_with)))
+                continue;
+            if (eo_aabb_overlap(&boxes[i], &boxes[j])) {
+                out[k].a = i;
+                out[k].b = j;
+                k++;
+            }
+        }
+    return k;
+}
+
+/* Random scenes: uniform, clustered ("war zone"), big objects, empty ones, on borders, outside. */
+static uint16_t random_scene(const eo_sectors_config *cfg)
+{
+    uint16_t n = (uint16_t)(2 + rng() % (MAX_OBJ - 2)), i;
+    int clustered = rng() % 2u;
+    int cx = rng_range(cfg->world_x, cfg->world_x + cfg->world_w), cy = rng_range(cfg->world_y, cfg->world_y + cfg->world_h);
+    for (i = 0; i < n; i++) {
+        eo_box *b = &boxes[i];
+        switch (rng() % 10u) {
+        case 0: /* bigger than a sector */
+            b->w = rng_range(60, 300); b->h = rng_range(60, 300);
+            break;
+        case 1: /* empty */
+            b->w = rng_range(-5, 0); b->h = rng_range(-5, 20);
+            break;
+        default:
+            b->w = rng_range(1, 24); b->h = rng_range(1, 24);
+        }
+        if (clustered) {
+            b->x = (int16_t)(cx + rng_range(-40, 40)); b->y = (int16_t)(cy + rng_range(-30, 30));
+        } else {
+            b->x = rng_range(cfg->world_x - 60, cfg->world_x + cfg->world_w + 30);
+            b->y = rng_range(cfg->world_y - 60, cfg->world_y + cfg->world_h + 30);
+        }
+        if (rng() % 8u == 0) /* exactly on a sector border */
+            b->x = (int16_t)(cfg->world_x + (cfg->world_w / (cfg->cols ? cfg->cols : 2)) * rng_range(0, 3));
+        if (rng() % 50u == 0) { /* far outside, or huge */
+            b->x = (int16_t)rng(); b->y = (int16_t)rng(); b->w = (int16_t)(rng() % 32768u); b->h = (int16_t)(rng() % 32768u);
+        }
+        layers[i].category = (uint16_t)(1u << (rng() % 3u));
+        layers[i].collides_with = (uint16_t)(rng() % 8u);
+    }
+    return n;
+}
+
+static void random_config(eo_sectors_config *cfg)
+{
+    static const uint8_t shapes[][2] = { { 2, 2 }, { 1, 4 }, { 6, 1 }, { 8, 6 }, { 5, 3 }, { 16, 12 }, { 1, 1 } };
+    unsigned s = rng() % 7u;
+    memset(cfg, 0, sizeof *cfg);
+    cfg->world_x = rng_range(-100, 100);
+    cfg->world_y = rng_range(-100, 100);
+    cfg->world_w = rng_range(1, 600);
+    cfg->world_h = rng_range(1, 400);
+    cfg->cols = shapes[s][0];
+    cfg->rows = shapes[s][1];
+    cfg->max_objects = MAX_OBJ;
+    cfg->max_entries = 8000;
+}
+
+static void check_pairs(uint32_t n_got, uint32_t n_want)
+{
+    uint32_t k;
+    assert_int_equal(n_got, n_want);
+    qsort(got, n_got, sizeof got[0], pair_cmp);
+    for (k = 0; k < n_got; k++) {
+        assert_int_equal(got[k].a, want[k].a);
+        assert_int_equal(got[k].b, want[k].b);
+    }
+}
+
+static void test_sectors_match_brute_force(void **state)
+{
+    unsigned trial;
+    (void)state;
+    for (trial = 0; trial < 1500u; trial++) {
+        eo_sectors_config cfg;
+        eo_sectors grid;
+        eo_broadphase_stats st;
+        uint32_t n_got, n_want, k;
+        uint16_t n;
+        const eo_layer *ls;
+        random_config(&cfg);
+        n = random_scene(&cfg);
+        ls = (trial & 1u) ? layers : NULL;
+        memset(&st, 0, sizeof st);
+        assert_true(eo_sectors_storage_size(&cfg) <= sizeof storage_words);
+        assert_int_equal(eo_sectors_init(&grid, &cfg, storage_words, sizeof storage_words), EO_OK);
+        assert_int_equal(eo_sectors_build(&grid, boxes, n, &st, NULL), EO_OK);
+        assert_int_equal(eo_sectors_find_pairs(&grid, boxes, ls, got, MAX_PAIRS, &n_got, &st, NULL), EO_OK);
+        /* deterministic order: sector by sector; each pair a < b and reported once */
+        for (k = 0; k < n_got; k++)
+            assert_true(got[k].a < got[k].b);
+        n_want = reference_pairs(n, ls, want);
+        check_pairs(n_got, n_want);
+        assert_int_equal(st.pairs_found, n_want);
+        assert_true(st.box_tests <= (uint32_t)n * (n - 1u) / 2u);
+        assert_int_equal(st.candidate_pairs, st.duplicates_skipped + st.layer_filtered + st.box_tests);
+    }
+}
+
+/* Moving scenes: update (persistent) must give the same pairs as a fresh build every frame, and
+   do less work when little moves. */
+static void test_sectors_persistent_update_equals_rebuild(void **state)
+{
+    unsigned trial, frame;
+    (void)state;
+    for (trial = 0; trial < 60u; trial++) {
+        eo_sectors_config cfg;
+        eo_sectors live, fresh;
+        static uint16_t storage2[40000];
+        eo_broadphase_stats st_live, st_fresh;
+        uint16_t n, i;
+        random_config(&cfg);
+        cfg.max_entries = (uint16_t)(1000 + rng() % 6000u); /* sometimes tight: forces fallbacks */
+        n = random_scene(&cfg);
+        memset(&st_live, 0, sizeof st_live);
+        memset(&st_fresh, 0, sizeof st_fresh);
+        assert_int_equal(eo_sectors_init(&live, &cfg, storage_words, sizeof storage_words), EO_OK);
+        for (frame = 0; frame < 40u; frame++) {
+            uint32_t n_live, n_fresh;
+            eo_result r_live, r_fresh;
+            for (i = 0; i < n; i++) { /* a few objects move a little */
+                if (rng() % 4u == 0) {
+                    boxes[i].x = (int16_t)(boxes[i].x + rng_range(-6, 6));
+                    boxes[i].y = (int16_t)(boxes[i].y + rng_range(-6, 6));
+                }
+            }
+            r_live = eo_sectors_update(&live, boxes, n, &st_live, NULL);
+            assert_int_equal(eo_sectors_init(&fresh, &cfg, storage2, sizeof storage2), EO_OK);
+            r_fresh = eo_sectors_build(&fresh, boxes, n, &st_fresh, NULL);
+            assert_int_equal(r_live, r_fresh);
+            if (r_live != EO_OK)
+                continue; /* too many memberships for max_entries: both refuse */
+            assert_int_equal(live.entry_count, fresh.entry_count);
+            assert_int_equal(eo_sectors_find_pairs(&live, boxes, NULL, got, MAX_PAIRS, &n_live, NULL, NULL), EO_OK);
+            assert_int_equal(eo_sectors_find_pairs(&fresh, boxes, NULL, want, MAX_PAIRS, &n_fresh, NULL, NULL), EO_OK);
+            assert_int_equal(n_live, n_fresh);
+            /* same order too: runs stay sorted under updates */
+            assert_memory_equal(got, want, n_live * sizeof got[0]);
+        }
+        assert_true(st_live.insertions + st_live.removals <= st_fresh.insertions + st_live.rebuilds * 8000u);
+    }
+}
+
+static void test_sectors_update_moves_only_what_changed(void **state)
+{
+    eo_sectors_config cfg = { 0, 0, 256, 192, 8, 6, 8, 200 }; /* 200 entries: slack for moves */
+    eo_sectors grid;
+    eo_broadphase_stats st;
+    eo_box b[3] = { { 10, 10, 8, 8 }, { 100, 100, 8, 8 }, { 200, 20, 40, 40 } };
+    (void)state;
+    memset(&st, 0, sizeof st);
+    assert_int_equal(eo_sectors_init(&grid, &cfg, storage_words, sizeof storage_words), EO_OK);
+    assert_int_equal(eo_sectors_update(&grid, b, 3, &st, NULL), EO_OK); /* first: a full build */
+    assert_int_equal(st.rebuilds, 1);
+    assert_int_equal(st.insertions, 1 + 1 + 4); /* the 40x40 box spans 2 x 2 sectors */
+    b[0].x = 12; /* same sector */
+    assert_int_equal(eo_sectors_update(&grid, b, 3, &st, NULL), EO_OK);
+    assert_int_equal(st.objects_moved, 0);
+    b[1].x = 130; /* sector (3,3) -> (4,3) */
+    assert_int_equal(eo_sectors_update(&grid, b, 3, &st, NULL), EO_OK);
+    assert_int_equal(st.objects_moved, 1);
+    assert_int_equal(st.removals, 1);
+    assert_int_equal(st.insertions, 7);
+    assert_int_equal(st.rebuilds, 1);
+    assert_int_equal(eo_sectors_update(&grid, b, 2, &st, NULL), EO_OK); /* count changed: rebuild */
+    assert_int_equal(st.rebuilds, 2);
+}
+
+static void test_sectors_layouts_and_ranges(void **state)
+{
+    eo_sectors_config quad = { 0 }, strips = { 0, 0, 256, 192, 1, 4, 0, 0 };
+    eo_sectors grid;
+    eo_sector_range r;
+    eo_box b[4] = { { 120, 90, 20, 20 }, { -50, -50, 10, 10 }, { 300, 300, 5, 5 }, { 10, 10, 0, 5 } };
+    (void)state;
+    assert_int_equal(eo_sectors_init(&grid, &quad, storage_words, sizeof storage_words), EO_OK);
+    assert_int_equal(grid.cfg.cols, 2); /* defaults: quadrants of the MSX screen */
+    assert_int_equal(grid.cell_w, 128);
+    assert_int_equal(grid.cell_h, 96);
+    assert_int_equal(grid.shift_w, 7);
+    assert_int_equal(grid.shift_h, 0xFF); /* 96 is not a power of two: divides */
+    assert_int_equal(eo_sectors_build(&grid, b, 4, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sectors_object_range(&grid, 0, &r), EO_OK); /* across the middle: all four */
+    assert_int_equal(r.col0, 0); assert_int_equal(r.col1, 1); assert_int_equal(r.row0, 0); assert_int_equal(r.row1, 1);
+    assert_int_equal(eo_sectors_object_range(&grid, 1, &r), EO_OK); /* outside top-left: edge sector */
+    assert_int_equal(r.col0, 0); assert_int_equal(r.col1, 0); assert_int_equal(r.row0, 0); assert_int_equal(r.row1, 0);
+    assert_int_equal(eo_sectors_object_range(&grid, 2, &r), EO_OK); /* outside bottom-right */
+    assert_int_equal(r.col0, 1); assert_int_equal(r.row0, 1);
+    assert_int_equal(eo_sectors_object_range(&grid, 3, &r), EO_OK); /* empty: nowhere */
+    assert_int_equal(r.col0, 0xFF);
+    assert_int_equal(grid.entry_count, 4 + 1 + 1);
+    assert_int_equal(eo_sectors_object_range(&grid, 4, &r), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sectors_init(&grid, &strips, storage_words, sizeof storage_words), EO_OK);
+    assert_int_equal(eo_sectors_build(&grid, b, 4, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sectors_object_range(&grid, 0, &r), EO_OK); /* y 90..109 in strips of 48 */
+    assert_int_equal(r.col0, 0); assert_int_equal(r.col1, 0); assert_int_equal(r.row0, 1); assert_int_equal(r.row1, 2);
+}
+
+static void test_sectors_bad_input(void **state)
+{
+    eo_sectors_config cfg = { 0, 0, 256, 192, 4, 4, 4, 8 };
+    eo_sectors grid;
+    eo_box b[5] = { { 0, 0, 256, 192 }, { 0, 0, 8, 8 }, { 0, 0, 8, 8 }, { 0, 0, 8, 8 }, { 0, 0, 8, 8 } };
+    uint32_t count = 7;
+    eo_pair p[2];
+    size_t need = eo_sectors_storage_size(&cfg);
+    eo_sectors_config bad = cfg;
+    (void)state;
+    assert_true(need > 0);
+    assert_int_equal(eo_sectors_init(&grid, &cfg, storage_words, need - 1), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_sectors_init(&grid, &cfg, (uint8_t *)storage_words + 1, need), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sectors_init(NULL, &cfg, storage_words, need), EO_ERR_NULL_POINTER);
+    bad.world_w = -4;
+    assert_int_equal(eo_sectors_storage_size(&bad), 0);
+    assert_int_equal(eo_sectors_init(&grid, &bad, storage_words, need), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sectors_storage_size(NULL), 0);
+
+    /* storage guard: nothing is written past `need` bytes */
+    memset(storage_words, 0xEE, sizeof storage_words);
+    assert_int_equal(eo_sectors_init(&grid, &cfg, storage_words, need), EO_OK);
+    assert_int_equal(eo_sectors_build(&grid, b, 5, NULL, NULL), EO_ERR_BAD_ARGUMENT); /* > max_objects */
+    /* the full-screen box needs 16 memberships, max_entries is 8: refused, grid left empty */
+    assert_int_equal(eo_sectors_build(&grid, b, 4, NULL, NULL), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_sectors_find_pairs(&grid, b, NULL, p, 2, &count, NULL, NULL), EO_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(((uint8_t *)storage_words)[need], 0xEE);
+    /* a pair buffer too small reports the total and writes only what fits */
+    assert_int_equal(eo_sectors_build(&grid, b + 1, 4, NULL, NULL), EO_OK);
+    p[1].a = 99;
+    assert_int_equal(eo_sectors_find_pairs(&grid, b + 1, NULL, p, 1, &count, NULL, NULL), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(count, 6);
+    assert_int_equal(p[1].a, 99);
+    assert_int_equal(eo_sectors_find_pairs(&grid, b + 1, NULL, NULL, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(((uint8_t *)storage_words)[need], 0xEE);
+}
+
+static void test_sectors_tune_recommends_a_grid(void **state)
+{
+    eo_sectors_config configs[6];
+    eo_sectors_tune_row rows[6];
+    uint8_t best = 99, c;
+    uint16_t n, i;
+    static const uint8_t shapes[6][2] = { { 1, 1 }, { 2, 2 }, { 4, 4 }, { 8, 6 }, { 16, 12 }, { 64, 48 } };
+    (void)state;
+    n = 150;
+    for (i = 0; i < n; i++) { /* uniform small objects: a fine grid should win over one sector */
+        boxes[i].x = rng_range(0, 250); boxes[i].y = rng_range(0, 186);
+        boxes[i].w = 6; boxes[i].h = 6;
+    }
+    for (c = 0; c < 6; c++) {
+        eo_sectors_config cfg = { 0, 0, 256, 192, shapes[c][0], shapes[c][1], MAX_OBJ, 4000 };
+        configs[c] = cfg;
+    }
+    assert_int_equal(eo_sectors_tune(boxes, n, NULL, configs, 6, storage_words, sizeof storage_words, rows, &best), EO_OK);
+    for (c = 0; c < 6; c++) {
+        assert_int_equal(rows[c].result, EO_OK);
+        assert_int_equal(rows[c].stats.pairs_found, rows[0].stats.pairs_found); /* same answer everywhere */
+    }
+    assert_true(best == 3 || best == 4); /* 8 x 6 or 16 x 12 for 150 small objects */
+    assert_true(rows[best].cost * 10u < rows[0].cost);
+    assert_true(rows[5].cost > 2u * rows[best].cost); /* 3072 sectors: visiting them dominates */
+    assert_int_equal(eo_sectors_tune(boxes, n, NULL, configs, 0, storage_words, sizeof storage_words, rows, &best), EO_ERR_BAD_ARGUMENT);
+}
+
+static void test_sweep_matches_brute_force(void **state)
+{
+    unsigned trial;
+    static uint16_t order[MAX_OBJ];
+    (void)state;
+    for (trial = 0; trial < 1500u; trial++) {
+        eo_sectors_config cfg;
+        uint32_t n_got, n_want;
+        uint16_t n;
+        eo_aabb_order axis = (eo_aabb_order)(trial % 2u);
+        const eo_layer *ls = (trial & 2u) ? layers : NULL;
+        eo_broadphase_stats st;
+        memset(&st, 0, sizeof st);
+        random_config(&cfg);
+        n = random_scene(&cfg);
+        assert_int_equal(eo_sweep_find_pairs(boxes, n, axis, ls, order, 0, got, MAX_PAIRS, &n_got, &st, NULL), EO_OK);
+        n_want = reference_pairs(n, ls, want);
+        check_pairs(n_got, n_want);
+        /* again from the sorted order, after a small move: same answer */
+        boxes[0].x = (int16_t)(boxes[0].x + 3);
+        n_want = reference_pairs(n, ls, want);
+        assert_int_equal(eo_sweep_find_pairs(boxes, n, axis, ls, order, 1, got, MAX_PAIRS, &n_got, NULL, NULL), EO_OK);
+        check_pairs(n_got, n_want);
+    }
+}
+
+static void test_sweep_bad_input(void **state)
+{
+    eo_box b[2] = { { 0, 0, 8, 8 }, { 4, 4, 8, 8 } };
+    uint16_t order[2] = { 0, 5 };
+    uint32_t count;
+    eo_pair p[1];
+    (void)state;
+    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, order, 1, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_find_pairs(b, 2, (eo_aabb_order)3, NULL, order, 0, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, NULL, 0, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, order, 0, p, 1, &count, NULL, NULL), EO_OK);
+    assert_int_equal(count, 1);
+}
+
+int main(int argc, char **argv)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sectors_match_brute_force),
+        cmocka_unit_test(test_sectors_persistent_update_equals_rebuild),
+        cmocka_unit_test(test_sectors_update_moves_only_what_changed),
+        cmocka_unit_test(test_sectors_layouts_and_ranges),
+        cmocka_unit_test(test_sectors_bad_input),
+        cmocka_unit_test(test_sectors_tune_recommends_a_grid),
+        cmocka_unit_test(test_sweep_matches_brute_force),
+        cmocka_unit_test(test_sweep_bad_input),
+    };
+    if (argc > 1)
+        cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests_name("sectors", tests, NULL, NULL);
+}
