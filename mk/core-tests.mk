@@ -64,7 +64,7 @@ test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_r
 # Shared vectors: the generator is deterministic (the committed .vec must be what it writes),
 # and the native results must equal the committed .expected. wasm and MSX compare against the
 # native result file.
-VECTOR_MODULES := gridmask
+VECTOR_MODULES := gridmask aabb sectors
 $(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $< -o $@
@@ -77,7 +77,7 @@ $(BUILD)/vectors/%.native.out: tests/vectors/%.vec $(NATIVE)/run_vectors
 test-vectors: $(NATIVE)/gen_vectors $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
 	@mkdir -p $(BUILD)/vectors; p=0; f=0; \
 	for m in $(VECTOR_MODULES); do \
-	  $(NATIVE)/gen_vectors $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
+	  $(NATIVE)/gen_vectors $$m $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
 	  if cmp tests/vectors/$$m.vec $(BUILD)/vectors/$$m.regen.vec; then p=$$((p+1)); \
 	  else echo "$$m.vec differs from what gen_vectors writes now: regenerate and commit it"; f=$$((f+1)); fi; \
 	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.native.out; then p=$$((p+1)); \
@@ -87,5 +87,5 @@ test-vectors: $(NATIVE)/gen_vectors $(foreach m,$(VECTOR_MODULES),$(BUILD)/vecto
 # After a deliberate change of the vectors or of the core's answers: rewrite the committed files.
 .PHONY: vectors-update
 vectors-update: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors
-	for m in $(VECTOR_MODULES); do $(NATIVE)/gen_vectors tests/vectors/$$m.vec && \
+	for m in $(VECTOR_MODULES); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
 	  $(NATIVE)/run_vectors tests/vectors/$$m.vec tests/vectors/$$m.expected; done

@@ -4,7 +4,10 @@ WASM       := $(BUILD)/wasm
 EMCC_ENV   := NODE_PATH=/usr/share/nodejs EM_CACHE=$(abspath $(WASM)/cache)
 WASM_EXPORTS := _eo_wasm_abi,_eo_result_name,_eo_event_name,_eo_counter_name,_eo_hooks_init,_eo_hooks_reset,$\
 	_eo_gridmask_layout_check,_eo_gridmask_prepare,_eo_gridmask_build,_eo_gridmask_build_many,$\
-	_eo_gridmask_test,_eo_gridmask_find_candidates
+	_eo_gridmask_test,_eo_gridmask_find_candidates,$\
+	_eo_aabb_overlap_ordered,_eo_aabb_find_pairs,_eo_aabb_choose_order,_eo_circle_overlap,$\
+	_eo_sectors_storage_size,_eo_sectors_init,_eo_sectors_build,_eo_sectors_update,_eo_sectors_find_pairs,$\
+	_eo_sectors_object_range,_eo_sectors_tune,_eo_sweep_find_pairs
 EMFLAGS    := $(STRICT) $(CORE_INC) --no-entry -sSTANDALONE_WASM -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) \
 	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=65536 -Wl,--export=__heap_base
 WASM_PKG   := $(WASM)/pkg

@@ -25,6 +25,20 @@ int32_t eo_wasm_abi(int32_t what)
     case 13: return (int32_t)sizeof(eo_gridmask_grid);
     case 14: return (int32_t)offsetof(eo_gridmask_grid, axis[0].last_cell);
     case 15: return (int32_t)offsetof(eo_gridmask_grid, axis[1].last_cell);
+    case 16: return (int32_t)sizeof(eo_sectors);
+    case 17: return (int32_t)sizeof(eo_sectors_config);
+    case 18: return (int32_t)sizeof(eo_broadphase_stats);
+    case 19: return (int32_t)offsetof(eo_sectors, cell_w);
+    case 20: return (int32_t)offsetof(eo_sectors, object_count);
+    case 21: return (int32_t)offsetof(eo_sectors, entry_count);
+    case 22: return (int32_t)sizeof(eo_sectors_tune_row);
+    case 23: return (int32_t)offsetof(eo_sectors_config, cols);
+    case 24: return (int32_t)offsetof(eo_sectors_config, max_objects);
+    case 25: return (int32_t)sizeof(eo_aabb_order_report);
+    case 26: return (int32_t)sizeof(eo_circle);
+    case 27: return (int32_t)offsetof(eo_sectors_tune_row, cost);
+    case 28: return (int32_t)offsetof(eo_sectors, cells);
+    case 29: return (int32_t)offsetof(eo_sectors, ranges);
     default: return -1;
     }
 }

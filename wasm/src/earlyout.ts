@@ -29,6 +29,26 @@ export const LAYOUT_16: Readonly<GridmaskLayout> = Object.freeze({ bits: 16, cel
 /** 1024x768 screen, 64-px cells, 16x12: X in the low 16 bits, Y in the high 16. */
 export const LAYOUT_32: Readonly<GridmaskLayout> = Object.freeze({ bits: 32, cellShiftX: 6, cellShiftY: 6, screenW: 1024, screenH: 768 });
 
+export type AxisOrder = 'x-first' | 'y-first';
+export interface Circle { x: number; y: number; r: number }
+export interface OrderReport {
+  order: AxisOrder; pairsSampled: number; comparisonsXFirst: number; comparisonsYFirst: number;
+  apartOnX: number; apartOnY: number;
+}
+/** A uniform grid over the world. Zero (or missing) fields take the C defaults. */
+export interface SectorsConfig {
+  worldX?: number; worldY?: number; worldW?: number; worldH?: number; // default 0, 0, 256, 192
+  cols?: number; rows?: number;            // default 2 x 2 (quadrants)
+  maxObjects?: number;                     // default 64
+  maxEntries?: number;                     // (object, sector) memberships; default 4 * maxObjects
+}
+/** Work counted by the broadphase calls (see eo_broadphase_stats in sectors.h). */
+export interface BroadphaseStats {
+  insertions: number; removals: number; objectsMoved: number; rebuilds: number; candidatePairs: number;
+  duplicatesSkipped: number; layerFiltered: number; boxTests: number; pairsFound: number;
+}
+export interface PairList { count: number; pairs: Uint16Array /* a, b per pair */ }
+
 /** Thrown for every bad argument. `code` is the core's result name (EO_ERR_...) or EO_JS_BAD_ARGUMENT. */
 export class EarlyoutError extends Error {
   readonly code: string;
@@ -59,10 +79,61 @@ export interface GridmaskApi {
   findCandidates(layout: GridmaskLayout, masks: Uint32Array, out?: Uint16Array): { count: number; pairs: Uint16Array };
 }
 
+export interface AabbApi {
+  /** Do the boxes share a pixel (touching is not overlapping), and how many interval comparisons did it take? */
+  overlap(a: Box, b: Box, order?: AxisOrder): { overlap: boolean; comparisons: number };
+  /** All overlapping pairs by testing every pair: the baseline. boxes: x, y, w, h per box. */
+  findPairs(boxes: Int16Array, order?: AxisOrder, out?: Uint16Array): PairList & { comparisons: number };
+  /** Picks the axis order from a sample of at most sampleLimit boxes (2..255, default 64). */
+  chooseOrder(boxes: Int16Array, sampleLimit?: number): OrderReport;
+}
+
+export interface CircleApi {
+  /** Do the discs overlap (distance < r1 + r2)? Radii 0..16383. */
+  overlap(a: Circle, b: Circle): boolean;
+}
+
+/** A sector grid with its storage in wasm memory. Call dispose() when done. */
+export interface SectorGrid {
+  readonly cols: number; readonly rows: number; readonly cellW: number; readonly cellH: number;
+  /** Lists the boxes (x, y, w, h per box) in their sectors from scratch. */
+  build(boxes: Int16Array): BroadphaseStats;
+  /** Persistent mode: moves only the boxes whose sector range changed. */
+  update(boxes: Int16Array): BroadphaseStats;
+  /** Overlapping pairs of the boxes last built or updated; layers: category, collidesWith per box. */
+  findPairs(boxes: Int16Array, layers?: Uint16Array, out?: Uint16Array): PairList & { stats: BroadphaseStats };
+  /** First and last column and row of each box (0xFF: empty box), 4 bytes per box. */
+  ranges(out?: Uint8Array): Uint8Array;
+  dispose(): void;
+}
+
+export interface SectorsApi {
+  create(config?: SectorsConfig): SectorGrid;
+  /** Runs the scene through each configuration; best is the index of the cheapest. */
+  tune(boxes: Int16Array, configs: SectorsConfig[], layers?: Uint16Array)
+    : { rows: { config: SectorsConfig; stats: BroadphaseStats; cost: number; error?: string }[]; best: number };
+}
+
+/** Sort-and-sweep that keeps its order between frames (frame coherence). */
+export interface Sweeper {
+  findPairs(boxes: Int16Array, axis?: 'x' | 'y', layers?: Uint16Array, out?: Uint16Array): PairList & { stats: BroadphaseStats };
+  dispose(): void;
+}
+
+export interface SweepApi {
+  create(maxObjects: number): Sweeper;
+}
+
 export interface Earlyout {
   /** True for the traced module. */
   readonly traced: boolean;
   readonly gridmask: GridmaskApi;
+  readonly aabb: AabbApi;
+  readonly circle: CircleApi;
+  readonly sectors: SectorsApi;
+  readonly sweep: SweepApi;
+  /** Bytes of wasm memory held by live sector grids and sweepers (released by dispose()). */
+  heapUsed(): number;
   /** Runs fn with the teaching hooks on and returns its steps and counters (traced module only). */
   trace<T>(fn: () => T, maxSteps?: number): Traced<T>;
 }
@@ -83,12 +154,31 @@ interface Exports {
   eo_gridmask_test(layout: number, a: number, b: number, hooks: number): number;
   eo_gridmask_find_candidates(layout: number, masks: number, count: number, pairs: number, capacity: number,
                               count_out: number, hooks: number): number;
+  eo_aabb_overlap_ordered(a: number, b: number, order: number, comparisons: number, hooks: number): number;
+  eo_aabb_find_pairs(boxes: number, count: number, order: number, pairs: number, capacity: number,
+                     count_out: number, comparisons: number, hooks: number): number;
+  eo_aabb_choose_order(boxes: number, count: number, sample: number, report: number, hooks: number): number;
+  eo_circle_overlap(a: number, b: number, out: number, hooks: number): number;
+  eo_sectors_storage_size(cfg: number): number;
+  eo_sectors_init(grid: number, cfg: number, storage: number, size: number): number;
+  eo_sectors_build(grid: number, boxes: number, count: number, stats: number, hooks: number): number;
+  eo_sectors_update(grid: number, boxes: number, count: number, stats: number, hooks: number): number;
+  eo_sectors_find_pairs(grid: number, boxes: number, layers: number, pairs: number, capacity: number,
+                        count_out: number, stats: number, hooks: number): number;
+  eo_sectors_tune(boxes: number, count: number, layers: number, configs: number, n: number, storage: number,
+                  size: number, rows: number, best: number): number;
+  eo_sweep_find_pairs(boxes: number, count: number, axis: number, layers: number, order: number, reuse: number,
+                      pairs: number, capacity: number, count_out: number, stats: number, hooks: number): number;
 }
 
 // Struct layouts the code below relies on; checked against the module at load time.
 const ABI = { version: 1, box: 8, layout: 8, pair: 4, step: 12, hooksStepCount: 6, hooksStepsLost: 8, hooksCounters: 12,
-              stepA: 4, layoutScreenW: 4, grid: 18, gridLastCol: 13, gridLastRow: 17 };
-const MODULE_NAMES: Record<number, string> = { 1: 'gridmask' };
+              stepA: 4, layoutScreenW: 4, grid: 18, gridLastCol: 13, gridLastRow: 17,
+              sectors: 44, sectorsConfig: 14, stats: 36, sectorsCellW: 14, sectorsObjectCount: 22,
+              tuneRow: 44, configCols: 8, configMaxObjects: 10, orderReport: 24, circle: 6, tuneCost: 36, sectorsCells: 20, sectorsRanges: 40 };
+const STATS_KEYS: (keyof BroadphaseStats)[] = ['insertions', 'removals', 'objectsMoved', 'rebuilds', 'candidatePairs',
+  'duplicatesSkipped', 'layerFiltered', 'boxTests', 'pairsFound'];
+const MODULE_NAMES: Record<number, string> = { 1: 'gridmask', 2: 'aabb', 3: 'sectors', 4: 'sweep' };
 /** 'EO_COUNTER_SECTORS_BOX_TESTS' -> 'sectors.box_tests' */
 function counterKey(name: string): string {
   const m = /^EO_COUNTER_([A-Z0-9]+)_(.+)$/.exec(name);
@@ -153,7 +243,12 @@ export async function loadEarlyout(options: LoadOptions = {}): Promise<Earlyout>
 class Core implements Earlyout {
   readonly traced: boolean;
   readonly gridmask: GridmaskApi;
+  readonly aabb: AabbApi;
+  readonly circle: CircleApi;
+  readonly sectors: SectorsApi;
+  readonly sweep: SweepApi;
   private readonly x: Exports;
+  private readonly free: { at: number; size: number }[] = []; // released persistent blocks
   private readonly heapBase: number;
   private top: number;
   private hooks = 0; // pointer to an eo_hooks while trace() runs, else 0
@@ -164,7 +259,10 @@ class Core implements Earlyout {
     const abi = (i: number) => exports.eo_wasm_abi(i);
     const got = { version: abi(0), box: abi(1), layout: abi(2), pair: abi(3), step: abi(4), hooksStepCount: abi(6),
                   hooksStepsLost: abi(7), hooksCounters: abi(8), stepA: abi(9), layoutScreenW: abi(12),
-                  grid: abi(13), gridLastCol: abi(14), gridLastRow: abi(15) };
+                  grid: abi(13), gridLastCol: abi(14), gridLastRow: abi(15),
+                  sectors: abi(16), sectorsConfig: abi(17), stats: abi(18), sectorsCellW: abi(19), sectorsObjectCount: abi(20),
+                  tuneRow: abi(22), configCols: abi(23), configMaxObjects: abi(24), orderReport: abi(25), circle: abi(26),
+                  tuneCost: abi(27), sectorsCells: abi(28), sectorsRanges: abi(29) };
     for (const k of Object.keys(ABI) as (keyof typeof ABI)[])
       if (got[k] !== ABI[k]) throw new EarlyoutError('EO_JS_ABI', `wasm module ABI mismatch: ${k} is ${got[k]}, expected ${ABI[k]}`);
     if ((abi(11) === 1) !== traced)
@@ -173,6 +271,10 @@ class Core implements Earlyout {
     this.heapBase = (exports.__heap_base.value as number + 15) & ~15;
     this.top = this.heapBase;
     this.gridmask = this.makeGridmask();
+    this.aabb = this.makeAabb();
+    this.circle = this.makeCircle();
+    this.sectors = this.makeSectors();
+    this.sweep = this.makeSweep();
   }
 
   // ---- wasm memory: a bump allocator over the heap, reset after every call ----------------
@@ -182,6 +284,23 @@ class Core implements Earlyout {
     const need = this.top - this.x.memory.buffer.byteLength;
     if (need > 0) this.x.memory.grow(Math.ceil(need / 65536));
     return p;
+  }
+  /** A block that outlives the call (grids, sweep orders): first fit among released blocks, else
+      the top of the persistent area. Never called inside scoped(). */
+  private allocPersistent(bytes: number): { at: number; size: number } {
+    const size = (bytes + 15) & ~15;
+    const i = this.free.findIndex((b) => b.size >= size);
+    if (i >= 0) return this.free.splice(i, 1)[0];
+    return { at: this.alloc(size), size };
+  }
+  private release(block: { at: number; size: number }): void {
+    this.free.push(block);
+    // give back to the top every free block that ends there
+    for (let i = this.free.findIndex((b) => b.at + b.size === this.top); i >= 0;
+         i = this.free.findIndex((b) => b.at + b.size === this.top)) {
+      this.top = this.free[i].at;
+      this.free.splice(i, 1);
+    }
   }
   private scoped<T>(fn: () => T): T {
     const mark = this.top;
@@ -293,6 +412,257 @@ class Core implements Earlyout {
         return { count, pairs };
       }),
     };
+  }
+
+
+  // ---- shared helpers for the broadphase modules -----------------------------------------------
+  private order(o: unknown): number {
+    if (o === undefined || o === 'x-first') return 0;
+    if (o === 'y-first') return 1;
+    return fail(`order must be 'x-first' or 'y-first', got ${String(o)}`);
+  }
+  private putBox(name: string, box: unknown): number {
+    const b = checkBox(name, box);
+    const p = this.alloc(ABI.box);
+    const dv = this.dv;
+    dv.setInt16(p, b.x, true); dv.setInt16(p + 2, b.y, true); dv.setInt16(p + 4, b.w, true); dv.setInt16(p + 6, b.h, true);
+    return p;
+  }
+  /** Copies x, y, w, h per box into wasm memory; returns [pointer, count]. */
+  private putBoxes(boxes: Int16Array, max = MAX_COUNT): [number, number] {
+    checkTyped('boxes', boxes, Int16Array);
+    if (boxes.length % 4 !== 0) fail(`boxes must hold x, y, w, h per box: length ${boxes.length} is not a multiple of 4`);
+    const n = boxes.length / 4;
+    if (n > max) fail(`at most ${max} boxes, got ${n}`);
+    const p = this.alloc(n * ABI.box);
+    new Int16Array(this.x.memory.buffer, p, n * 4).set(boxes);
+    return [p, n];
+  }
+  private putLayers(layers: Uint16Array | undefined, n: number): number {
+    if (layers === undefined) return 0;
+    checkTyped('layers', layers, Uint16Array);
+    if (layers.length !== 2 * n) fail(`layers must hold category, collidesWith per box: ${2 * n} values, got ${layers.length}`);
+    const p = this.alloc(n * 4);
+    new Uint16Array(this.x.memory.buffer, p, 2 * n).set(layers);
+    return p;
+  }
+  private newStats(): number {
+    const p = this.alloc(ABI.stats);
+    this.u8.fill(0, p, p + ABI.stats);
+    return p;
+  }
+  private readStats(p: number): BroadphaseStats {
+    const dv = this.dv;
+    const s = {} as BroadphaseStats;
+    STATS_KEYS.forEach((k, i) => { s[k] = dv.getUint32(p + 4 * i, true); });
+    return s;
+  }
+  /** Runs a pair-finding call, and once more into a buffer of the right size if 256 pairs were
+      not enough. `first` is false on the second run: stats and hooks must not count twice. */
+  private pairs(call: (pairs: number, capacity: number, countOut: number, first: boolean) => number, what: string,
+                out?: Uint16Array): PairList {
+    const pc = this.alloc(4);
+    let capacity = 256;
+    let pp = this.alloc(capacity * ABI.pair);
+    let r = call(pp, capacity, pc, true);
+    let count = this.dv.getUint32(pc, true);
+    if (r === 4 /* EO_ERR_BUFFER_TOO_SMALL */) {
+      capacity = count;
+      pp = this.alloc(capacity * ABI.pair);
+      r = call(pp, capacity, pc, false);
+      count = this.dv.getUint32(pc, true);
+    }
+    this.check(r, what);
+    if (out !== undefined) checkTyped('out', out, Uint16Array);
+    const pairs = out !== undefined && out.length >= count * 2 ? out : new Uint16Array(count * 2);
+    pairs.set(new Uint16Array(this.x.memory.buffer, pp, count * 2));
+    return { count, pairs };
+  }
+  private putSectorsConfig(c: SectorsConfig | undefined): number {
+    const cfg = c ?? {};
+    if (cfg === null || typeof cfg !== 'object') fail('config must be an object');
+    const p = this.alloc(ABI.sectorsConfig);
+    const dv = this.dv;
+    dv.setInt16(p, checkInt('config.worldX', cfg.worldX ?? 0, -32768, 32767), true);
+    dv.setInt16(p + 2, checkInt('config.worldY', cfg.worldY ?? 0, -32768, 32767), true);
+    dv.setInt16(p + 4, checkInt('config.worldW', cfg.worldW ?? 0, 0, 32767), true);
+    dv.setInt16(p + 6, checkInt('config.worldH', cfg.worldH ?? 0, 0, 32767), true);
+    dv.setUint8(p + ABI.configCols, checkInt('config.cols', cfg.cols ?? 0, 0, 255));
+    dv.setUint8(p + ABI.configCols + 1, checkInt('config.rows', cfg.rows ?? 0, 0, 255));
+    dv.setUint16(p + ABI.configMaxObjects, checkInt('config.maxObjects', cfg.maxObjects ?? 0, 0, 65535), true);
+    dv.setUint16(p + ABI.configMaxObjects + 2, checkInt('config.maxEntries', cfg.maxEntries ?? 0, 0, 65535), true);
+    return p;
+  }
+
+  private makeAabb(): AabbApi {
+    const x = this.x;
+    return {
+      overlap: (a, b, order) => this.scoped(() => {
+        const o = this.order(order);
+        const pa = this.putBox('a', a), pb = this.putBox('b', b), pn = this.alloc(1);
+        const hit = x.eo_aabb_overlap_ordered(pa, pb, o, pn, this.hooks);
+        return { overlap: hit === 1, comparisons: this.u8[pn] };
+      }),
+      findPairs: (boxes, order, out) => this.scoped(() => {
+        const o = this.order(order);
+        const [pb, n] = this.putBoxes(boxes);
+        const pcmp = this.alloc(4);
+        const list = this.pairs((pp, cap, pc, first) => x.eo_aabb_find_pairs(pb, n, o, pp, cap, pc, pcmp, first ? this.hooks : 0),
+                                'aabb.findPairs', out);
+        return { ...list, comparisons: this.dv.getUint32(pcmp, true) };
+      }),
+      chooseOrder: (boxes, sampleLimit = 64) => this.scoped(() => {
+        checkInt('sampleLimit', sampleLimit, 2, 255);
+        const [pb, n] = this.putBoxes(boxes);
+        const pr = this.alloc(ABI.orderReport);
+        this.check(x.eo_aabb_choose_order(pb, n, sampleLimit, pr, this.hooks), 'aabb.chooseOrder');
+        const dv = this.dv, u = (i: number) => dv.getUint32(pr + 4 + 4 * i, true);
+        return { order: dv.getUint32(pr, true) === 1 ? 'y-first' : 'x-first', pairsSampled: u(0), comparisonsXFirst: u(1),
+                 comparisonsYFirst: u(2), apartOnX: u(3), apartOnY: u(4) };
+      }),
+    };
+  }
+
+  private makeCircle(): CircleApi {
+    const x = this.x;
+    const put = (name: string, c: unknown): number => {
+      if (c === null || typeof c !== 'object') fail(`${name} must be an object { x, y, r }`);
+      const o = c as Record<string, unknown>;
+      const p = this.alloc(ABI.circle);
+      const dv = this.dv;
+      dv.setInt16(p, checkInt(`${name}.x`, o.x, -32768, 32767), true);
+      dv.setInt16(p + 2, checkInt(`${name}.y`, o.y, -32768, 32767), true);
+      dv.setInt16(p + 4, checkInt(`${name}.r`, o.r, 0, 16383), true);
+      return p;
+    };
+    return {
+      overlap: (a, b) => this.scoped(() => {
+        const pa = put('a', a), pb = put('b', b), po = this.alloc(1);
+        this.check(x.eo_circle_overlap(pa, pb, po, this.hooks), 'circle.overlap');
+        return this.u8[po] === 1;
+      }),
+    };
+  }
+
+  private makeSectors(): SectorsApi {
+    const x = this.x;
+    const core = this; // eslint-disable-line @typescript-eslint/no-this-alias
+    return {
+      create(config?: SectorsConfig): SectorGrid {
+        const need = core.scoped(() => x.eo_sectors_storage_size(core.putSectorsConfig(config)));
+        if (need === 0) throw new EarlyoutError('EO_ERR_BAD_ARGUMENT', 'sectors.create: invalid config');
+        // one persistent block: the eo_sectors struct, its config, then its storage
+        const mem = core.allocPersistent(ABI.sectors + ABI.sectorsConfig + 16 + need);
+        const pg = mem.at, pcfg = mem.at + ABI.sectors, storage = (pcfg + ABI.sectorsConfig + 15) & ~15;
+        core.scoped(() => {
+          const tmp = core.putSectorsConfig(config);
+          core.u8.copyWithin(pcfg, tmp, tmp + ABI.sectorsConfig);
+        });
+        const r = x.eo_sectors_init(pg, pcfg, storage, need);
+        if (r !== 0) { core.release(mem); core.check(r, 'sectors.create'); }
+        let disposed = false;
+        let lastCount = -1;
+        const live = () => { if (disposed) throw new EarlyoutError('EO_JS_BAD_ARGUMENT', 'this sector grid was disposed'); };
+        const dv = () => core.dv;
+        const maxObjects = dv().getUint16(pg + ABI.configMaxObjects, true);
+        const fill = (fn: typeof x.eo_sectors_build, what: string) => (boxes: Int16Array) => core.scoped(() => {
+          live();
+          const [pb, n] = core.putBoxes(boxes, maxObjects);
+          const ps = core.newStats();
+          core.check(fn(pg, pb, n, ps, core.hooks), what);
+          lastCount = n;
+          return core.readStats(ps);
+        });
+        return {
+          cols: dv().getUint8(pg + ABI.configCols), rows: dv().getUint8(pg + ABI.configCols + 1),
+          cellW: dv().getUint16(pg + ABI.sectorsCellW, true), cellH: dv().getUint16(pg + ABI.sectorsCellW + 2, true),
+          build: fill(x.eo_sectors_build.bind(x), 'sectors.build'),
+          update: fill(x.eo_sectors_update.bind(x), 'sectors.update'),
+          findPairs(boxes, layers, out) {
+            return core.scoped(() => {
+              live();
+              const [pb, n] = core.putBoxes(boxes);
+              if (n !== lastCount) fail(`findPairs needs the ${lastCount} boxes of the last build or update, got ${n}`);
+              const pl = core.putLayers(layers, n);
+              const ps = core.newStats();
+              const list = core.pairs((pp, cap, pc, first) =>
+                x.eo_sectors_find_pairs(pg, pb, pl, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0), 'sectors.findPairs', out);
+              return { ...list, stats: core.readStats(ps) };
+            });
+          },
+          ranges(out) {
+            live();
+            const n = dv().getUint16(pg + ABI.sectorsObjectCount, true);
+            const result = out !== undefined && checkTyped('out', out, Uint8Array).length >= n * 4 ? out : new Uint8Array(n * 4);
+            const rangesPtr = dv().getUint32(pg + ABI.sectorsRanges, true);
+            result.set(new Uint8Array(x.memory.buffer, rangesPtr, n * 4));
+            return result;
+          },
+          dispose() { if (!disposed) { disposed = true; core.release(mem); } },
+        };
+      },
+      tune(boxes, configs, layers) {
+        return core.scoped(() => {
+          if (!Array.isArray(configs) || configs.length === 0 || configs.length > 255) fail('configs must be an array of 1..255 SectorsConfig');
+          const [pb, n] = core.putBoxes(boxes);
+          const pl = core.putLayers(layers, n);
+          const pcs = core.alloc(configs.length * ABI.sectorsConfig);
+          let need = 0;
+          configs.forEach((c, i) => {
+            const tmp = core.putSectorsConfig(c);
+            core.u8.copyWithin(pcs + i * ABI.sectorsConfig, tmp, tmp + ABI.sectorsConfig);
+            need = Math.max(need, x.eo_sectors_storage_size(tmp));
+          });
+          const storage = core.alloc(need + 2);
+          const rows = core.alloc(configs.length * ABI.tuneRow);
+          const best = core.alloc(1);
+          core.check(x.eo_sectors_tune(pb, n, pl, pcs, configs.length, storage, need + 2, rows, best), 'sectors.tune');
+          return {
+            rows: configs.map((config, i) => {
+              const p = rows + i * ABI.tuneRow;
+              const r = core.dv.getUint32(p + ABI.tuneCost + 4, true);
+              return { config, stats: core.readStats(p), cost: core.dv.getUint32(p + ABI.tuneCost, true),
+                       ...(r !== 0 ? { error: core.cString(x.eo_result_name(r)) } : {}) };
+            }),
+            best: core.u8[best],
+          };
+        });
+      },
+    };
+  }
+
+  private makeSweep(): SweepApi {
+    const x = this.x;
+    const core = this; // eslint-disable-line @typescript-eslint/no-this-alias
+    return {
+      create(maxObjects: number): Sweeper {
+        checkInt('maxObjects', maxObjects, 1, MAX_COUNT);
+        const mem = core.allocPersistent(2 * maxObjects);
+        let lastCount = -1, lastAxis = -1, disposed = false;
+        return {
+          findPairs(boxes, axis = 'x', layers, out) {
+            return core.scoped(() => {
+              if (disposed) throw new EarlyoutError('EO_JS_BAD_ARGUMENT', 'this sweeper was disposed');
+              const a = axis === 'x' ? 0 : axis === 'y' ? 1 : fail(`axis must be 'x' or 'y', got ${String(axis)}`);
+              const [pb, n] = core.putBoxes(boxes, maxObjects);
+              const pl = core.putLayers(layers, n);
+              const ps = core.newStats();
+              const reuse = n === lastCount && a === lastAxis ? 1 : 0; // frame coherence: last frame's order
+              const list = core.pairs((pp, cap, pc, first) =>
+                x.eo_sweep_find_pairs(pb, n, a, pl, mem.at, first ? reuse : 1, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0),
+                'sweep.findPairs', out);
+              lastCount = n; lastAxis = a;
+              return { ...list, stats: core.readStats(ps) };
+            });
+          },
+          dispose() { if (!disposed) { disposed = true; core.release(mem); } },
+        };
+      },
+    };
+  }
+
+  heapUsed(): number {
+    return this.top - this.heapBase - this.free.reduce((sum, b) => sum + b.size, 0);
   }
 
   trace<T>(fn: () => T, maxSteps = 4096): Traced<T> {
