@@ -5,7 +5,7 @@ CORE_TESTS := $(patsubst tests/core/%.c,%,$(wildcard tests/core/test_*.c))
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
 TEST_CFLAGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow $(CORE_INC)
 
-.PHONY: test-core test-headers test-sanitize test-fuzz test-vectors
+.PHONY: test-core test-headers test-sanitize test-fuzz test-vectors test-install
 
 # cmocka, against both builds: traced (hooks on) and fast (hooks compiled out).
 $(TESTS)/%.trace: tests/core/%.c $(NATIVE)/libearlyout-trace.a
@@ -89,3 +89,16 @@ test-vectors: $(NATIVE)/gen_vectors $(foreach m,$(VECTOR_MODULES),$(BUILD)/vecto
 vectors-update: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors
 	for m in $(VECTOR_MODULES); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
 	  $(NATIVE)/run_vectors tests/vectors/$$m.vec tests/vectors/$$m.expected; done
+
+# `make install` into a scratch prefix, then a program that knows only pkg-config builds and runs.
+INSTALL_TEST := $(BUILD)/install-test
+test-install: $(NATIVE)/libearlyout.a
+	@rm -rf $(INSTALL_TEST); p=0; f=0; \
+	if $(MAKE) --no-print-directory -s install PREFIX=$(abspath $(INSTALL_TEST)) >/dev/null; then p=$$((p+1)); \
+	else echo "make install failed"; f=$$((f+1)); fi; \
+	export PKG_CONFIG_PATH=$(abspath $(INSTALL_TEST))/lib/pkgconfig; \
+	if [ "$$(pkg-config --modversion earlyout 2>/dev/null)" = "$$(node -p 'require("./package.json").version')" ]; then p=$$((p+1)); \
+	else echo "pkg-config does not know earlyout at the package.json version"; f=$$((f+1)); fi; \
+	if $(CC) -std=c99 -Wall -Wextra -Werror tests/install/game.c $$(pkg-config --cflags --libs earlyout) -o $(INSTALL_TEST)/game \
+	   && $(INSTALL_TEST)/game; then p=$$((p+1)); else echo "the installed library did not build or run tests/install/game.c"; f=$$((f+1)); fi; \
+	echo "install: $$p passed, $$f failed"; [ $$f -eq 0 ]
