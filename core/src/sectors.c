@@ -347,6 +347,8 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
         for (col = 0; col < grid->cfg.cols; col++, k++) {
             const uint16_t *run = grid->entries + grid->cell_start[k];
             uint16_t n = grid->cell_len[k];
+            if (n > 1u)
+                EO_STEP(hooks, EO_EV_SECTORS_VISIT, k, n);
             for (a = 0; a + 1u < n; a++) {
                 uint16_t i = run[a];
                 const eo_sector_range *ri = &grid->ranges[i];
@@ -357,6 +359,7 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
                     /* report a pair only in the first sector both are in */
                     if ((ri->col0 > rj->col0 ? ri->col0 : rj->col0) != col ||
                         (ri->row0 > rj->row0 ? ri->row0 : rj->row0) != row) {
+                        EO_STEP(hooks, EO_EV_SECTORS_DUPLICATE, i, j);
                         duplicates++;
                         continue;
                     }
@@ -367,6 +370,7 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
                         continue;
                     }
                     tests++;
+                    EO_STEP(hooks, EO_EV_SECTORS_BOX_TEST, i, j);
                     if (!eo_aabb_overlap(&boxes[i], &boxes[j]))
                         continue;
                     EO_STEP(hooks, EO_EV_SECTORS_PAIR, i, j);

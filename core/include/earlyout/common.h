@@ -81,6 +81,9 @@ typedef struct eo_pair {
     X(EO_EV_SECTORS_MOVE,       43, "a: object whose range changed, b: its new range as in RANGE") \
     X(EO_EV_SECTORS_FILTERED,   44, "a, b: a pair dropped by layers") \
     X(EO_EV_SECTORS_PAIR,       45, "a, b: an overlapping pair found") \
+    X(EO_EV_SECTORS_VISIT,      46, "a: sector index whose objects are paired, b: objects listed in it") \
+    X(EO_EV_SECTORS_DUPLICATE,  47, "a, b: a pair skipped here because an earlier shared sector reports it") \
+    X(EO_EV_SECTORS_BOX_TEST,   48, "a, b: a pair given the box test (PAIR follows if it overlaps)") \
     X(EO_EV_SWEEP_SORTED,       60, "a: moves the insertion sort made, b: objects") \
     X(EO_EV_SWEEP_PAIR,         61, "a, b: an overlapping pair found")
 
