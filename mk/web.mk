@@ -1,0 +1,21 @@
+# The teaching site (web/, lessons/) and its browser tests. Included by the Makefile.
+#   make web       build/site/: home, one page per lesson, the JS/CSS bundle and both .wasm files
+#   make test-ui   Playwright against build/site; ends with "ui: N passed, N failed"
+SITE      := $(BUILD)/site
+SITE_SRC  := $(shell find web lessons wasm/src -type f 2>/dev/null) core/src/gridmask.c \
+             tools/build-web.mjs package-lock.json
+UI_OUT    := $(BUILD)/test-artifacts
+UI_JSON   := $(UI_OUT)/ui-results.json
+
+.PHONY: test-ui
+web: $(SITE)/index.html
+
+$(SITE)/index.html: $(SITE_SRC) $(BUILD)/wasm/earlyout.wasm $(BUILD)/wasm/earlyout-trace.wasm | $(DEPS_STAMP)
+	node tools/build-web.mjs --out $(SITE) --wasm $(BUILD)/wasm
+
+# Playwright serves build/site itself (playwright.config.ts, port 8123). The JSON report is read by
+# tests/ui/summarize.mjs, which prints the suite line and fails on a crash that left no results.
+test-ui: web
+	@mkdir -p $(UI_OUT); rm -f $(UI_JSON); \
+	PLAYWRIGHT_JSON_OUTPUT_NAME=$(UI_JSON) node_modules/.bin/playwright test --reporter=list,json; status=$$?; \
+	node tests/ui/summarize.mjs $(UI_JSON) $$status

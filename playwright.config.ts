@@ -1,0 +1,42 @@
+// Browser tests of the built site (make test-ui). Playwright drives Debian's chromium; it never
+// downloads a browser. The web server only serves build/site: `make web` builds it first.
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.UI_PORT ?? 8123);
+
+export default defineConfig({
+  testDir: 'tests/ui',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'build/test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-sandbox'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
+  ],
+  webServer: {
+    command: `node tools/serve.mjs build/site --port ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/index.html`,
+    reuseExistingServer: false,
+    timeout: 15_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { SERVE_QUIET: '1' },
+  },
+});

@@ -1,0 +1,110 @@
+// Page objects and fixtures for the site's browser tests (tldraw style: locators by data-testid).
+import { test as base, expect } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** core/src/gridmask.c as it is now: tests look lines up by content, never by hard-coded number. */
+export function gridmaskLines(): string[] {
+  return readFileSync(join(ROOT, 'core/src/gridmask.c'), 'utf8').split('\n');
+}
+
+/** 1-based numbers of the lines of gridmask.c that contain `text`. */
+export function linesContaining(text: string): number[] {
+  return gridmaskLines().flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
+}
+
+export function lessonFiles(): Array<{ slug: string; title: string }> {
+  return readdirSync(join(ROOT, 'lessons'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => {
+      const src = readFileSync(join(ROOT, 'lessons', f), 'utf8');
+      const title = /^title:\s*(.+)$/m.exec(src)?.[1].trim().replace(/^["']|["']$/g, '') ?? '';
+      return { slug: f.replace(/\.md$/, ''), title };
+    });
+}
+
+export type Obj = 'a' | 'b';
+export interface Box { x: number; y: number; w: number; h: number }
+
+/** One gridmask playground on the page (they are told apart by the widget id). */
+export class Playground {
+  readonly root: Locator;
+  constructor(readonly page: Page, id: string) {
+    this.root = page.getByTestId(id);
+  }
+  get = (testid: string): Locator => this.root.getByTestId(testid);
+  bits = (obj: Obj, axis: 'x' | 'y'): Locator => this.get(`bits-${obj}-${axis}`);
+  and = (axis: 'x' | 'y'): Locator => this.get(`and-${axis}`);
+  verdict = (): Locator => this.get('verdict');
+  handle = (obj: Obj): Locator => this.get(`obj-${obj}`);
+  input = (obj: Obj, f: keyof Box): Locator => this.get(`input-${obj}-${f}`);
+
+  async ready(): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-ready', 'true');
+  }
+
+  async expectVerdict(v: 'apart-x' | 'apart-y' | 'maybe'): Promise<void> {
+    await expect(this.verdict()).toHaveAttribute('data-verdict', v);
+  }
+
+  async expectBox(obj: Obj, box: Partial<Box>): Promise<void> {
+    for (const [f, v] of Object.entries(box)) await expect(this.input(obj, f as keyof Box)).toHaveValue(String(v));
+  }
+
+  async setBox(obj: Obj, box: Partial<Box>): Promise<void> {
+    for (const [f, v] of Object.entries(box)) await this.input(obj, f as keyof Box).fill(String(v));
+  }
+
+  async scale(): Promise<number> {
+    return Number(await this.root.locator('.gm-stage').getAttribute('data-scale'));
+  }
+
+  /** Drags an object by (dx, dy) screen pixels with the mouse. */
+  async drag(obj: Obj, dx: number, dy: number): Promise<void> {
+    const s = await this.scale();
+    const h = this.handle(obj);
+    await h.scrollIntoViewIfNeeded();
+    const b = (await h.boundingBox())!;
+    const x = b.x + b.width / 2;
+    const y = b.y + b.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + (dx * s) / 2, y + (dy * s) / 2, { steps: 3 });
+    await this.page.mouse.move(x + dx * s, y + dy * s, { steps: 3 });
+    await this.page.mouse.up();
+  }
+
+  async currentLine(): Promise<number> {
+    return Number(await this.get('source').getAttribute('data-current-line'));
+  }
+
+  async stepText(): Promise<string> {
+    return (await this.get('step-counter').textContent()) ?? '';
+  }
+}
+
+type Fixtures = { consoleErrors: string[] };
+
+/** Every test fails if the page logged an error or threw. */
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const LESSON_URL = '/lessons/01-grid-masks.html';

@@ -1,0 +1,468 @@
+#!/usr/bin/env node
+// Builds the teaching site into build/site/:
+//   index.html               home: what earlyout is, and the list of lessons (from lessons/*.md)
+//   lessons/<slug>.html      one page per lesson (Markdown + front matter + widget directives)
+//   assets/site.js, .css     the esbuild bundle of web/src/main.ts and web/styles/site.css
+//   assets/*.wasm            build/wasm/earlyout.wasm and earlyout-trace.wasm, next to the bundle
+// Type-checks web/ and tests/ui/ with tsc first. Fails, naming the file, on a malformed lesson.
+//
+//   node tools/build-web.mjs [--out DIR] [--wasm DIR] [--lessons DIR] [--no-typecheck] [--allow-missing-wasm]
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import frontMatter from 'front-matter';
+import MarkdownIt from 'markdown-it';
+import markdownItContainer from 'markdown-it-container';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WIDGETS = JSON.parse(await readFile(join(ROOT, 'web/widgets.json'), 'utf8'));
+delete WIDGETS.$comment;
+
+// ---- arguments -------------------------------------------------------------------------------
+const args = process.argv.slice(2);
+const opt = { out: 'build/site', wasm: 'build/wasm', lessons: 'lessons', typecheck: true, allowMissingWasm: false };
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--out') opt.out = args[++i];
+  else if (a === '--wasm') opt.wasm = args[++i];
+  else if (a === '--lessons') opt.lessons = args[++i];
+  else if (a === '--no-typecheck') opt.typecheck = false;
+  else if (a === '--allow-missing-wasm') opt.allowMissingWasm = true;
+  else fail(`unknown argument ${a}\nusage: node tools/build-web.mjs [--out DIR] [--wasm DIR] [--lessons DIR] [--no-typecheck] [--allow-missing-wasm]`);
+}
+const OUT = resolve(ROOT, opt.out);
+// The output folder is emptied before each build: never let that be the repository or above it.
+if (OUT === ROOT || ROOT.startsWith(OUT + '/') || OUT === '/') fail(`refusing to build into ${OUT}: it would delete the repository`);
+const ASSETS = join(OUT, 'assets');
+
+function fail(message) {
+  console.error(`build-web: ${message}`);
+  process.exit(1);
+}
+
+class LessonError extends Error {}
+
+// ---- lessons ---------------------------------------------------------------------------------
+const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+function slugify(text) {
+  return text
+    .toLowerCase()
+    .replace(/<[^>]+>/g, '')
+    .replace(/&[a-z]+;/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** Parses `key=value key2="a b"` after the widget name; checks them against web/widgets.json. */
+function parseWidget(info, file, line) {
+  const m = info.trim().match(/^widget\s+([\w-]+)(.*)$/);
+  if (!m) throw new LessonError(`${file}:${line}: a widget directive needs a name: "::: widget NAME key=value ..."`);
+  const [, name, rest] = m;
+  const spec = WIDGETS[name];
+  if (!spec)
+    throw new LessonError(`${file}:${line}: unknown widget "${name}" (known: ${Object.keys(WIDGETS).join(', ')})`);
+  const options = {};
+  for (const mm of rest.matchAll(/([\w-]+)=("([^"]*)"|\S+)/g)) {
+    const key = mm[1];
+    const value = mm[3] ?? mm[2];
+    const allowed = spec.options[key];
+    if (allowed === undefined)
+      throw new LessonError(`${file}:${line}: widget ${name} has no option "${key}" (options: ${Object.keys(spec.options).join(', ')})`);
+    if (Array.isArray(allowed) && !allowed.includes(value))
+      throw new LessonError(`${file}:${line}: widget ${name}: ${key}=${value} is not one of ${allowed.join(', ')}`);
+    if (typeof allowed === 'string' && allowed.startsWith('int:')) {
+      const [lo, hi] = allowed.slice(4).split('..').map(Number);
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < lo || n > hi)
+        throw new LessonError(`${file}:${line}: widget ${name}: ${key}=${value} must be an integer in ${lo}..${hi}`);
+    }
+    options[key] = value;
+  }
+  const consumed = rest.replace(/\s*([\w-]+)=("([^"]*)"|\S+)/g, '').trim();
+  if (consumed !== '') throw new LessonError(`${file}:${line}: widget ${name}: cannot read "${consumed}" (write key=value)`);
+  return { name, options };
+}
+
+function makeMarkdown(file, widgetsUsed, lineOffset) {
+  const md = new MarkdownIt({ html: true, linkify: false, typographer: true });
+
+  md.use(markdownItContainer, 'widget', {
+    validate: (params) => /^widget(\s|$)/.test(params.trim()),
+    render(tokens, idx) {
+      const tok = tokens[idx];
+      if (tok.nesting === 1) {
+        const line = (tok.map?.[0] ?? 0) + 1 + lineOffset;
+        const { name, options } = parseWidget(tok.info, file, line);
+        const n = (widgetsUsed.counts[name] = (widgetsUsed.counts[name] ?? 0) + 1);
+        const id = options.id ?? (n === 1 ? name : `${name}-${n}`);
+        if (widgetsUsed.ids.has(id))
+          throw new LessonError(`${file}:${line}: two widgets have the id "${id}" (set id=...)`);
+        widgetsUsed.ids.add(id);
+        return (
+          `<figure class="widget widget-${name}" id="demo-${escapeHtml(id)}" data-widget="${name}" ` +
+          `data-options="${escapeHtml(JSON.stringify(options))}" data-testid="${escapeHtml(id)}">\n` +
+          `<div class="widget-mount"><p class="widget-loading">Loading the interactive demo and the wasm core…</p>` +
+          `<noscript><p class="widget-loading">This demo runs the earlyout core compiled to WebAssembly: it needs JavaScript.</p></noscript></div>\n` +
+          `<figcaption>`
+        );
+      }
+      return '</figcaption></figure>\n';
+    },
+  });
+
+  md.use(markdownItContainer, 'note', {
+    validate: (params) => /^note(\s|$)/.test(params.trim()),
+    render(tokens, idx) {
+      const tok = tokens[idx];
+      if (tok.nesting === 1) {
+        const title = tok.info.trim().replace(/^note\s*/, '');
+        return `<aside class="note">${title ? `<p class="note-title">${md.renderInline(title)}</p>` : ''}\n`;
+      }
+      return '</aside>\n';
+    },
+  });
+
+  // Headings get ids (and a link to themselves) so sections can be linked.
+  const seen = new Set();
+  md.core.ruler.push('heading_ids', (state) => {
+    const toks = state.tokens;
+    for (let i = 0; i < toks.length; i++) {
+      if (toks[i].type !== 'heading_open') continue;
+      const inline = toks[i + 1];
+      let id = slugify(inline.content) || 'section';
+      while (seen.has(id)) id += '-x';
+      seen.add(id);
+      toks[i].attrSet('id', id);
+    }
+  });
+  const defaultHeadingClose = md.renderer.rules.heading_close ?? ((t, i, o, e, s) => s.renderToken(t, i, o));
+  md.renderer.rules.heading_close = (toks, idx, options, env, self) => {
+    const open = toks[idx - 2];
+    const id = open?.attrGet('id');
+    const anchor = id && toks[idx].tag !== 'h1' ? `<a class="anchor" href="#${id}" aria-label="Link to this section">#</a>` : '';
+    return anchor + defaultHeadingClose(toks, idx, options, env, self);
+  };
+  return md;
+}
+
+function checkCredits(credits, file) {
+  const list = Array.isArray(credits) ? credits : [credits];
+  if (list.length === 0) throw new LessonError(`${file}: front matter "credits" is empty`);
+  return list.map((c, i) => {
+    if (typeof c === 'string' && c.trim()) return { name: c.trim() };
+    if (c && typeof c === 'object' && typeof c.name === 'string' && c.name.trim()) {
+      if (c.url !== undefined && typeof c.url !== 'string') throw new LessonError(`${file}: credits[${i}].url must be a string`);
+      if (c.note !== undefined && typeof c.note !== 'string') throw new LessonError(`${file}: credits[${i}].note must be a string`);
+      return { name: c.name.trim(), url: c.url, note: c.note };
+    }
+    throw new LessonError(`${file}: credits[${i}] must be a string or { name, url?, note? }`);
+  });
+}
+
+async function readLessons() {
+  const dir = resolve(ROOT, opt.lessons);
+  const shown = relative(ROOT, dir) || '.';
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.md')).sort();
+  if (files.length === 0) fail(`no lessons found in ${shown}/*.md`);
+  const lessons = [];
+  for (const f of files) {
+    const file = `${shown}/${f}`;
+    const m = f.match(/^(\d{2})-([a-z0-9-]+)\.md$/);
+    if (!m) throw new LessonError(`${file}: lesson files are named NN-slug.md (e.g. 01-grid-masks.md)`);
+    const source = await readFile(join(dir, f), 'utf8');
+    if (!source.startsWith('---')) throw new LessonError(`${file}: missing front matter (--- title/summary/credits ---)`);
+    let fm;
+    try {
+      fm = frontMatter(source);
+    } catch (e) {
+      throw new LessonError(`${file}: front matter is not valid YAML: ${e.message.split('\n')[0]}`);
+    }
+    const attrs = fm.attributes ?? {};
+    for (const key of ['title', 'summary', 'credits']) {
+      if (attrs[key] === undefined || attrs[key] === null || attrs[key] === '')
+        throw new LessonError(`${file}: front matter is missing "${key}" (needs title, summary, credits)`);
+    }
+    for (const key of ['title', 'summary']) {
+      if (typeof attrs[key] !== 'string') throw new LessonError(`${file}: front matter "${key}" must be a string`);
+    }
+    const known = new Set(['title', 'summary', 'credits']);
+    for (const key of Object.keys(attrs)) {
+      if (!known.has(key)) throw new LessonError(`${file}: unknown front matter field "${key}" (known: ${[...known].join(', ')})`);
+    }
+    const credits = checkCredits(attrs.credits, file);
+    const bodyLines = fm.body.split('\n');
+    const lineOffset = source.split('\n').length - bodyLines.length;
+    // A ":::" line that no container claims is a typo (e.g. "::: widgte x"): refuse it. Containers
+    // do not nest, so every opening line needs its own closing ":::" before the next one opens.
+    let open = -1;
+    bodyLines.forEach((l, i) => {
+      const where = `${file}:${i + 1 + lineOffset}`;
+      if (/^:::\s*$/.test(l)) {
+        if (open === -1) throw new LessonError(`${where}: a closing ":::" with no directive open`);
+        open = -1;
+      } else if (/^:::/.test(l)) {
+        if (!/^:::\s*(widget|note)(\s|$)/.test(l))
+          throw new LessonError(`${where}: unknown directive "${l.trim()}" (known: ::: widget NAME, ::: note)`);
+        if (open !== -1) throw new LessonError(`${file}:${open + 1 + lineOffset}: this directive is not closed (":::" on a line of its own) before the next one`);
+        open = i;
+      }
+    });
+    if (open !== -1) throw new LessonError(`${file}:${open + 1 + lineOffset}: this directive is never closed (":::" on a line of its own)`);
+    const widgetsUsed = { counts: {}, ids: new Set() };
+    const md = makeMarkdown(file, widgetsUsed, lineOffset);
+    const html = md.render(fm.body);
+    if (/<p>:::/.test(html)) throw new LessonError(`${file}: an unclosed or stray ":::" line`);
+    lessons.push({
+      file,
+      number: Number(m[1]),
+      slug: `${m[1]}-${m[2]}`,
+      title: attrs.title.trim(),
+      summary: attrs.summary.trim(),
+      credits,
+      html,
+      widgets: Object.keys(widgetsUsed.counts),
+    });
+  }
+  return lessons;
+}
+
+// ---- pages -----------------------------------------------------------------------------------
+function page({ title, description, body, depth, assets, bodyClass }) {
+  const up = depth === 0 ? '' : '../'.repeat(depth);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(description)}">
+<meta name="color-scheme" content="light">
+<link rel="icon" href="${up}assets/favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="${up}assets/site.css?v=${assets.cssHash}">
+<script type="module" src="${up}assets/site.js?v=${assets.jsHash}"></script>
+</head>
+<body class="${bodyClass}">
+<a class="skip-link" href="#main">Skip to the content</a>
+<header class="site-header">
+  <a class="brand" href="${up}index.html" data-testid="home-link"><span class="brand-mark" aria-hidden="true"></span>earlyout</a>
+  <span class="brand-tag">2D collision detection for games, one idea at a time</span>
+</header>
+${body}
+<footer class="site-footer">
+  <p>Every mask, AND, verdict and count on these pages is computed by the earlyout C core, compiled to WebAssembly.
+  JavaScript only draws, steps and explains.</p>
+  <p class="footer-small">Set in Inter and JetBrains Mono (SIL Open Font License), served from this site.</p>
+</footer>
+</body>
+</html>
+`;
+}
+
+function creditsHtml(credits) {
+  return credits
+    .map((c) => {
+      const name = c.url ? `<a href="${escapeHtml(c.url)}">${escapeHtml(c.name)}</a>` : escapeHtml(c.name);
+      return `<li>${name}${c.note ? ` — ${escapeHtml(c.note)}` : ''}</li>`;
+    })
+    .join('\n');
+}
+
+function lessonPage(lesson, lessons, assets) {
+  const i = lessons.indexOf(lesson);
+  const prev = lessons[i - 1];
+  const next = lessons[i + 1];
+  const nav = [
+    prev ? `<a class="pager-prev" href="${prev.slug}.html">← ${escapeHtml(prev.title)}</a>` : '<span></span>',
+    next ? `<a class="pager-next" href="${next.slug}.html">${escapeHtml(next.title)} →</a>` : '<span></span>',
+  ].join('\n');
+  const body = `<main id="main" class="lesson" data-testid="lesson" data-lesson="${lesson.slug}">
+<header class="lesson-header">
+  <p class="lesson-kicker"><a href="../index.html">Lessons</a> / Lesson ${lesson.number}</p>
+  <h1 data-testid="lesson-title">${escapeHtml(lesson.title)}</h1>
+  <p class="lesson-summary">${escapeHtml(lesson.summary)}</p>
+</header>
+<article class="prose">
+${lesson.html}
+</article>
+<section class="credits" aria-labelledby="credits-title" data-testid="credits">
+  <h2 id="credits-title">Credits</h2>
+  <ul>
+${creditsHtml(lesson.credits)}
+  </ul>
+  <p class="credits-note">The prose and code here are earlyout’s own; the credited works are where the ideas come from.</p>
+</section>
+<nav class="pager" aria-label="Other lessons">
+${nav}
+</nav>
+</main>`;
+  return page({
+    title: `${lesson.title} · earlyout`,
+    description: lesson.summary,
+    body,
+    depth: 1,
+    assets,
+    bodyClass: 'page-lesson',
+  });
+}
+
+function homePage(lessons, assets) {
+  const items = lessons
+    .map(
+      (l) => `  <li class="lesson-card" data-testid="lesson-card" data-lesson="${l.slug}">
+    <a href="lessons/${l.slug}.html">
+      <span class="lesson-number">${String(l.number).padStart(2, '0')}</span>
+      <span class="lesson-card-text"><span class="lesson-card-title">${escapeHtml(l.title)}</span>
+      <span class="lesson-card-summary">${escapeHtml(l.summary)}</span></span>
+    </a>
+  </li>`,
+    )
+    .join('\n');
+  const body = `<main id="main" class="home" data-testid="home">
+<section class="hero">
+  <h1>Collision detection, taught by the code that does it.</h1>
+  <p class="hero-lead" data-testid="about">earlyout is a small C99 library of 2D collision techniques for games, the kind that ran on
+  3.58&nbsp;MHz home computers and still pay off today: cheap early-outs first, exact tests only where they are needed.
+  The same C core builds for your native game, for an MSX cartridge and for WebAssembly, and these lessons run it
+  live in your browser: drag the objects, step through the C line by line, and watch the real answers change.</p>
+</section>
+<section class="lessons" aria-labelledby="lessons-title">
+  <h2 id="lessons-title">Lessons</h2>
+  <ol class="lesson-list" data-testid="lesson-list">
+${items}
+  </ol>
+</section>
+</main>`;
+  return page({
+    title: 'earlyout · 2D collision detection for games',
+    description: 'Interactive lessons on 2D collision detection for games, driven by a C core compiled to WebAssembly.',
+    body,
+    depth: 0,
+    assets,
+    bodyClass: 'page-home',
+  });
+}
+
+const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#1b2233"/><rect x="3" y="3" width="7" height="6" fill="#ff9152"/><rect x="7" y="6" width="6" height="7" fill="#5cc8ff" fill-opacity=".85"/></svg>`;
+
+// ---- type-check, bundle, write ---------------------------------------------------------------
+function run(cmd, cmdArgs) {
+  return new Promise((done) => {
+    const child = spawn(cmd, cmdArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => done({ code, out }));
+    child.on('error', (e) => done({ code: 1, out: String(e) }));
+  });
+}
+
+async function typecheck() {
+  const tsc = join(ROOT, 'node_modules/.bin/tsc');
+  const projects = ['web/tsconfig.json', 'tests/ui/tsconfig.json'].filter((p) => existsSync(join(ROOT, p)));
+  const results = await Promise.all(projects.map((p) => run(tsc, ['-p', p, '--noEmit'])));
+  let ok = true;
+  results.forEach((r, i) => {
+    if (r.code !== 0) {
+      ok = false;
+      console.error(`build-web: type errors in ${projects[i]}:\n${r.out.trim()}`);
+    }
+  });
+  if (!ok) fail('tsc found type errors (see above)');
+}
+
+const hash = (buf) => createHash('sha256').update(buf).digest('hex').slice(0, 10);
+
+async function bundle() {
+  const common = {
+    absWorkingDir: ROOT,
+    bundle: true,
+    write: false,
+    minify: true,
+    sourcemap: 'linked',
+    target: ['es2022'],
+    logLevel: 'silent',
+    legalComments: 'linked',
+  };
+  try {
+    const [js, css] = await Promise.all([
+      esbuild.build({
+        ...common,
+        entryPoints: { site: 'web/src/main.ts' },
+        outdir: ASSETS,
+        format: 'esm',
+        platform: 'browser',
+        loader: { '.c': 'text', '.h': 'text' },
+        metafile: true,
+      }),
+      esbuild.build({
+        ...common,
+        entryPoints: { site: 'web/styles/site.css' },
+        outdir: ASSETS,
+        loader: { '.woff2': 'file' },
+        assetNames: 'fonts/[name]-[hash]',
+      }),
+    ]);
+    return { files: [...js.outputFiles, ...css.outputFiles], warnings: [...js.warnings, ...css.warnings] };
+  } catch (e) {
+    const msgs = (e.errors ?? []).map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
+    fail(`esbuild failed:\n  ${msgs.join('\n  ') || e.message}`);
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  let lessons;
+  try {
+    lessons = await readLessons();
+  } catch (e) {
+    if (e instanceof LessonError) fail(`malformed lesson: ${e.message}`);
+    throw e;
+  }
+
+  const wasmFiles = ['earlyout.wasm', 'earlyout-trace.wasm'].map((f) => resolve(ROOT, opt.wasm, f));
+  const missing = wasmFiles.filter((f) => !existsSync(f));
+  if (missing.length && !opt.allowMissingWasm)
+    fail(`missing ${missing.map((f) => relative(ROOT, f)).join(' and ')}: run \`make wasm\` first (or pass --allow-missing-wasm)`);
+
+  const [, built] = await Promise.all([opt.typecheck ? typecheck() : null, bundle()]);
+  for (const w of built.warnings) console.warn(`build-web: warning: ${w.text}`);
+
+  await rm(OUT, { recursive: true, force: true });
+  await mkdir(join(OUT, 'lessons'), { recursive: true });
+  await mkdir(ASSETS, { recursive: true });
+  const assets = { jsHash: '', cssHash: '' };
+  for (const f of built.files) {
+    await mkdir(dirname(f.path), { recursive: true });
+    await writeFile(f.path, f.contents);
+    if (f.path.endsWith('site.js')) assets.jsHash = hash(f.contents);
+    if (f.path.endsWith('site.css')) assets.cssHash = hash(f.contents);
+  }
+  for (const f of wasmFiles) if (existsSync(f)) await copyFile(f, join(ASSETS, basename(f)));
+  await writeFile(join(ASSETS, 'favicon.svg'), FAVICON);
+
+  for (const lesson of lessons) await writeFile(join(OUT, 'lessons', `${lesson.slug}.html`), lessonPage(lesson, lessons, assets));
+  const home = homePage(lessons, assets);
+  // The lessons list is checked: a lesson cannot silently fall off the home page.
+  for (const l of lessons) {
+    if (!home.includes(`href="lessons/${l.slug}.html"`)) fail(`home page does not link ${l.file}`);
+  }
+  await writeFile(join(OUT, 'index.html'), home);
+  await writeFile(
+    join(OUT, 'lessons.json'),
+    JSON.stringify(lessons.map(({ slug, number, title, summary, file }) => ({ slug, number, title, summary, file })), null, 2) + '\n',
+  );
+
+  const ms = Date.now() - started;
+  console.log(
+    `build-web: ${relative(ROOT, OUT)}/ with ${lessons.length} lesson${lessons.length === 1 ? '' : 's'} ` +
+      `(${lessons.map((l) => l.slug).join(', ')})${missing.length ? ', WITHOUT wasm' : ''} in ${ms} ms`,
+  );
+}
+
+await main();

@@ -1,0 +1,54 @@
+// The site's one script: finds the widget placeholders the lesson Markdown left
+// (<figure data-widget="NAME" data-options="{...}">) and brings each to life with the wasm core.
+import widgetSpec from '../widgets.json';
+import { getCore } from './core.ts';
+import type { Earlyout } from './core.ts';
+import { h } from './dom.ts';
+import { mountChallenge } from './widgets/gridmask/challenge.ts';
+import { ManyObjects } from './widgets/gridmask/many.ts';
+import { Playground } from './widgets/gridmask/playground.ts';
+
+type Mount = (host: HTMLElement, eo: Earlyout, options: Record<string, string>) => void;
+
+const WIDGETS: Record<string, Mount> = {
+  'gridmask-playground': (host, eo, o) => new Playground(host, eo, o, {}),
+  'gridmask-many': (host, eo, o) => new ManyObjects(host, eo, o),
+  'gridmask-challenge': (host, eo) => mountChallenge(host, eo),
+};
+
+async function hydrate(): Promise<void> {
+  const figures = [...document.querySelectorAll<HTMLElement>('[data-widget]')];
+  if (figures.length === 0) return;
+  let eo: Earlyout;
+  try {
+    eo = await getCore();
+  } catch (e) {
+    console.error('earlyout: the wasm core failed to load', e);
+    for (const f of figures) {
+      f.querySelector('.widget-mount')?.replaceChildren(
+        h('p', { class: 'widget-error', role: 'alert' }, `The demo could not start: the WebAssembly core failed to load (${(e as Error).message}).`),
+      );
+    }
+    return;
+  }
+  for (const figure of figures) {
+    const name = figure.dataset.widget ?? '';
+    const mount = WIDGETS[name];
+    const host = figure.querySelector<HTMLElement>('.widget-mount') ?? figure;
+    if (!mount || !(name in widgetSpec)) {
+      console.error(`earlyout: unknown widget ${name}`);
+      continue;
+    }
+    try {
+      mount(host, eo, JSON.parse(figure.dataset.options ?? '{}') as Record<string, string>);
+      figure.dataset.ready = 'true';
+    } catch (e) {
+      console.error(`earlyout: widget ${name} failed`, e);
+      host.replaceChildren(h('p', { class: 'widget-error', role: 'alert' }, `This demo failed to start: ${(e as Error).message}`));
+    }
+  }
+  document.documentElement.dataset.widgetsReady = 'true';
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void hydrate());
+else void hydrate();

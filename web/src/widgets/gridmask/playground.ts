@@ -1,0 +1,562 @@
+// The grid mask playground: two objects on the screen, their mask bits, the AND per axis and the
+// verdict, all answered by the wasm core; optionally the traced steps beside gridmask.c.
+//   controls -> state -> core (evaluatePair) -> result -> draw + panels
+import { clampInt16, INT16_MAX, INT16_MIN, LAYOUTS } from '../../core.ts';
+import type { Box, Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
+import { h, setText, uniqueId } from '../../dom.ts';
+import {
+  bitString,
+  evaluatePair,
+  half,
+  hex,
+  OBJECT_NAMES,
+  PRESETS,
+  setBits,
+  VERDICT_TEXT,
+  xField,
+  yField,
+} from './model.ts';
+import type { PairResult, PairState, Step } from './model.ts';
+import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from './screen.ts';
+import type { Geometry } from './screen.ts';
+import { Stepper } from './stepper.ts';
+
+export interface PlaygroundOptions {
+  preset?: string;
+  layout?: string;
+  method?: string;
+  trace?: string;
+  controls?: string;
+}
+
+/** Options shared by the challenge, which builds on the playground. */
+export interface PlaygroundHooks {
+  /** called after every evaluation, with the core's answers */
+  onResult?(state: PairState, result: PairResult): void;
+  /** shown under the screen, e.g. the challenge's checks */
+  extraPanel?: HTMLElement;
+  /** replaces the preset's hint line */
+  hint?: string;
+}
+
+const FIELDS = ['x', 'y', 'w', 'h'] as const;
+
+export function mountPlayground(host: HTMLElement, eo: Earlyout, options: PlaygroundOptions, hooks: PlaygroundHooks = {}): Playground {
+  return new Playground(host, eo, options, hooks);
+}
+
+export class Playground {
+  state: PairState;
+  result!: PairResult;
+  private selected: number | null = null;
+  private step: Step | null = null;
+  private stage: Stage;
+  private stepper: Stepper | null = null;
+  private inputs: Record<string, HTMLInputElement> = {};
+  private bitRows: Record<string, HTMLElement> = {};
+  private cellsText: Record<string, HTMLElement> = {};
+  private maskText: HTMLElement[] = [];
+  private cards: HTMLElement[] = [];
+  private verdictEl: HTMLElement;
+  private compareEl: HTMLElement;
+  private hintEl: HTMLElement;
+  private errorEl: HTMLElement;
+  private root: HTMLElement;
+  private stageWrap: HTMLElement;
+  private radios: HTMLInputElement[] = [];
+  private sideHead: HTMLElement;
+
+  constructor(host: HTMLElement, private eo: Earlyout, opts: PlaygroundOptions, private hooks: PlaygroundHooks) {
+    const preset = PRESETS[opts.preset ?? 'start'] ?? PRESETS.start;
+    this.state = {
+      layout: Number(opts.layout ?? 16) as LayoutBits,
+      method: (opts.method as GridmaskMethod) ?? 'span',
+      boxes: [{ ...preset.state.boxes[0] }, { ...preset.state.boxes[1] }],
+    };
+    if (preset.state.method && !opts.method) this.state.method = preset.state.method;
+    const compact = opts.controls === 'compact';
+    const traced = opts.trace ? opts.trace === 'on' : !compact;
+
+    this.stage = new Stage({
+      names: OBJECT_NAMES,
+      onMove: (i, box) => this.setBox(i, box),
+      onFocus: (i) => {
+        this.selected = i;
+        this.cards.forEach((c, k) => c.classList.toggle('is-selected', k === i));
+        this.draw();
+      },
+      describe: (i) => {
+        const b = this.state.boxes[i];
+        return `Object ${OBJECT_NAMES[i]}: x ${b.x}, y ${b.y}, width ${b.w}, height ${b.h}. Drag, or use the arrow keys (Shift for 8 px).`;
+      },
+    });
+    this.hintEl = h('p', { class: 'gm-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
+    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    const stageCol = h(
+      'div',
+      { class: 'gm-stage-col' },
+      this.stageWrap,
+      h('p', { class: 'gm-help' }, 'Drag A or B. Or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift.'),
+      this.hintEl,
+      hooks.extraPanel ?? null,
+    );
+
+    this.verdictEl = h('div', { class: 'gm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
+    this.compareEl = h('p', { class: 'gm-compare', 'data-testid': 'compare' });
+    this.errorEl = h('p', { class: 'gm-error', 'data-testid': 'error', role: 'alert', hidden: true });
+    this.sideHead = h('div', { class: 'bit-head', 'aria-hidden': 'true' });
+    const side = h(
+      'div',
+      { class: 'gm-side' },
+      this.objectCard(0),
+      this.objectCard(1),
+      this.andCard(),
+      this.verdictEl,
+      this.compareEl,
+      this.errorEl,
+    );
+
+    this.root = h(
+      'div',
+      { class: `gm-playground${compact ? ' is-compact' : ''}` },
+      this.toolbar(compact),
+      h('div', { class: 'gm-main' }, stageCol, side),
+    );
+    if (traced) {
+      this.stepper = new Stepper((st) => {
+        this.step = st;
+        this.draw();
+        this.markActiveRows();
+      });
+      this.root.appendChild(this.stepper.root);
+    }
+    this.root.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement;
+      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
+      if (this.stepper?.handleKey(e)) e.preventDefault();
+    });
+    host.replaceChildren(this.root);
+    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.update();
+  }
+
+  // ---- controls --------------------------------------------------------------------------
+
+  private toolbar(compact: boolean): HTMLElement {
+    const group = (label: string, name: string, values: Array<[string, string]>, current: string, onChange: (v: string) => void) => {
+      const id = uniqueId(name);
+      return h(
+        'fieldset',
+        { class: 'seg', 'data-testid': `${name}-group` },
+        h('legend', {}, label),
+        ...values.map(([value, text]) => {
+          const input = h('input', {
+            type: 'radio',
+            name: id,
+            value,
+            id: `${id}-${value}`,
+            checked: value === current,
+            'data-testid': `${name}-${value}`,
+            onchange: () => onChange(value),
+          });
+          this.radios.push(input);
+          return h('label', { for: `${id}-${value}` }, input, h('span', {}, text));
+        }),
+      );
+    };
+    const bar = h(
+      'div',
+      { class: 'gm-toolbar' },
+      group('Mask layout', 'layout', [['8', '8-bit'], ['16', '16-bit'], ['32', '32-bit']], String(this.state.layout), (v) => {
+        this.state.layout = Number(v) as LayoutBits;
+        this.update();
+      }),
+      group('Method', 'method', [['span', 'span'], ['endpoints', 'endpoints']], this.state.method, (v) => {
+        this.state.method = v as GridmaskMethod;
+        this.update();
+      }),
+    );
+    if (!compact) {
+      bar.appendChild(
+        h(
+          'div',
+          { class: 'presets', role: 'group', 'aria-label': 'Presets' },
+          h('span', { class: 'presets-label' }, 'Try'),
+          ...Object.entries(PRESETS).map(([key, p]) =>
+            h('button', { type: 'button', class: 'chip', 'data-testid': `preset-${key}`, title: p.hint, onclick: () => this.applyPreset(key) }, p.label),
+          ),
+        ),
+      );
+    }
+    return bar;
+  }
+
+  applyPreset(key: string): void {
+    const p = PRESETS[key];
+    this.state.boxes = [{ ...p.state.boxes[0] }, { ...p.state.boxes[1] }];
+    this.state.method = p.state.method ?? 'span';
+    this.state.layout = p.state.layout ?? 16;
+    setText(this.hintEl, p.hint);
+    this.hintEl.hidden = false;
+    this.stepper?.reset();
+    this.update();
+  }
+
+  private objectCard(i: number): HTMLElement {
+    const name = OBJECT_NAMES[i];
+    const low = name.toLowerCase();
+    const fields = FIELDS.map((f) => {
+      const id = uniqueId(`in-${low}-${f}`);
+      const input = h('input', {
+        type: 'number',
+        id,
+        inputmode: 'numeric',
+        step: 1,
+        min: INT16_MIN,
+        max: INT16_MAX,
+        'data-testid': `input-${low}-${f}`,
+        'aria-label': `${name} ${f}`,
+      });
+      input.addEventListener('input', () => {
+        const v = input.value.trim();
+        const n = Number(v);
+        const ok = v !== '' && Number.isInteger(n) && n >= INT16_MIN && n <= INT16_MAX;
+        input.setAttribute('aria-invalid', String(!ok));
+        if (ok) this.setBox(i, { ...this.state.boxes[i], [f]: n }, input);
+      });
+      input.addEventListener('blur', () => this.syncInputs());
+      this.inputs[`${low}-${f}`] = input;
+      return h('label', { class: 'field', for: id }, h('span', {}, f), input);
+    });
+    const row = (axis: 'x' | 'y') => {
+      const key = `${low}-${axis}`;
+      this.bitRows[key] = h('span', { class: `bits bits-${i}`, 'data-testid': `bits-${key}` });
+      this.cellsText[key] = h('span', { class: 'cells-text', 'data-testid': `cells-${key}` });
+      return h('div', { class: 'bit-line', 'data-row': key }, h('span', { class: 'bit-label' }, axis.toUpperCase()), this.bitRows[key], this.cellsText[key]);
+    };
+    const mask = h('span', { class: 'mask-hex', 'data-testid': `mask-${low}` });
+    this.maskText[i] = mask;
+    const card = h(
+      'section',
+      { class: `gm-card gm-card-${i}`, 'aria-label': `Object ${name}`, 'data-testid': `card-${low}` },
+      h('div', { class: 'gm-card-head' }, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), h('h3', {}, `Object ${name}`), mask),
+      h('div', { class: 'fields' }, ...fields),
+      h('div', { class: 'bit-head', 'aria-hidden': 'true', 'data-head': low }),
+      row('x'),
+      row('y'),
+    );
+    this.cards[i] = card;
+    return card;
+  }
+
+  private andCard(): HTMLElement {
+    const row = (axis: 'x' | 'y') => {
+      const key = `and-${axis}`;
+      this.bitRows[key] = h('span', { class: 'bits bits-and', 'data-testid': key });
+      this.cellsText[key] = h('span', { class: 'cells-text', 'data-testid': `cells-${key}` });
+      return h('div', { class: 'bit-line', 'data-row': key }, h('span', { class: 'bit-label' }, axis.toUpperCase()), this.bitRows[key], this.cellsText[key]);
+    };
+    return h(
+      'section',
+      { class: 'gm-card gm-card-and', 'aria-label': 'A AND B' },
+      h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'A AND B'), h('span', { class: 'mask-hex' }, 'per axis, by the core')),
+      h('div', { class: 'bit-head', 'aria-hidden': 'true', 'data-head': 'and' }),
+      row('x'),
+      row('y'),
+    );
+  }
+
+  private setBox(i: number, box: Box, from?: HTMLInputElement): void {
+    // the preset's hint describes the preset: once the learner moves things, it no longer applies
+    if (!this.hooks.hint) this.hintEl.hidden = true;
+    const b: Box = { x: clampInt16(box.x), y: clampInt16(box.y), w: clampInt16(box.w), h: clampInt16(box.h) };
+    const boxes: [Box, Box] = [...this.state.boxes];
+    boxes[i] = b;
+    this.state.boxes = boxes;
+    this.update(from);
+  }
+
+  private syncInputs(except?: HTMLInputElement): void {
+    this.state.boxes.forEach((b, i) => {
+      const low = OBJECT_NAMES[i].toLowerCase();
+      for (const f of FIELDS) {
+        const input = this.inputs[`${low}-${f}`];
+        if (input === except) continue;
+        if (input.value !== String(b[f])) input.value = String(b[f]);
+        input.removeAttribute('aria-invalid');
+      }
+    });
+  }
+
+  // ---- core -> panels ----------------------------------------------------------------------
+
+  update(from?: HTMLInputElement): void {
+    this.syncInputs(from);
+    for (const r of this.radios) r.checked = r.value === String(this.state.layout) || r.value === this.state.method;
+    try {
+      this.result = evaluatePair(this.eo, this.state);
+      this.errorEl.hidden = true;
+    } catch (e) {
+      this.errorEl.hidden = false;
+      setText(this.errorEl, `The core refused this input: ${(e as Error).message}`);
+      return;
+    }
+    this.renderPanels();
+    this.stepper?.update(this.result.steps, this.state, this.result.counters);
+    if (!this.stepper) this.draw();
+    this.hooks.onResult?.(this.state, this.result);
+  }
+
+  private renderPanels(): void {
+    const { layout } = this.state;
+    const width = half(layout);
+    const r = this.result;
+    this.root.dataset.layout = String(layout);
+    this.root.dataset.method = this.state.method;
+    // bit-number headers: highest bit first, as the rows below
+    const head = Array.from({ length: width }, (_, k) => width - 1 - k);
+    this.root.querySelectorAll<HTMLElement>('.bit-head').forEach((el) => {
+      if (el.childElementCount !== width + 2) {
+        el.replaceChildren(h('span', { class: 'bit-label' }, 'bit'), h('span', { class: 'bits' }, ...head.map((n) => h('span', { class: 'bit' }, n))), h('span', {}));
+      }
+    });
+    r.masks.forEach((mask, i) => {
+      const low = OBJECT_NAMES[i].toLowerCase();
+      setText(this.maskText[i], `mask ${hex(mask, layout)}`);
+      this.renderBits(`${low}-x`, xField(mask, layout), width, 'column');
+      this.renderBits(`${low}-y`, yField(mask, layout), width, 'row');
+    });
+    this.renderBits('and-x', r.andX, width, 'column');
+    this.renderBits('and-y', r.andY, width, 'row', r.andX === 0 ? 'not tested: X already said no' : 'not tested');
+
+    const v = VERDICT_TEXT[r.verdict];
+    this.verdictEl.dataset.verdict = r.verdict;
+    this.verdictEl.replaceChildren(
+      h('span', { class: 'verdict-dot', 'aria-hidden': 'true' }),
+      h('span', { class: 'verdict-text' }, h('strong', { 'data-testid': 'verdict-short' }, v.short), h('span', {}, ` — ${v.long}`)),
+    );
+
+    // The outcome is the core's word twice over: the masks' verdict against its exact box test
+    // (eo_aabb_overlap). The page compares two answers; it never works one out.
+    const o = r.other;
+    const ov = VERDICT_TEXT[o.verdict].short;
+    const eliminated = r.verdict !== 'maybe';
+    const outcome = eliminated ? (r.overlap ? 'false-negative' : 'true-negative') : r.overlap ? 'true-positive' : 'false-positive';
+    const holes = this.state.method === 'endpoints' && eliminated && o.verdict === 'maybe';
+    this.compareEl.dataset.outcome = outcome;
+    this.compareEl.dataset.disagree = String(holes);
+    const exact = h('span', { class: 'exact', 'data-testid': 'exact', 'data-overlap': String(r.overlap) }, r.overlap ? 'they overlap' : 'no overlap');
+    const lead = h('span', { class: 'lead' }, 'Exact box test (the core\'s aabb module): ', exact, '.');
+    const other = h('span', { class: 'other' }, `The ${o.method} method says: `, h('em', {}, ov), '.');
+    const text: Record<string, Array<Node | string>> = {
+      'true-negative': ['A correct early out: one AND per axis saved the exact test. '],
+      'true-positive': ['The masks passed the pair on, and the exact test confirms the hit. '],
+      'false-positive': [
+        h('strong', {}, 'A false positive: '),
+        'the masks could not rule the pair out, so it costs one exact test. That is all it costs. ',
+      ],
+      'false-negative': [
+        h('strong', {}, 'False negative! '),
+        'The boxes overlap but the masks eliminated them: a collision the game never sees',
+        holes ? ', because a cell both boxes touch is a hole in the endpoints mask. ' : '. ',
+      ],
+    };
+    this.compareEl.replaceChildren(lead, h('span', { class: 'outcome' }, ...text[outcome]), other);
+  }
+
+  private renderBits(key: string, field: number | null, width: number, unit: 'column' | 'row', missing = 'not tested'): void {
+    const el = this.bitRows[key];
+    const text = this.cellsText[key];
+    el.dataset.width = String(width);
+    if (field === null) {
+      el.classList.add('is-missing');
+      setText(el, missing);
+      el.dataset.value = '';
+      setText(text, '');
+      return;
+    }
+    el.classList.remove('is-missing');
+    const s = bitString(field, width);
+    el.dataset.value = s;
+    if (el.childElementCount !== width || el.textContent !== s) {
+      el.replaceChildren(...[...s].map((c, k) => h('span', { class: `bit${c === '1' ? ' is-on' : ''}`, 'data-bit': width - 1 - k }, c)));
+    }
+    el.setAttribute('aria-label', `${s}`);
+    const cells = setBits(field, width);
+    setText(text, cells.length === 0 ? `no ${unit}` : `${unit}${cells.length > 1 ? 's' : ''} ${listCells(cells)}`);
+  }
+
+  private markActiveRows(): void {
+    const st = this.step;
+    let key: string | null = null;
+    if (st) {
+      const axis = st.a === 1 ? 'y' : 'x';
+      if (st.kind === 'AXIS_BITS' && st.object !== null) key = `${OBJECT_NAMES[st.object].toLowerCase()}-${axis}`;
+      if (st.kind === 'AND_X') key = 'and-x';
+      if (st.kind === 'AND_Y') key = 'and-y';
+    }
+    this.root.querySelectorAll<HTMLElement>('.bit-line').forEach((el) => el.classList.toggle('is-active', el.dataset.row === key));
+    this.verdictEl.classList.toggle('is-active', st?.kind === 'VERDICT');
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------
+
+  draw(): void {
+    if (!this.result) return;
+    const { layout, boxes } = this.state;
+    const available = this.stageWrap.clientWidth || 640;
+    const ctx = this.stage.layout(layout, boxes, Math.min(available, 700));
+    const g = this.stage.geom;
+    drawScreen(ctx, g);
+    if (g.m * g.s >= 48) {
+      ctx.font = `500 11px "Inter Variable", system-ui, sans-serif`;
+      ctx.fillStyle = COLORS.label;
+      ctx.textAlign = 'right';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(
+        `screen ${g.screenW} × ${g.screenH} px · cells ${g.cellW} × ${g.cellH} px · hatched: off-screen`,
+        toCss(g, g.screenW),
+        toCss(g, g.screenH) + (g.m * g.s) / 2,
+      );
+    }
+    const width = half(layout);
+    // the cells each mask claims: X bit c and Y bit r set -> cell (c, r)
+    this.result.masks.forEach((mask, i) => {
+      const cols = setBits(xField(mask, layout), width);
+      const rows = setBits(yField(mask, layout), width);
+      fillCells(ctx, g, cols.flatMap((c) => rows.map((r): [number, number] => [c, r])), COLORS.cellTint[i]);
+    });
+    this.drawStrips(ctx, g, width);
+    this.drawStepMarker(ctx, g);
+    boxes.forEach((b, i) =>
+      drawBox(ctx, g, b, {
+        color: COLORS.objects[i],
+        fill: COLORS.objectsFill[i],
+        label: OBJECT_NAMES[i],
+        // keyboard focus has its own outline on the handle; the canvas ring marks a mouse selection
+        focused: this.selected === i && !this.stage.handles[i].matches(':focus-visible'),
+      }),
+    );
+  }
+
+  /** Above and left of the screen: each object's column and row bits, then the core's AND. */
+  private drawStrips(ctx: CanvasRenderingContext2D, g: Geometry, width: number): void {
+    const marginCss = g.m * g.s;
+    if (marginCss < 48) return;
+    const { layout } = this.state;
+    const th = 5;
+    const gap = 3;
+    const base = 18;
+    const rows: Array<[number | null, string]> = [
+      [xField(this.result.masks[0], layout), COLORS.objects[0]],
+      [xField(this.result.masks[1], layout), COLORS.objects[1]],
+      [this.result.andX, COLORS.shared],
+    ];
+    const cols: Array<[number | null, string]> = [
+      [yField(this.result.masks[0], layout), COLORS.objects[0]],
+      [yField(this.result.masks[1], layout), COLORS.objects[1]],
+      [this.result.andY, COLORS.shared],
+    ];
+    const top = toCss(g, 0);
+    const left = toCss(g, 0);
+    ctx.font = `600 9px "JetBrains Mono Variable", ui-monospace, monospace`;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    rows.forEach(([field, color], k) => {
+      const y = top - base - k * (th + gap) - th;
+      ctx.fillStyle = COLORS.label;
+      ctx.fillText(['A', 'B', 'A&B'][k], left - 6, y + th / 2 + 0.5);
+      if (field === null) return;
+      ctx.fillStyle = 'rgba(23,32,51,0.08)';
+      ctx.fillRect(left, y, g.cols * g.cellW * g.s, th);
+      ctx.fillStyle = color;
+      for (const c of setBits(field, width)) if (c < g.cols) ctx.fillRect(toCss(g, c * g.cellW) + 1, y, g.cellW * g.s - 2, th);
+    });
+    cols.forEach(([field, color], k) => {
+      if (field === null) return;
+      const x = left - base - 4 - k * (th + gap) - th;
+      ctx.fillStyle = 'rgba(23,32,51,0.08)';
+      ctx.fillRect(x, top, th, g.rows * g.cellH * g.s);
+      ctx.fillStyle = color;
+      for (const r of setBits(field, width)) if (r < g.rows) ctx.fillRect(x, toCss(g, r * g.cellH) + 1, th, g.cellH * g.s - 2);
+    });
+  }
+
+  /** What the current traced step is about, drawn on the screen. */
+  private drawStepMarker(ctx: CanvasRenderingContext2D, g: Geometry): void {
+    const st = this.step;
+    if (!st) return;
+    const axis = st.a === 1 ? 1 : 0;
+    const color = st.object === null ? COLORS.shared : COLORS.objects[st.object];
+    ctx.save();
+    ctx.strokeStyle = COLORS.marker;
+    ctx.fillStyle = COLORS.marker;
+    ctx.lineWidth = 1.5;
+    ctx.font = `600 11px "JetBrains Mono Variable", ui-monospace, monospace`;
+    if (st.kind === 'FIRST_PX' || st.kind === 'LAST_PX') {
+      // the pixel column (or row) the core just reported, outlined one pixel wide
+      const p = st.b;
+      const label = `${st.kind === 'FIRST_PX' ? 'first' : 'last'} ${axis === 0 ? 'x' : 'y'} = ${p}`;
+      ctx.setLineDash([3, 3]);
+      if (axis === 0) {
+        const x = toCss(g, p);
+        ctx.strokeRect(x, 0, Math.max(1, g.s), g.cssH);
+        const right = p > g.screenW / 2;
+        pill(ctx, label, right ? x - 6 : x + g.s + 6, g.cssH - 14, right ? 'right' : 'left');
+      } else {
+        const y = toCss(g, p);
+        ctx.strokeRect(0, y, g.cssW, Math.max(1, g.s));
+        pill(ctx, label, g.cssW - 8, p > g.screenH / 2 ? y - 12 : y + g.s + 12, 'right');
+      }
+    } else if (st.kind === 'CELLS') {
+      const first = st.b >> 8;
+      const last = st.b & 255;
+      ctx.lineWidth = 2;
+      for (const c of first === last ? [first] : [first, last]) {
+        if (axis === 0) ctx.strokeRect(toCss(g, c * g.cellW) + 1, toCss(g, 0) + 1, g.cellW * g.s - 2, g.screenH * g.s - 2);
+        else ctx.strokeRect(toCss(g, 0) + 1, toCss(g, c * g.cellH) + 1, g.screenW * g.s - 2, g.cellH * g.s - 2);
+      }
+    } else if (st.kind === 'AXIS_BITS' || st.kind === 'AND_X' || st.kind === 'AND_Y') {
+      const field = st.kind === 'AXIS_BITS' ? st.b : st.a;
+      const ax = st.kind === 'AND_X' ? 0 : st.kind === 'AND_Y' ? 1 : axis;
+      ctx.fillStyle = st.kind === 'AXIS_BITS' ? withAlpha(color, 0.18) : COLORS.sharedFill;
+      for (const c of setBits(field, half(this.state.layout))) {
+        if (ax === 0) ctx.fillRect(toCss(g, c * g.cellW), toCss(g, 0), g.cellW * g.s, g.screenH * g.s);
+        else ctx.fillRect(toCss(g, 0), toCss(g, c * g.cellH), g.screenW * g.s, g.cellH * g.s);
+      }
+    }
+    ctx.restore();
+  }
+}
+
+/** A small dark label with the marker colour, readable on the screen and on the margin. */
+function pill(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, align: 'left' | 'right'): void {
+  ctx.save();
+  ctx.setLineDash([]);
+  ctx.font = `600 11px "JetBrains Mono Variable", ui-monospace, monospace`;
+  const w = ctx.measureText(text).width + 10;
+  const left = align === 'right' ? x - w : x;
+  ctx.fillStyle = 'rgba(16, 22, 36, 0.92)';
+  ctx.beginPath();
+  ctx.roundRect(left, y - 9, w, 18, 4);
+  ctx.fill();
+  ctx.fillStyle = COLORS.marker;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, left + 5, y + 0.5);
+  ctx.restore();
+}
+
+function withAlpha(hexColor: string, a: number): string {
+  const n = parseInt(hexColor.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a})`;
+}
+
+/** "0–3" for a run, "0, 4" otherwise. */
+function listCells(cells: number[]): string {
+  const contiguous = cells.every((c, k) => k === 0 || c === cells[k - 1] + 1);
+  if (contiguous && cells.length > 2) return `${cells[0]}–${cells[cells.length - 1]}`;
+  return cells.join(', ');
+}
+
+
