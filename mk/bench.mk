@@ -4,7 +4,13 @@ bench: bench-native bench-wasm $(if $(wildcard mk/msx.mk),bench-msx)
 
 $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
-bench-native: $(NATIVE)/bench_gridmask
+# Broadphase shoot-out: brute force vs sectors vs sort-and-sweep on the scenes of bench/common/
+# (the Node one adds the npm peers rbush and detect-collisions, hence the deps).
+$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/scene.h $(NATIVE)/libearlyout.a
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
+bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase
 	$(NATIVE)/bench_gridmask 600
-bench-wasm: wasm
+	$(NATIVE)/bench_broadphase 600
+bench-wasm: wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
+	node bench/wasm/bench_broadphase.mjs 600
