@@ -161,7 +161,7 @@ static uint8_t in_range(const eo_sector_range *r, uint8_t col, uint8_t row)
 eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count,
                            eo_broadphase_stats *stats, eo_hooks *hooks)
 {
-    uint16_t i, k, slack, start;
+    uint16_t i, k, slack, spare, start;
     uint32_t total = 0;
     uint8_t row, col;
 
@@ -194,15 +194,21 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
         return EO_ERR_BUFFER_TOO_SMALL; /* left empty: nothing stale can be reported */
     }
 
-    /* pass 2: lay out the runs, sharing the spare entries out as slack for persistent updates */
-    slack = (uint16_t)((grid->cfg.max_entries - total) / grid->cells);
+    /* pass 2: lay out the runs, sharing the spare entries out as slack for persistent updates:
+       half evenly (so an empty sector can take newcomers), half in proportion to how full each
+       sector is (crowded sectors are where objects arrive) */
+    spare = (uint16_t)(grid->cfg.max_entries - total);
+    slack = (uint16_t)(spare / 2u / grid->cells);
+    spare = (uint16_t)(spare - slack * grid->cells);
     start = 0;
     for (k = 0; k < grid->cells; k++) {
+        uint16_t len = grid->cell_len[k];
+        uint16_t share = total != 0 ? (uint16_t)((uint32_t)len * spare / total) : (uint16_t)0;
         grid->cell_start[k] = start;
-        start = (uint16_t)(start + grid->cell_len[k] + slack);
+        start = (uint16_t)(start + len + slack + share);
         grid->cell_len[k] = 0;
     }
-    grid->cell_start[grid->cells] = start;
+    grid->cell_start[grid->cells] = start; /* <= max_entries: the shares add up to at most spare */
 
     /* pass 3: list every object in its sectors, in index order, so runs come out sorted */
     for (i = 0; i < count; i++) {

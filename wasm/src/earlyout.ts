@@ -249,6 +249,7 @@ class Core implements Earlyout {
   readonly sweep: SweepApi;
   private readonly x: Exports;
   private readonly free: { at: number; size: number }[] = []; // released persistent blocks
+  private readonly pairHints = new WeakMap<object, number>(); // pairs found last time, per grid/sweeper/api
   private readonly heapBase: number;
   private top: number;
   private hooks = 0; // pointer to an eo_hooks while trace() runs, else 0
@@ -457,12 +458,15 @@ class Core implements Earlyout {
     STATS_KEYS.forEach((k, i) => { s[k] = dv.getUint32(p + 4 * i, true); });
     return s;
   }
-  /** Runs a pair-finding call, and once more into a buffer of the right size if 256 pairs were
-      not enough. `first` is false on the second run: stats and hooks must not count twice. */
+  /** Runs a pair-finding call, and once more into a buffer of the right size if the first guess
+      was too small. The guess is the caller's `out`, or a quarter more than what this call site
+      found last time (frames are alike), so a busy game runs the core once per frame.
+      `first` is false on the second run: stats and hooks must not count twice. */
   private pairs(call: (pairs: number, capacity: number, countOut: number, first: boolean) => number, what: string,
-                out?: Uint16Array): PairList {
+                out?: Uint16Array, site: object = call): PairList {
     const pc = this.alloc(4);
-    let capacity = 256;
+    const last = this.pairHints.get(site) ?? 0;
+    let capacity = Math.max(256, out instanceof Uint16Array ? out.length >> 1 : 0, last + (last >> 2));
     let pp = this.alloc(capacity * ABI.pair);
     let r = call(pp, capacity, pc, true);
     let count = this.dv.getUint32(pc, true);
@@ -473,6 +477,7 @@ class Core implements Earlyout {
       count = this.dv.getUint32(pc, true);
     }
     this.check(r, what);
+    this.pairHints.set(site, count);
     if (out !== undefined) checkTyped('out', out, Uint16Array);
     const pairs = out !== undefined && out.length >= count * 2 ? out : new Uint16Array(count * 2);
     pairs.set(new Uint16Array(this.x.memory.buffer, pp, count * 2));
@@ -508,7 +513,7 @@ class Core implements Earlyout {
         const [pb, n] = this.putBoxes(boxes);
         const pcmp = this.alloc(4);
         const list = this.pairs((pp, cap, pc, first) => x.eo_aabb_find_pairs(pb, n, o, pp, cap, pc, pcmp, first ? this.hooks : 0),
-                                'aabb.findPairs', out);
+                                'aabb.findPairs', out, this.aabb);
         return { ...list, comparisons: this.dv.getUint32(pcmp, true) };
       }),
       chooseOrder: (boxes, sampleLimit = 64) => this.scoped(() => {
@@ -586,7 +591,7 @@ class Core implements Earlyout {
               const pl = core.putLayers(layers, n);
               const ps = core.newStats();
               const list = core.pairs((pp, cap, pc, first) =>
-                x.eo_sectors_find_pairs(pg, pb, pl, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0), 'sectors.findPairs', out);
+                x.eo_sectors_find_pairs(pg, pb, pl, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0), 'sectors.findPairs', out, mem);
               return { ...list, stats: core.readStats(ps) };
             });
           },
@@ -650,7 +655,7 @@ class Core implements Earlyout {
               const reuse = n === lastCount && a === lastAxis ? 1 : 0; // frame coherence: last frame's order
               const list = core.pairs((pp, cap, pc, first) =>
                 x.eo_sweep_find_pairs(pb, n, a, pl, mem.at, first ? reuse : 1, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0),
-                'sweep.findPairs', out);
+                'sweep.findPairs', out, mem);
               lastCount = n; lastAxis = a;
               return { ...list, stats: core.readStats(ps) };
             });
