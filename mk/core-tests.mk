@@ -15,7 +15,14 @@ $(TESTS)/%.fast: tests/core/%.c $(NATIVE)/libearlyout.a
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -O2 $< $(NATIVE)/libearlyout.a -lcmocka -o $@
 
-test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast)
+# pixelmask again at every other word width: the answers must not depend on it.
+PIXELMASK_WIDTHS := 8 16 64
+$(TESTS)/test_pixelmask.w%: tests/core/test_pixelmask.c $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 -DEO_PIXELMASK_WORD_BITS=$* $< $(CORE_SRC) -lcmocka -o $@
+
+test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast) \
+           $(foreach w,$(PIXELMASK_WIDTHS),$(TESTS)/test_pixelmask.w$(w))
 	@rm -f $(TESTS)/core-*.log; status=0; \
 	for t in $^; do echo "--- $$t"; $$t > $(TESTS)/core-$$(basename $$t).log 2>&1 || status=1; \
 	  cat $(TESTS)/core-$$(basename $$t).log; done; \

@@ -84,6 +84,14 @@ typedef struct eo_pair {
     X(EO_EV_SECTORS_VISIT,      46, "a: sector index whose objects are paired, b: objects listed in it") \
     X(EO_EV_SECTORS_DUPLICATE,  47, "a, b: a pair skipped here because an earlier shared sector reports it") \
     X(EO_EV_SECTORS_BOX_TEST,   48, "a, b: a pair given the box test (PAIR follows if it overlaps)") \
+    X(EO_EV_PIXELMASK_NO_RECT,  80, "the boxes do not overlap: no row is tested") \
+    X(EO_EV_PIXELMASK_RECT,     81, "a, b: top-left of the overlap rectangle (world x0, y0)") \
+    X(EO_EV_PIXELMASK_RECT_END, 82, "a, b: x1, y1: the rectangle ends before them (half-open)") \
+    X(EO_EV_PIXELMASK_ROW,      83, "a: row of sprite A, b: row of sprite B (the same screen row)") \
+    X(EO_EV_PIXELMASK_WORDS,    84, "a: A's bits lined up at this column, b: B's (low 32 bits)") \
+    X(EO_EV_PIXELMASK_AND,      85, "a: A AND B for this word (low 32 bits), b: world x of its bit 0") \
+    X(EO_EV_PIXELMASK_HIT,      86, "a, b: world x, y of the first shared solid pixel") \
+    X(EO_EV_PIXELMASK_REF_HIT,  87, "a, b: world x, y where the per-pixel reference found a shared pixel") \
     X(EO_EV_SWEEP_SORTED,       60, "a: moves the insertion sort made, b: objects") \
     X(EO_EV_SWEEP_PAIR,         61, "a, b: an overlapping pair found")
 
@@ -115,7 +123,10 @@ const char *eo_event_name(uint8_t event);
     X(EO_COUNTER_SECTORS_BOX_TESTS,   "box tests made by the sector broadphase") \
     X(EO_COUNTER_SECTORS_PAIRS,       "overlapping pairs found by the sector broadphase") \
     X(EO_COUNTER_SWEEP_SORT_MOVES,    "insertion-sort moves made by sort-and-sweep") \
-    X(EO_COUNTER_SWEEP_BOX_TESTS,     "box tests made by sort-and-sweep")
+    X(EO_COUNTER_SWEEP_BOX_TESTS,     "box tests made by sort-and-sweep") \
+    X(EO_COUNTER_PIXELMASK_ROWS,      "mask rows tested") \
+    X(EO_COUNTER_PIXELMASK_WORDS,     "mask words ANDed") \
+    X(EO_COUNTER_PIXELMASK_REF_PIXELS, "pixels tested by the per-pixel reference")
 
 typedef enum eo_counter {
 #define EO_COUNTER_ENUM_(name, text) name,
@@ -139,7 +150,8 @@ typedef enum eo_module {
     EO_MODULE_GRIDMASK = 1,
     EO_MODULE_AABB = 2,
     EO_MODULE_SECTORS = 3,
-    EO_MODULE_SWEEP = 4
+    EO_MODULE_SWEEP = 4,
+    EO_MODULE_PIXELMASK = 5
 } eo_module;
 
 /// Caller-owned teaching hooks. All fields are plain data; eo_hooks_init sets them.

@@ -10,6 +10,7 @@
 #include "aabb.h"
 #include "sectors.h"
 #include "sweep.h"
+#include "pixelmask.h"
 
 #define EO_VERSION_MAJOR 0
 #define EO_VERSION_MINOR 1

@@ -1,0 +1,242 @@
+/* Tests of core/src/pixelmask.c, against brute-force pixel loops written here. Built at every
+   word width (8, 16, 32, 64 bits): the answers must not depend on it.
+   Run: build/tests/test_pixelmask.* [name-filter] */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "earlyout/earlyout.h"
+
+static uint32_t rng_state = 31337u;
+static uint32_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+
+/* Two masks of up to 130 x 70, each with its own storage (word-aligned through the union). */
+#define MAXW 130
+#define MAXH 70
+static union { uint64_t align; uint8_t bytes[((MAXW + 63) / 64) * 8 * MAXH + 64]; } store_a, store_b;
+static uint8_t pix_a[MAXH][MAXW], pix_b[MAXH][MAXW];
+static eo_pixelmask A, B;
+
+static void make_mask(eo_pixelmask *m, void *store, uint8_t pix[MAXH][MAXW], uint16_t w, uint16_t h, unsigned density)
+{
+    uint16_t x, y;
+    assert_int_equal(eo_pixelmask_init(m, w, h, store, sizeof store_a.bytes), EO_OK);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            pix[y][x] = (uint8_t)(rng() % 100u < density);
+            assert_int_equal(eo_pixelmask_set(m, x, y, pix[y][x]), EO_OK);
+        }
+}
+
+/* Brute force straight from the pixel arrays: first shared pixel in scan order, and the count. */
+static uint32_t brute(int ax, int ay, uint16_t aw, uint16_t ah, int bx, int by, uint16_t bw, uint16_t bh,
+                      int *fx, int *fy)
+{
+    uint32_t count = 0;
+    int x, y;
+    *fx = *fy = -99999;
+    for (y = ay; y < ay + ah; y++)
+        for (x = ax; x < ax + aw; x++) {
+            if (x < bx || x >= bx + bw || y < by || y >= by + bh)
+                continue;
+            if (pix_a[y - ay][x - ax] && pix_b[y - by][x - bx]) {
+                if (count == 0) { *fx = x; *fy = y; }
+                count++;
+            }
+        }
+    return count;
+}
+
+static void check_all(int16_t ax, int16_t ay, int16_t bx, int16_t by)
+{
+    uint8_t hit = 9, ref = 9, found = 9;
+    int16_t cx = -1, cy = -1;
+    uint32_t area = 7;
+    int fx, fy;
+    uint32_t want = brute(ax, ay, A.w, A.h, bx, by, B.w, B.h, &fx, &fy);
+    assert_int_equal(eo_pixelmask_overlap(&A, ax, ay, &B, bx, by, &hit, NULL), EO_OK);
+    assert_int_equal(eo_pixelmask_overlap_reference(&A, ax, ay, &B, bx, by, &ref, NULL), EO_OK);
+    assert_int_equal(eo_pixelmask_overlap_area(&A, ax, ay, &B, bx, by, &area, NULL), EO_OK);
+    assert_int_equal(eo_pixelmask_first_contact(&A, ax, ay, &B, bx, by, &found, &cx, &cy, NULL), EO_OK);
+    assert_int_equal(hit, want > 0);
+    assert_int_equal(ref, want > 0);
+    assert_int_equal(found, want > 0);
+    assert_int_equal(area, want);
+    if (want) {
+        assert_int_equal(cx, fx);
+        assert_int_equal(cy, fy);
+    } else {
+        assert_int_equal(cx, -1); /* untouched */
+    }
+}
+
+static void test_pixelmask_overlap_rect(void **state)
+{
+    eo_box a = { 0, 0, 10, 10 }, b = { 5, 3, 10, 10 }, r;
+    (void)state;
+    assert_int_equal(eo_overlap_rect(&a, &b, &r), 1);
+    assert_int_equal(r.x, 5); assert_int_equal(r.y, 3); assert_int_equal(r.w, 5); assert_int_equal(r.h, 7);
+    b.x = 2; b.y = 2; b.w = 3; b.h = 3; /* contained */
+    assert_int_equal(eo_overlap_rect(&a, &b, &r), 1);
+    assert_int_equal(r.x, 2); assert_int_equal(r.w, 3);
+    b.x = 10; /* touching: empty */
+    assert_int_equal(eo_overlap_rect(&a, &b, &r), 0);
+    assert_int_equal(r.w, 0);
+    a.x = 32760; a.w = 32767; b.x = -32768; b.w = 10; /* far edge past int16 does not wrap */
+    assert_int_equal(eo_overlap_rect(&a, &b, &r), 0);
+    a.x = -32768; a.w = 32767; a.y = -32768; a.h = 32767; b.x = -5; b.y = -5; b.w = 10; b.h = 10;
+    assert_int_equal(eo_overlap_rect(&a, &b, &r), 1);
+    assert_int_equal(r.x, -5); assert_int_equal(r.w, 4); /* a ends at -2 */
+}
+
+static void test_pixelmask_edge_widths_and_offsets(void **state)
+{
+    static const uint16_t widths[] = { 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 100, 130 };
+    unsigned i, j, density;
+    (void)state;
+    for (i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+        for (j = 0; j < sizeof widths / sizeof widths[0]; j += 3) {
+            for (density = 0; density <= 100; density += 50) { /* empty, half, full */
+                uint16_t wa = widths[i], wb = widths[j];
+                int16_t off;
+                make_mask(&A, store_a.bytes, pix_a, wa, (uint16_t)(1 + i % 5), density);
+                make_mask(&B, store_b.bytes, pix_b, wb, (uint16_t)(1 + j % 4), density == 50 ? 70 : density);
+                /* offsets of +-(width - 1), word multiples, zero, and just apart */
+                for (off = (int16_t)-(wb + 1); off <= (int16_t)(wa + 1); off++) {
+                    if (off % 8 != 0 && off != -(int16_t)wb + 1 && off != (int16_t)wa - 1 && (off < -2 || off > 2))
+                        continue;
+                    check_all(100, 50, (int16_t)(100 + off), 50);
+                    check_all(100, 50, (int16_t)(100 + off), 51);
+                    check_all(-40, -3, (int16_t)(-40 + off), -3); /* negative coordinates */
+                }
+            }
+        }
+    }
+}
+
+static void test_pixelmask_matches_brute_force(void **state)
+{
+    unsigned trial;
+    (void)state;
+    for (trial = 0; trial < 3000u; trial++) {
+        uint16_t wa = (uint16_t)(1 + rng() % MAXW), ha = (uint16_t)(1 + rng() % MAXH);
+        uint16_t wb = (uint16_t)(1 + rng() % MAXW), hb = (uint16_t)(1 + rng() % MAXH);
+        unsigned k;
+        make_mask(&A, store_a.bytes, pix_a, wa, ha, (unsigned)(rng() % 30u));
+        make_mask(&B, store_b.bytes, pix_b, wb, hb, (unsigned)(rng() % 30u));
+        for (k = 0; k < 4; k++) {
+            int16_t ax = (int16_t)((int)(rng() % 400u) - 200), ay = (int16_t)((int)(rng() % 300u) - 150);
+            int16_t bx = (int16_t)(ax + (int)(rng() % (unsigned)(wa + wb + 2)) - wb - 1);
+            int16_t by = (int16_t)(ay + (int)(rng() % (unsigned)(ha + hb + 2)) - hb - 1);
+            check_all(ax, ay, bx, by);
+        }
+    }
+}
+
+static void test_pixelmask_builders(void **state)
+{
+    uint8_t rgba[3 * 2 * 4 + 8], idx[2][5] = { { 0, 1, 0, 9, 9 }, { 2, 0, 0, 9, 9 } };
+    union { uint64_t align; uint8_t b[64]; } st;
+    eo_pixelmask m;
+    (void)state;
+    memset(rgba, 0, sizeof rgba);
+    rgba[4 * 1 + 3] = 200;            /* (1, 0) opaque */
+    rgba[3 * 4 + 8 + 4 * 2 + 3] = 127; /* (2, 1): stride 20 bytes, alpha just under the threshold */
+    rgba[3 * 4 + 8 + 4 * 0 + 3] = 128; /* (0, 1): at the threshold */
+    assert_int_equal(eo_pixelmask_init(&m, 3, 2, st.b, sizeof st.b), EO_OK);
+    assert_int_equal(eo_pixelmask_from_rgba(&m, rgba, 20, 128), EO_OK);
+    assert_int_equal(eo_pixelmask_get(&m, 1, 0), 1);
+    assert_int_equal(eo_pixelmask_get(&m, 0, 1), 1);
+    assert_int_equal(eo_pixelmask_get(&m, 2, 1), 0);
+    assert_int_equal(eo_pixelmask_get(&m, 0, 0), 0);
+    assert_int_equal(eo_pixelmask_from_rgba(&m, rgba, 11, 128), EO_ERR_BAD_ARGUMENT); /* stride < 4w */
+    assert_int_equal(eo_pixelmask_from_rgba(&m, rgba, 20, 0), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_pixelmask_from_indexed(&m, &idx[0][0], 5), EO_OK);
+    assert_int_equal(eo_pixelmask_get(&m, 1, 0), 1);
+    assert_int_equal(eo_pixelmask_get(&m, 0, 1), 1);
+    assert_int_equal(eo_pixelmask_get(&m, 0, 0), 0);
+    assert_int_equal(eo_pixelmask_get(&m, 2, 0), 0); /* index 9 past w is not read */
+    assert_int_equal(eo_pixelmask_get(&m, 3, 0), 0); /* outside: 0 */
+}
+
+static void test_pixelmask_bad_input(void **state)
+{
+    union { uint64_t align; uint8_t b[80]; } st;
+    eo_pixelmask m, forged;
+    uint8_t hit = 5;
+    size_t need = eo_pixelmask_storage_size(33, 3);
+    (void)state;
+    assert_true(need > 0 && need <= 64);
+    assert_int_equal(eo_pixelmask_storage_size(0, 5), 0);
+    assert_int_equal(eo_pixelmask_storage_size(4096, 5), 0);
+    memset(st.b, 0xEE, sizeof st.b);
+    assert_int_equal(eo_pixelmask_init(&m, 33, 3, st.b, need - 1), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_pixelmask_init(&m, 0, 3, st.b, need), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_pixelmask_init(NULL, 33, 3, st.b, need), EO_ERR_NULL_POINTER);
+    if (sizeof(eo_mask_word) > 1)
+        assert_int_equal(eo_pixelmask_init(&m, 33, 3, st.b + 1, need), EO_ERR_BAD_ARGUMENT); /* misaligned */
+    assert_int_equal(eo_pixelmask_init(&m, 33, 3, st.b, need), EO_OK);
+    assert_int_equal(st.b[need], 0xEE); /* nothing written past the storage */
+    assert_int_equal(eo_pixelmask_set(&m, 33, 0, 1), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_pixelmask_set(&m, 0, 3, 1), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_pixelmask_set(&m, 32, 2, 1), EO_OK);
+    assert_int_equal(st.b[need], 0xEE);
+    assert_int_equal(eo_pixelmask_overlap(&m, 0, 0, NULL, 0, 0, &hit, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_pixelmask_overlap(&m, 0, 0, &m, 0, 0, NULL, NULL), EO_ERR_NULL_POINTER);
+    forged = m;
+    forged.w = 900; /* words_per_row no longer matches: refused, not read past the storage */
+    assert_int_equal(eo_pixelmask_overlap(&m, 0, 0, &forged, 0, 0, &hit, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(hit, 5);
+    assert_int_equal(eo_pixelmask_overlap(&m, 0, 0, &m, 0, 0, &hit, NULL), EO_OK);
+    assert_int_equal(hit, 1);
+}
+
+static void test_pixelmask_counters_and_trace(void **state)
+{
+    eo_trace_step steps[64];
+    eo_hooks h;
+    uint8_t hit;
+    (void)state;
+    rng_state = 5;
+    make_mask(&A, store_a.bytes, pix_a, 64, 64, 100);
+    make_mask(&B, store_b.bytes, pix_b, 64, 64, 0);
+    eo_hooks_init(&h, steps, 64);
+    assert_int_equal(eo_pixelmask_overlap(&A, 0, 0, &B, 10, 20, &hit, &h), EO_OK);
+    assert_int_equal(hit, 0);
+    assert_int_equal(eo_pixelmask_overlap_reference(&A, 0, 0, &B, 10, 20, &hit, &h), EO_OK);
+#if EO_TRACE
+    /* overlap rectangle 54 x 44: 44 rows; words per row depend on the word width */
+    assert_int_equal(h.counters[EO_COUNTER_PIXELMASK_ROWS], 44);
+    assert_int_equal(h.counters[EO_COUNTER_PIXELMASK_WORDS], 44u * ((54u + EO_PIXELMASK_WORD_BITS - 1u) / EO_PIXELMASK_WORD_BITS));
+    assert_int_equal(h.counters[EO_COUNTER_PIXELMASK_REF_PIXELS], 54u * 44u);
+    assert_int_equal(steps[0].event, EO_EV_PIXELMASK_RECT);
+    assert_int_equal(steps[0].a, 10);
+    assert_int_equal(steps[0].b, 20);
+#else
+    assert_int_equal(h.step_count, 0);
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_pixelmask_overlap_rect),
+        cmocka_unit_test(test_pixelmask_edge_widths_and_offsets),
+        cmocka_unit_test(test_pixelmask_matches_brute_force),
+        cmocka_unit_test(test_pixelmask_builders),
+        cmocka_unit_test(test_pixelmask_bad_input),
+        cmocka_unit_test(test_pixelmask_counters_and_trace),
+    };
+    if (argc > 1)
+        cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests_name("pixelmask", tests, NULL, NULL);
+}
