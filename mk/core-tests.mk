@@ -71,7 +71,7 @@ test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_r
 # Shared vectors: the generator is deterministic (the committed .vec must be what it writes),
 # and the native results must equal the committed .expected. wasm and MSX compare against the
 # native result file.
-VECTOR_MODULES := gridmask aabb sectors
+VECTOR_MODULES := gridmask aabb sectors pixelmask
 $(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $< -o $@
@@ -81,7 +81,11 @@ $(BUILD)/vectors/%.native.out: tests/vectors/%.vec $(NATIVE)/run_vectors
 	@mkdir -p $(@D)
 	$(NATIVE)/run_vectors $< $@
 
-test-vectors: $(NATIVE)/gen_vectors $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
+# The runner again with 8-bit pixel-mask words (the Z80's): every result must be the same bytes.
+$(NATIVE)/run_vectors_w8: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_SRC) $(CORE_HDR)
+	$(CC) $(TEST_CFLAGS) -O2 -DEO_PIXELMASK_WORD_BITS=8 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(CORE_SRC) -o $@
+
+test-vectors: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors_w8 $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
 	@mkdir -p $(BUILD)/vectors; p=0; f=0; \
 	for m in $(VECTOR_MODULES); do \
 	  $(NATIVE)/gen_vectors $$m $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
@@ -89,6 +93,9 @@ test-vectors: $(NATIVE)/gen_vectors $(foreach m,$(VECTOR_MODULES),$(BUILD)/vecto
 	  else echo "$$m.vec differs from what gen_vectors writes now: regenerate and commit it"; f=$$((f+1)); fi; \
 	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.native.out; then p=$$((p+1)); \
 	  else echo "native results for $$m differ from tests/vectors/$$m.expected"; f=$$((f+1)); fi; \
+	  $(NATIVE)/run_vectors_w8 tests/vectors/$$m.vec $(BUILD)/vectors/$$m.w8.out; \
+	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.w8.out; then p=$$((p+1)); \
+	  else echo "$$m results with 8-bit mask words differ from the 32-bit ones"; f=$$((f+1)); fi; \
 	done; echo "vectors: $$p passed, $$f failed"; [ $$f -eq 0 ]
 
 # After a deliberate change of the vectors or of the core's answers: rewrite the committed files.

@@ -217,10 +217,70 @@ static void gen_sectors(void)
     (void)count;
 }
 
+/* A sprite: w x h, filled by `kind` (0 empty, 1 full, 2 random at density/100, 3 a ring), bit-packed. */
+static void sprite(int w, int h, int kind, int density)
+{
+    int y;
+    for (y = 0; y < h; y++) {
+        int row_bytes = (w + 7) / 8, k;
+        for (k = 0; k < row_bytes; k++) {
+            int byte = 0, i;
+            for (i = 0; i < 8; i++) {
+                int px = 8 * k + i, on;
+                if (px >= w) break;
+                if (kind == 0) on = 0;
+                else if (kind == 1) on = 1;
+                else if (kind == 2) on = (int)(rng() % 100u) < density;
+                else on = px == 0 || y == 0 || px == w - 1 || y == h - 1;
+                byte |= on << i;
+            }
+            fputc(byte, out);
+        }
+    }
+}
+
+static void pair(int wa, int ha, int ka, int wb, int hb, int kb, int ax, int ay, int bx, int by, int density)
+{
+    fputc(wa, out); fputc(ha, out); fputc(wb, out); fputc(hb, out);
+    put16(out, (int16_t)ax); put16(out, (int16_t)ay); put16(out, (int16_t)bx); put16(out, (int16_t)by);
+    sprite(wa, ha, ka, density);
+    sprite(wb, hb, kb, density);
+}
+
+static void gen_pixelmask(void)
+{
+    static const int sizes[] = { 1, 7, 8, 9, 16, 31, 32 };
+    enum { RANDOM = 90 };
+    int i, count = 0;
+    header(4, 7 * 4 + 8 + RANDOM);
+    for (i = 0; i < 7; i++, count += 4) {
+        int s = sizes[i];
+        pair(s, s, 1, s, s, 1, 100, 50, 100 + s - 1, 50, 0);       /* offset +(w-1): one column */
+        pair(s, s, 1, s, s, 1, 100, 50, 100 - s + 1, 50 + s - 1, 0); /* -(w-1), one corner pixel */
+        pair(s, s, 1, s, s, 1, 100, 50, 100 + s, 50, 0);           /* touching: no overlap */
+        pair(s, 2, 3, s, 2, 3, -40, -3, -40, -3, 0);              /* rings on top of each other */
+    }
+    pair(32, 32, 3, 8, 8, 1, 0, 0, 12, 12, 0);       /* small square inside a ring: boxes overlap, pixels do not */
+    pair(32, 32, 0, 32, 32, 1, 0, 0, 0, 0, 0);       /* empty mask */
+    pair(1, 1, 1, 1, 1, 1, 5, 5, 5, 5, 0);           /* 1 x 1 */
+    pair(32, 16, 1, 32, 16, 1, 0, 0, 8, 0, 0);       /* whole-byte offset */
+    pair(32, 16, 1, 32, 16, 1, 0, 0, 32, 0, 0);      /* a full word apart: touching */
+    pair(17, 5, 2, 23, 9, 2, 32760, 0, 32766, 2, 60); /* at the int16 edge */
+    pair(17, 5, 2, 23, 9, 2, -32768, -32768, -32760, -32766, 60);
+    pair(30, 30, 2, 30, 30, 2, 0, 0, 200, 200, 50);  /* far apart */
+    count += 8;
+    for (i = 0; i < RANDOM; i++, count++) {
+        int wa = 1 + (int)(rng() % 32u), ha = 1 + (int)(rng() % 32u), wb = 1 + (int)(rng() % 32u), hb = 1 + (int)(rng() % 32u);
+        int ax = rng_range(-100, 100), ay = rng_range(-100, 100);
+        pair(wa, ha, 2, wb, hb, 2, ax, ay, ax + rng_range(-wb, wa), ay + rng_range(-hb, ha), (int)(rng() % 40u));
+    }
+    (void)count;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: %s gridmask|aabb|sectors OUT.vec\n", argv[0]);
+        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask OUT.vec\n", argv[0]);
         return 2;
     }
     out = fopen(argv[2], "wb");
@@ -234,6 +294,8 @@ int main(int argc, char **argv)
         gen_aabb();
     else if (strcmp(argv[1], "sectors") == 0)
         gen_sectors();
+    else if (strcmp(argv[1], "pixelmask") == 0)
+        gen_pixelmask();
     else {
         fprintf(stderr, "%s: unknown module %s\n", argv[0], argv[1]);
         return 2;

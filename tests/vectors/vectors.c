@@ -187,6 +187,54 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
     put_pairs(r + 5, count);
 }
 
+/* ---- module 4: pixelmask ------------------------------------------------------------------------ */
+/* Storage for two sprites of up to 32 x 32 at any word width. */
+static eo_mask_word sprite_words[2][EO_VEC_SPRITE_MAX * ((EO_VEC_SPRITE_MAX + EO_PIXELMASK_WORD_BITS - 1u) / EO_PIXELMASK_WORD_BITS)];
+
+static uint16_t pixelmask_case_size(const uint8_t *c, uint16_t left)
+{
+    uint16_t size;
+    if (left < 12u)
+        return 0;
+    if (c[0] == 0 || c[1] == 0 || c[2] == 0 || c[3] == 0 || c[0] > EO_VEC_SPRITE_MAX || c[1] > EO_VEC_SPRITE_MAX ||
+        c[2] > EO_VEC_SPRITE_MAX || c[3] > EO_VEC_SPRITE_MAX)
+        return 0;
+    size = (uint16_t)(12u + ((c[0] + 7u) / 8u) * c[1] + ((c[2] + 7u) / 8u) * c[3]);
+    return size <= left ? size : 0;
+}
+
+/* Loads a bit-packed sprite into a mask; returns the bytes it used. */
+static uint16_t load_sprite(eo_pixelmask *m, uint8_t which, uint8_t w, uint8_t h, const uint8_t *p)
+{
+    uint8_t x, y, row_bytes = (uint8_t)((w + 7u) / 8u);
+    (void)eo_pixelmask_init(m, w, h, sprite_words[which], sizeof sprite_words[which]);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            (void)eo_pixelmask_set(m, x, y, (uint8_t)((p[y * row_bytes + x / 8u] >> (x % 8u)) & 1u));
+    return (uint16_t)(row_bytes * h);
+}
+
+static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
+{
+    eo_pixelmask a, b;
+    uint8_t hit = 0, ref = 0, found = 0;
+    int16_t cx = 0, cy = 0;
+    uint32_t area = 0;
+    int16_t ax = get_i16(c + 4), ay = get_i16(c + 6), bx = get_i16(c + 8), by = get_i16(c + 10);
+    uint16_t used = load_sprite(&a, 0, c[0], c[1], c + 12);
+    (void)load_sprite(&b, 1, c[2], c[3], c + 12 + used);
+    r[0] = (uint8_t)eo_pixelmask_overlap(&a, ax, ay, &b, bx, by, &hit, 0);
+    (void)eo_pixelmask_overlap_reference(&a, ax, ay, &b, bx, by, &ref, 0);
+    (void)eo_pixelmask_first_contact(&a, ax, ay, &b, bx, by, &found, &cx, &cy, 0);
+    (void)eo_pixelmask_overlap_area(&a, ax, ay, &b, bx, by, &area, 0);
+    r[1] = hit;
+    r[2] = ref;
+    r[3] = found;
+    put_u16(r + 4, (uint16_t)cx);
+    put_u16(r + 6, (uint16_t)cy);
+    put_u16(r + 8, area);
+}
+
 uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16_t out_cap)
 {
     uint16_t count, i, at = EO_VEC_HEADER_SIZE, case_size = 0, result_size;
@@ -204,6 +252,8 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         result_size = EO_VEC_AABB_RESULT_SIZE;
     } else if (module == EO_VEC_MODULE_SECTORS) {
         result_size = EO_VEC_SECTORS_RESULT_SIZE;
+    } else if (module == EO_VEC_MODULE_PIXELMASK) {
+        result_size = EO_VEC_PIXELMASK_RESULT_SIZE;
     } else {
         return 0;
     }
@@ -216,14 +266,18 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         uint8_t *r = out + EO_VEC_HEADER_SIZE + (uint16_t)(i * result_size);
         if (module == EO_VEC_MODULE_SECTORS)
             case_size = sectors_case_size(in + at, (uint16_t)(in_len - at));
+        else if (module == EO_VEC_MODULE_PIXELMASK)
+            case_size = pixelmask_case_size(in + at, (uint16_t)(in_len - at));
         if (case_size == 0 || case_size > in_len - at)
             return 0;
         if (module == EO_VEC_MODULE_GRIDMASK)
             run_gridmask_case(in + at, r);
         else if (module == EO_VEC_MODULE_AABB)
             run_aabb_case(in + at, r);
-        else
+        else if (module == EO_VEC_MODULE_SECTORS)
             run_sectors_case(in + at, r);
+        else
+            run_pixelmask_case(in + at, r);
         at = (uint16_t)(at + case_size);
     }
     return (uint16_t)(EO_VEC_HEADER_SIZE + count * result_size);

@@ -29,7 +29,13 @@
        update after the moves (persistent): eo_result (u8), pairs (u16), objects moved (u8),
                insertions + removals (u16), the first EO_VEC_PAIRS_SHOWN pairs
        sweep after the moves: eo_result (u8), pairs (u16), box tests (u16), the first
-               EO_VEC_PAIRS_SHOWN pairs in sweep order */
+               EO_VEC_PAIRS_SHOWN pairs in sweep order
+
+   module 4, pixelmask: a sprite pair per case, variable size:
+       wa, ha, wb, hb (u8, 1 .. EO_VEC_SPRITE_MAX), ax, ay, bx, by (i16),
+       A's rows then B's rows, each row ceil(w / 8) bytes, bit i of byte k = pixel 8k + i
+     result 10 bytes: eo_result of eo_pixelmask_overlap (u8), hit, reference hit, first contact found
+       (u8 each), contact x, y (i16; 0 when none), area (u16) */
 #ifndef EARLYOUT_TESTS_VECTORS_H
 #define EARLYOUT_TESTS_VECTORS_H
 
@@ -49,6 +55,10 @@
 #define EO_VEC_SCENE_MAX 32u
 #define EO_VEC_PAIRS_SHOWN 24u
 #define EO_VEC_SECTORS_RESULT_SIZE (9u + 2u * EO_VEC_PAIRS_SHOWN + 6u + 2u * EO_VEC_PAIRS_SHOWN + 5u + 2u * EO_VEC_PAIRS_SHOWN)
+
+#define EO_VEC_MODULE_PIXELMASK 4u
+#define EO_VEC_SPRITE_MAX 32u
+#define EO_VEC_PIXELMASK_RESULT_SIZE 10u
 
 /// Runs the vectors in `in`; returns the number of result bytes written to `out`, or 0 when the
 /// file is malformed (bad magic, unknown module, truncated, a scene too large) or `out` is too small.
