@@ -39,6 +39,8 @@ int32_t eo_wasm_abi(int32_t what)
     case 27: return (int32_t)offsetof(eo_sectors_tune_row, cost);
     case 28: return (int32_t)offsetof(eo_sectors, cells);
     case 29: return (int32_t)offsetof(eo_sectors, ranges);
+    case 30: return (int32_t)sizeof(eo_pixelmask);
+    case 31: return (int32_t)EO_PIXELMASK_WORD_BITS;
     default: return -1;
     }
 }

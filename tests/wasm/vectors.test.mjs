@@ -134,7 +134,38 @@ function runSectors(eo, vec) {
   return out;
 }
 
-const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT] };
+// Mirrors run_pixelmask_case: bit-packed sprites become index arrays for fromIndices.
+function runPixelmask(eo, vec) {
+  const { count, out, dv } = header(vec, 10);
+  const ov = new DataView(out.buffer);
+  let at = 8;
+  const sprite = (w, h, p) => {
+    const rowBytes = (w + 7) >> 3, idx = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) idx[y * w + x] = (vec[p + y * rowBytes + (x >> 3)] >> (x & 7)) & 1;
+    return [eo.pixelmask.fromIndices(idx, w, h), rowBytes * h];
+  };
+  for (let i = 0; i < count; i++) {
+    const [wa, ha, wb, hb] = vec.subarray(at, at + 4);
+    const ax = dv.getInt16(at + 4, true), ay = dv.getInt16(at + 6, true), bx = dv.getInt16(at + 8, true), by = dv.getInt16(at + 10, true);
+    const [a, usedA] = sprite(wa, ha, at + 12);
+    const [b, usedB] = sprite(wb, hb, at + 12 + usedA);
+    at += 12 + usedA + usedB;
+    const r = 8 + i * 10;
+    const contact = eo.pixelmask.firstContact(a, ax, ay, b, bx, by);
+    out[r] = 0;
+    out[r + 1] = eo.pixelmask.overlap(a, ax, ay, b, bx, by) ? 1 : 0;
+    out[r + 2] = eo.pixelmask.overlapReference(a, ax, ay, b, bx, by) ? 1 : 0;
+    out[r + 3] = contact ? 1 : 0;
+    ov.setInt16(r + 4, contact ? contact.x : 0, true);
+    ov.setInt16(r + 6, contact ? contact.y : 0, true);
+    ov.setUint16(r + 8, Math.min(eo.pixelmask.area(a, ax, ay, b, bx, by), 0xffff), true);
+    a.dispose();
+    b.dispose();
+  }
+  return out;
+}
+
+const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 10] };
 for (const traced of [false, true]) {
   for (const [module, [run, size]] of Object.entries(RUNNERS)) {
     test(`${module} vectors match native byte for byte (${traced ? 'traced' : 'fast'} module)`, async () => {

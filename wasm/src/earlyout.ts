@@ -49,6 +49,36 @@ export interface BroadphaseStats {
 }
 export interface PairList { count: number; pairs: Uint16Array /* a, b per pair */ }
 
+/** A 1-bit-per-pixel sprite mask held in wasm memory. Call dispose() when done. */
+export interface PixelMask {
+  readonly width: number;
+  readonly height: number;
+  set(x: number, y: number, solid: boolean): void;
+  get(x: number, y: number): boolean;
+  dispose(): void;
+}
+/** Something shaped like the DOM's ImageData. */
+export interface ImageDataLike { width: number; height: number; data: Uint8ClampedArray | Uint8Array }
+
+export interface PixelMaskApi {
+  /** An empty w x h mask (1..4095 each). */
+  create(width: number, height: number): PixelMask;
+  /** Solid where alpha >= alphaThreshold (1..255, default 128). */
+  fromImageData(image: ImageDataLike, alphaThreshold?: number): PixelMask;
+  /** Solid where the index is not 0; indices holds width * height bytes, row by row. */
+  fromIndices(indices: Uint8Array, width: number, height: number): PixelMask;
+  /** The overlap rectangle of two boxes, or null when they do not overlap (touching included). */
+  overlapRect(a: Box, b: Box): Box | null;
+  /** Do the masks, drawn with their top-left pixels at (ax, ay) and (bx, by), share a solid pixel? */
+  overlap(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): boolean;
+  /** The first shared solid pixel, top row first then left to right, in world coordinates; null if none. */
+  firstContact(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): { x: number; y: number } | null;
+  /** How many pixels are solid in both. */
+  area(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): number;
+  /** The per-pixel reference loop: same answer as overlap(), slower; for comparisons. */
+  overlapReference(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): boolean;
+}
+
 /** Thrown for every bad argument. `code` is the core's result name (EO_ERR_...) or EO_JS_BAD_ARGUMENT. */
 export class EarlyoutError extends Error {
   readonly code: string;
@@ -132,6 +162,7 @@ export interface Earlyout {
   readonly circle: CircleApi;
   readonly sectors: SectorsApi;
   readonly sweep: SweepApi;
+  readonly pixelmask: PixelMaskApi;
   /** Bytes of wasm memory held by live sector grids and sweepers (released by dispose()). */
   heapUsed(): number;
   /** Runs fn with the teaching hooks on and returns its steps and counters (traced module only). */
@@ -169,16 +200,28 @@ interface Exports {
                   size: number, rows: number, best: number): number;
   eo_sweep_find_pairs(boxes: number, count: number, axis: number, layers: number, order: number, reuse: number,
                       pairs: number, capacity: number, count_out: number, stats: number, hooks: number): number;
+  eo_pixelmask_storage_size(w: number, h: number): number;
+  eo_pixelmask_init(mask: number, w: number, h: number, storage: number, size: number): number;
+  eo_pixelmask_from_rgba(mask: number, rgba: number, stride: number, threshold: number): number;
+  eo_pixelmask_from_indexed(mask: number, pixels: number, stride: number): number;
+  eo_pixelmask_set(mask: number, x: number, y: number, on: number): number;
+  eo_pixelmask_get(mask: number, x: number, y: number): number;
+  eo_overlap_rect(a: number, b: number, out: number): number;
+  eo_pixelmask_overlap(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
+  eo_pixelmask_first_contact(a: number, ax: number, ay: number, b: number, bx: number, by: number, found: number,
+                             cx: number, cy: number, hooks: number): number;
+  eo_pixelmask_overlap_area(a: number, ax: number, ay: number, b: number, bx: number, by: number, area: number, hooks: number): number;
+  eo_pixelmask_overlap_reference(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
 }
 
 // Struct layouts the code below relies on; checked against the module at load time.
 const ABI = { version: 1, box: 8, layout: 8, pair: 4, step: 12, hooksStepCount: 6, hooksStepsLost: 8, hooksCounters: 12,
               stepA: 4, layoutScreenW: 4, grid: 18, gridLastCol: 13, gridLastRow: 17,
               sectors: 44, sectorsConfig: 14, stats: 36, sectorsCellW: 14, sectorsObjectCount: 22,
-              tuneRow: 44, configCols: 8, configMaxObjects: 10, orderReport: 24, circle: 6, tuneCost: 36, sectorsCells: 20, sectorsRanges: 40 };
+              tuneRow: 44, configCols: 8, configMaxObjects: 10, orderReport: 24, circle: 6, tuneCost: 36, sectorsCells: 20, sectorsRanges: 40, pixelmask: 12 };
 const STATS_KEYS: (keyof BroadphaseStats)[] = ['insertions', 'removals', 'objectsMoved', 'rebuilds', 'candidatePairs',
   'duplicatesSkipped', 'layerFiltered', 'boxTests', 'pairsFound'];
-const MODULE_NAMES: Record<number, string> = { 1: 'gridmask', 2: 'aabb', 3: 'sectors', 4: 'sweep' };
+const MODULE_NAMES: Record<number, string> = { 1: 'gridmask', 2: 'aabb', 3: 'sectors', 4: 'sweep', 5: 'pixelmask' };
 /** 'EO_COUNTER_SECTORS_BOX_TESTS' -> 'sectors.box_tests' */
 function counterKey(name: string): string {
   const m = /^EO_COUNTER_([A-Z0-9]+)_(.+)$/.exec(name);
@@ -247,6 +290,7 @@ class Core implements Earlyout {
   readonly circle: CircleApi;
   readonly sectors: SectorsApi;
   readonly sweep: SweepApi;
+  readonly pixelmask: PixelMaskApi;
   private readonly x: Exports;
   private readonly free: { at: number; size: number }[] = []; // released persistent blocks
   private readonly pairHints = new WeakMap<object, number>(); // pairs found last time, per grid/sweeper/api
@@ -263,7 +307,7 @@ class Core implements Earlyout {
                   grid: abi(13), gridLastCol: abi(14), gridLastRow: abi(15),
                   sectors: abi(16), sectorsConfig: abi(17), stats: abi(18), sectorsCellW: abi(19), sectorsObjectCount: abi(20),
                   tuneRow: abi(22), configCols: abi(23), configMaxObjects: abi(24), orderReport: abi(25), circle: abi(26),
-                  tuneCost: abi(27), sectorsCells: abi(28), sectorsRanges: abi(29) };
+                  tuneCost: abi(27), sectorsCells: abi(28), sectorsRanges: abi(29), pixelmask: abi(30) };
     for (const k of Object.keys(ABI) as (keyof typeof ABI)[])
       if (got[k] !== ABI[k]) throw new EarlyoutError('EO_JS_ABI', `wasm module ABI mismatch: ${k} is ${got[k]}, expected ${ABI[k]}`);
     if ((abi(11) === 1) !== traced)
@@ -276,6 +320,7 @@ class Core implements Earlyout {
     this.circle = this.makeCircle();
     this.sectors = this.makeSectors();
     this.sweep = this.makeSweep();
+    this.pixelmask = this.makePixelmask();
   }
 
   // ---- wasm memory: a bump allocator over the heap, reset after every call ----------------
@@ -663,6 +708,109 @@ class Core implements Earlyout {
           dispose() { if (!disposed) { disposed = true; core.release(mem); } },
         };
       },
+    };
+  }
+
+  private makePixelmask(): PixelMaskApi {
+    const x = this.x;
+    const core = this; // eslint-disable-line @typescript-eslint/no-this-alias
+    const live = new WeakMap<PixelMask, { ptr: number; disposed: boolean }>();
+    const ptrOf = (name: string, m: unknown): number => {
+      const rec = live.get(m as PixelMask);
+      if (rec === undefined) fail(`${name} must be a PixelMask made by this module`);
+      if (rec.disposed) fail(`${name} was disposed`);
+      return rec.ptr;
+    };
+    const make = (width: number, height: number): [PixelMask, number] => {
+      checkInt('width', width, 1, 4095);
+      checkInt('height', height, 1, 4095);
+      const need = x.eo_pixelmask_storage_size(width, height);
+      const mem = core.allocPersistent(ABI.pixelmask + 16 + need);
+      const ptr = mem.at, storage = (mem.at + ABI.pixelmask + 15) & ~15;
+      const r = x.eo_pixelmask_init(ptr, width, height, storage, need);
+      if (r !== 0) { core.release(mem); core.check(r, 'pixelmask.create'); }
+      const rec = { ptr, disposed: false };
+      const mask: PixelMask = {
+        width, height,
+        set(px, py, solid) {
+          ptrOf('mask', mask);
+          checkInt('x', px, 0, width - 1); checkInt('y', py, 0, height - 1);
+          core.check(x.eo_pixelmask_set(ptr, px, py, solid ? 1 : 0), 'pixelmask.set');
+        },
+        get(px, py) {
+          ptrOf('mask', mask);
+          checkInt('x', px, 0, width - 1); checkInt('y', py, 0, height - 1);
+          return x.eo_pixelmask_get(ptr, px, py) === 1;
+        },
+        dispose() { if (!rec.disposed) { rec.disposed = true; core.release(mem); } },
+      };
+      live.set(mask, rec);
+      return [mask, ptr];
+    };
+    const pos = (ax: unknown, ay: unknown, bx: unknown, by: unknown) => {
+      checkInt('ax', ax, -32768, 32767); checkInt('ay', ay, -32768, 32767);
+      checkInt('bx', bx, -32768, 32767); checkInt('by', by, -32768, 32767);
+    };
+    return {
+      create: (width, height) => make(width, height)[0],
+      fromImageData(image, alphaThreshold = 128) {
+        if (image === null || typeof image !== 'object') fail('image must be an ImageData (width, height, data)');
+        checkInt('alphaThreshold', alphaThreshold, 1, 255);
+        const { width, height, data } = image;
+        checkInt('image.width', width, 1, 4095); checkInt('image.height', height, 1, 4095);
+        if (!(data instanceof Uint8ClampedArray || data instanceof Uint8Array)) fail('image.data must be a Uint8ClampedArray');
+        if (isDetached(data.buffer)) fail('image.data is backed by a detached ArrayBuffer');
+        if (data.length !== width * height * 4) fail(`image.data must hold width * height * 4 = ${width * height * 4} bytes, got ${data.length}`);
+        const [mask, ptr] = make(width, height);
+        core.scoped(() => {
+          const p = core.alloc(data.length);
+          core.u8.set(data, p);
+          core.check(x.eo_pixelmask_from_rgba(ptr, p, width * 4, alphaThreshold), 'pixelmask.fromImageData');
+        });
+        return mask;
+      },
+      fromIndices(indices, width, height) {
+        checkTyped('indices', indices, Uint8Array);
+        checkInt('width', width, 1, 4095); checkInt('height', height, 1, 4095);
+        if (indices.length !== width * height) fail(`indices must hold width * height = ${width * height} bytes, got ${indices.length}`);
+        const [mask, ptr] = make(width, height);
+        core.scoped(() => {
+          const p = core.alloc(indices.length);
+          core.u8.set(indices, p);
+          core.check(x.eo_pixelmask_from_indexed(ptr, p, width), 'pixelmask.fromIndices');
+        });
+        return mask;
+      },
+      overlapRect: (a, b) => core.scoped(() => {
+        const pa = core.putBox('a', a), pb = core.putBox('b', b), po = core.alloc(ABI.box);
+        if (x.eo_overlap_rect(pa, pb, po) !== 1) return null;
+        const dv = core.dv;
+        return { x: dv.getInt16(po, true), y: dv.getInt16(po + 2, true), w: dv.getInt16(po + 4, true), h: dv.getInt16(po + 6, true) };
+      }),
+      overlap: (a, ax, ay, b, bx, by) => core.scoped(() => {
+        const pa = ptrOf('a', a), pb = ptrOf('b', b); pos(ax, ay, bx, by);
+        const out = core.alloc(1);
+        core.check(x.eo_pixelmask_overlap(pa, ax, ay, pb, bx, by, out, core.hooks), 'pixelmask.overlap');
+        return core.u8[out] === 1;
+      }),
+      firstContact: (a, ax, ay, b, bx, by) => core.scoped(() => {
+        const pa = ptrOf('a', a), pb = ptrOf('b', b); pos(ax, ay, bx, by);
+        const out = core.alloc(6);
+        core.check(x.eo_pixelmask_first_contact(pa, ax, ay, pb, bx, by, out, out + 2, out + 4, core.hooks), 'pixelmask.firstContact');
+        return core.u8[out] === 1 ? { x: core.dv.getInt16(out + 2, true), y: core.dv.getInt16(out + 4, true) } : null;
+      }),
+      area: (a, ax, ay, b, bx, by) => core.scoped(() => {
+        const pa = ptrOf('a', a), pb = ptrOf('b', b); pos(ax, ay, bx, by);
+        const out = core.alloc(4);
+        core.check(x.eo_pixelmask_overlap_area(pa, ax, ay, pb, bx, by, out, core.hooks), 'pixelmask.area');
+        return core.dv.getUint32(out, true);
+      }),
+      overlapReference: (a, ax, ay, b, bx, by) => core.scoped(() => {
+        const pa = ptrOf('a', a), pb = ptrOf('b', b); pos(ax, ay, bx, by);
+        const out = core.alloc(1);
+        core.check(x.eo_pixelmask_overlap_reference(pa, ax, ay, pb, bx, by, out, core.hooks), 'pixelmask.overlapReference');
+        return core.u8[out] === 1;
+      }),
     };
   }
 
