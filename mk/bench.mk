@@ -8,9 +8,17 @@ $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c $(NATIVE)/libearlyout.a
 # (the Node one adds the npm peers rbush and detect-collisions, hence the deps).
 $(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/scene.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
-bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase
+# Pixel masks: bitmask vs the per-pixel reference, at the default 32-bit words and at 64.
+$(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c $(NATIVE)/libearlyout.a
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
+$(NATIVE)/bench_pixelmask_w64: bench/native/bench_pixelmask.c $(CORE_SRC) $(CORE_HDR)
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -DEO_PIXELMASK_WORD_BITS=64 $(CORE_INC) $< $(CORE_SRC) -o $@
+bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_pixelmask_w64
 	$(NATIVE)/bench_gridmask 600
 	$(NATIVE)/bench_broadphase 600
+	$(NATIVE)/bench_pixelmask
+	$(NATIVE)/bench_pixelmask_w64
 bench-wasm: wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node bench/wasm/bench_broadphase.mjs 600
+	node bench/wasm/bench_pixelmask.mjs

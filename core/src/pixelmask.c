@@ -140,19 +140,7 @@ uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out)
     return 1;
 }
 
-/* W bits of a row, starting at bit `off`: a word's worth of pixels off, off+1, ... in bits
-   0, 1, .... Reads at most the word holding `off` and the next one, never past the row. */
-static eo_mask_word row_bits(const eo_mask_word *row, uint16_t words, uint16_t off)
-{
-    uint16_t i = (uint16_t)(off >> LOG2_W);
-    uint8_t s = (uint8_t)(off & (W - 1u));
-    eo_mask_word v = (eo_mask_word)(row[i] >> s);
-    if (s != 0 && i + 1u < words)
-        v |= (eo_mask_word)(row[i + 1u] << (W - s)); /* the rest comes from the next word */
-    return v;
-}
-
-/* The n lowest bits (1 <= n <= W). */
+/* The n lowest bits (0 <= n <= W). */
 static eo_mask_word low_bits(uint8_t n)
 {
     return n >= W ? (eo_mask_word)~(eo_mask_word)0 : (eo_mask_word)(((eo_mask_word)1 << n) - 1u);
@@ -180,13 +168,16 @@ static uint8_t bits_set(eo_mask_word v)
 
 enum { SCAN_FIRST = 0, SCAN_COUNT = 1 };
 
-/* Walks the overlap rectangle row by row and word by word. SCAN_FIRST stops at the first shared
+/* Walks the overlap rectangle row by row, a word of A at a time (Mackey's way: A's words stay
+   where they are, B's row is shifted to line up with them). SCAN_FIRST stops at the first shared
    pixel (its position in *cx, *cy) and returns 1; SCAN_COUNT returns how many there are. */
 static uint32_t scan(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by,
-                     uint8_t mode, int16_t *cx, int16_t *cy, eo_hooks *hooks)
+                     uint8_t mode, int32_t *cx, int32_t *cy, eo_hooks *hooks)
 {
     rect32 r;
-    int32_t x, y;
+    int32_t y, first_col, last_col;
+    uint16_t first_word, last_word, i;
+    eo_mask_word first_mask, last_mask;
     uint32_t count = 0;
 
     (void)hooks;
@@ -196,30 +187,55 @@ static uint32_t scan(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pix
     }
     EO_STEP(hooks, EO_EV_PIXELMASK_RECT, r.x0, r.y0);
     EO_STEP(hooks, EO_EV_PIXELMASK_RECT_END, r.x1, r.y1);
-    for (y = r.y0; y < r.y1; y++) {
-        /* the same screen row in both sprites: row y - ay of A, row y - by of B */
-        const eo_mask_word *row_a = a->words + (uint32_t)(y - ay) * a->words_per_row;
-        const eo_mask_word *row_b = b->words + (uint32_t)(y - by) * b->words_per_row;
-        EO_COUNT(hooks, EO_COUNTER_PIXELMASK_ROWS);
-        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, y - ay, y - by);
-        for (x = r.x0; x < r.x1; x += W) {
-            /* line both rows up at screen column x: shift each by its own offset, then AND */
-            uint8_t n = (uint8_t)(r.x1 - x < W ? r.x1 - x : W);
-            eo_mask_word bits_a = row_bits(row_a, a->words_per_row, (uint16_t)(x - ax)) & low_bits(n);
-            eo_mask_word bits_b = row_bits(row_b, b->words_per_row, (uint16_t)(x - bx)) & low_bits(n);
-            eo_mask_word both = bits_a & bits_b;
-            EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);
-            EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, (int32_t)(uint32_t)bits_a, (int32_t)(uint32_t)bits_b);
-            EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, x);
-            if (both == 0)
-                continue;
-            if (mode == SCAN_FIRST) {
-                *cx = (int16_t)(x + lowest_set_bit(both));
-                *cy = (int16_t)y;
-                EO_STEP(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
-                return 1;
+    /* the rectangle's columns in A, the words of A's rows they fall in, and the bits of the
+       first and last of those words that lie inside: the same for every row */
+    first_col = r.x0 - ax;
+    last_col = r.x1 - 1 - ax;
+    first_word = (uint16_t)(first_col >> LOG2_W);
+    last_word = (uint16_t)(last_col >> LOG2_W);
+    first_mask = (eo_mask_word)~low_bits((uint8_t)(first_col & (W - 1)));
+    last_mask = low_bits((uint8_t)((last_col & (W - 1)) + 1));
+    /* A's column c is B's column c + (ax - bx): B's bits for A's word i start at B column
+       i * W + ax - bx, which is B word b_word (one lower when negative) and bit b_bit of it:
+       the same for every row, so the shift is worked out once per pair */
+    {
+        int32_t b_col = ((int32_t)first_word << LOG2_W) + ax - bx; /* >= -(W - 1) */
+        int32_t b_word = b_col >= 0 ? b_col >> LOG2_W : -1;
+        uint8_t b_bit = (uint8_t)(b_col - b_word * W); /* 0 .. W-1 (b_word may be -1: no shift of a negative) */
+        uint16_t b_words = b->words_per_row;
+
+        for (y = r.y0; y < r.y1; y++) {
+            /* the same screen row in both sprites: row y - ay of A, row y - by of B */
+            const eo_mask_word *row_a = a->words + (uint32_t)(y - ay) * a->words_per_row;
+            const eo_mask_word *row_b = b->words + (uint32_t)(y - by) * b_words;
+            int32_t j = b_word;
+            EO_COUNT(hooks, EO_COUNTER_PIXELMASK_ROWS);
+            EO_STEP(hooks, EO_EV_PIXELMASK_ROW, y - ay, y - by);
+            for (i = first_word; i <= last_word; i++, j++) {
+                /* A's word as it is; B's two words around the same columns, shifted into line */
+                eo_mask_word bits_a = row_a[i];
+                eo_mask_word lo = j >= 0 ? row_b[j] : 0;                      /* before B starts: clear */
+                eo_mask_word hi = j + 1 < (int32_t)b_words ? row_b[j + 1] : 0; /* after B ends: clear */
+                eo_mask_word bits_b = b_bit == 0 ? lo : (eo_mask_word)((lo >> b_bit) | (hi << (W - b_bit)));
+                eo_mask_word both;
+                if (i == first_word)
+                    bits_a &= first_mask; /* columns left of the rectangle */
+                if (i == last_word)
+                    bits_a &= last_mask;  /* columns right of it */
+                both = bits_a & bits_b;
+                EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);
+                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, (int32_t)(uint32_t)bits_a, (int32_t)(uint32_t)bits_b);
+                EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, ax + ((int32_t)i << LOG2_W));
+                if (both == 0)
+                    continue;
+                if (mode == SCAN_FIRST) {
+                    *cx = ax + ((int32_t)i << LOG2_W) + lowest_set_bit(both);
+                    *cy = y;
+                    EO_STEP(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
+                    return 1;
+                }
+                count += bits_set(both);
             }
-            count += bits_set(both);
         }
     }
     return count;
@@ -240,7 +256,7 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
                                const eo_pixelmask *b, int16_t bx, int16_t by,
                                uint8_t *hit, eo_hooks *hooks)
 {
-    int16_t cx, cy;
+    int32_t cx, cy;
     eo_result r = check_pair(a, b, hit);
     if (r != EO_OK)
         return r;
@@ -250,9 +266,9 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
 
 eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, int16_t ax, int16_t ay,
                                      const eo_pixelmask *b, int16_t bx, int16_t by,
-                                     uint8_t *found, int16_t *cx, int16_t *cy, eo_hooks *hooks)
+                                     uint8_t *found, int32_t *cx, int32_t *cy, eo_hooks *hooks)
 {
-    int16_t x, y;
+    int32_t x, y;
     eo_result r = check_pair(a, b, found);
     if (r != EO_OK)
         return r;

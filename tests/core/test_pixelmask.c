@@ -59,7 +59,7 @@ static uint32_t brute(int ax, int ay, uint16_t aw, uint16_t ah, int bx, int by, 
 static void check_all(int16_t ax, int16_t ay, int16_t bx, int16_t by)
 {
     uint8_t hit = 9, ref = 9, found = 9;
-    int16_t cx = -1, cy = -1;
+    int32_t cx = -1, cy = -1;
     uint32_t area = 7;
     int fx, fy;
     uint32_t want = brute(ax, ay, A.w, A.h, bx, by, B.w, B.h, &fx, &fy);
@@ -117,6 +117,7 @@ static void test_pixelmask_edge_widths_and_offsets(void **state)
                     check_all(100, 50, (int16_t)(100 + off), 50);
                     check_all(100, 50, (int16_t)(100 + off), 51);
                     check_all(-40, -3, (int16_t)(-40 + off), -3); /* negative coordinates */
+                    check_all(32700, 32767, (int16_t)(32700 + off), 32767); /* reaching past int16 */
                 }
             }
         }

@@ -218,7 +218,7 @@ static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
 {
     eo_pixelmask a, b;
     uint8_t hit = 0, ref = 0, found = 0;
-    int16_t cx = 0, cy = 0;
+    int32_t cx = 0, cy = 0;
     uint32_t area = 0;
     int16_t ax = get_i16(c + 4), ay = get_i16(c + 6), bx = get_i16(c + 8), by = get_i16(c + 10);
     uint16_t used = load_sprite(&a, 0, c[0], c[1], c + 12);
@@ -230,9 +230,9 @@ static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
     r[1] = hit;
     r[2] = ref;
     r[3] = found;
-    put_u16(r + 4, (uint16_t)cx);
-    put_u16(r + 6, (uint16_t)cy);
-    put_u16(r + 8, area);
+    put_u32(r + 4, (uint32_t)cx);
+    put_u32(r + 8, (uint32_t)cy);
+    put_u16(r + 12, area);
 }
 
 uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16_t out_cap)

@@ -34,8 +34,8 @@
    module 4, pixelmask: a sprite pair per case, variable size:
        wa, ha, wb, hb (u8, 1 .. EO_VEC_SPRITE_MAX), ax, ay, bx, by (i16),
        A's rows then B's rows, each row ceil(w / 8) bytes, bit i of byte k = pixel 8k + i
-     result 10 bytes: eo_result of eo_pixelmask_overlap (u8), hit, reference hit, first contact found
-       (u8 each), contact x, y (i16; 0 when none), area (u16) */
+     result 14 bytes: eo_result of eo_pixelmask_overlap (u8), hit, reference hit, first contact found
+       (u8 each), contact x, y (i32; 0 when none), area (u16) */
 #ifndef EARLYOUT_TESTS_VECTORS_H
 #define EARLYOUT_TESTS_VECTORS_H
 
@@ -58,7 +58,7 @@
 
 #define EO_VEC_MODULE_PIXELMASK 4u
 #define EO_VEC_SPRITE_MAX 32u
-#define EO_VEC_PIXELMASK_RESULT_SIZE 10u
+#define EO_VEC_PIXELMASK_RESULT_SIZE 14u
 
 /// Runs the vectors in `in`; returns the number of result bytes written to `out`, or 0 when the
 /// file is malformed (bad magic, unknown module, truncated, a scene too large) or `out` is too small.

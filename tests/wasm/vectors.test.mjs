@@ -136,7 +136,7 @@ function runSectors(eo, vec) {
 
 // Mirrors run_pixelmask_case: bit-packed sprites become index arrays for fromIndices.
 function runPixelmask(eo, vec) {
-  const { count, out, dv } = header(vec, 10);
+  const { count, out, dv } = header(vec, 14);
   const ov = new DataView(out.buffer);
   let at = 8;
   const sprite = (w, h, p) => {
@@ -150,22 +150,22 @@ function runPixelmask(eo, vec) {
     const [a, usedA] = sprite(wa, ha, at + 12);
     const [b, usedB] = sprite(wb, hb, at + 12 + usedA);
     at += 12 + usedA + usedB;
-    const r = 8 + i * 10;
+    const r = 8 + i * 14;
     const contact = eo.pixelmask.firstContact(a, ax, ay, b, bx, by);
     out[r] = 0;
     out[r + 1] = eo.pixelmask.overlap(a, ax, ay, b, bx, by) ? 1 : 0;
     out[r + 2] = eo.pixelmask.overlapReference(a, ax, ay, b, bx, by) ? 1 : 0;
     out[r + 3] = contact ? 1 : 0;
-    ov.setInt16(r + 4, contact ? contact.x : 0, true);
-    ov.setInt16(r + 6, contact ? contact.y : 0, true);
-    ov.setUint16(r + 8, Math.min(eo.pixelmask.area(a, ax, ay, b, bx, by), 0xffff), true);
+    ov.setInt32(r + 4, contact ? contact.x : 0, true);
+    ov.setInt32(r + 8, contact ? contact.y : 0, true);
+    ov.setUint16(r + 12, Math.min(eo.pixelmask.area(a, ax, ay, b, bx, by), 0xffff), true);
     a.dispose();
     b.dispose();
   }
   return out;
 }
 
-const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 10] };
+const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14] };
 for (const traced of [false, true]) {
   for (const [module, [run, size]] of Object.entries(RUNNERS)) {
     test(`${module} vectors match native byte for byte (${traced ? 'traced' : 'fast'} module)`, async () => {

@@ -100,10 +100,11 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
                                uint8_t *hit, eo_hooks *hooks);
 
 /// The first shared solid pixel in scan order (rows top to bottom, pixels left to right), in world
-/// coordinates. *found is 0 (and *cx, *cy untouched) when there is none.
+/// coordinates: 32 bits, since a sprite placed near 32767 reaches past int16_t. *found is 0 (and
+/// *cx, *cy untouched) when there is none.
 eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, int16_t ax, int16_t ay,
                                      const eo_pixelmask *b, int16_t bx, int16_t by,
-                                     uint8_t *found, int16_t *cx, int16_t *cy, eo_hooks *hooks);
+                                     uint8_t *found, int32_t *cx, int32_t *cy, eo_hooks *hooks);
 
 /// How many pixels are solid in both placed masks.
 eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, int16_t ax, int16_t ay,
