@@ -795,9 +795,9 @@ class Core implements Earlyout {
       }),
       firstContact: (a, ax, ay, b, bx, by) => core.scoped(() => {
         const pa = ptrOf('a', a), pb = ptrOf('b', b); pos(ax, ay, bx, by);
-        const out = core.alloc(6);
-        core.check(x.eo_pixelmask_first_contact(pa, ax, ay, pb, bx, by, out, out + 2, out + 4, core.hooks), 'pixelmask.firstContact');
-        return core.u8[out] === 1 ? { x: core.dv.getInt16(out + 2, true), y: core.dv.getInt16(out + 4, true) } : null;
+        const out = core.alloc(12);
+        core.check(x.eo_pixelmask_first_contact(pa, ax, ay, pb, bx, by, out, out + 4, out + 8, core.hooks), 'pixelmask.firstContact');
+        return core.u8[out] === 1 ? { x: core.dv.getInt32(out + 4, true), y: core.dv.getInt32(out + 8, true) } : null;
       }),
       area: (a, ax, ay, b, bx, by) => core.scoped(() => {
         const pa = ptrOf('a', a), pb = ptrOf('b', b); pos(ax, ay, bx, by);
