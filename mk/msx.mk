@@ -1,8 +1,30 @@
 # MSX: the core compiled by SDCC for the Z80.
-#   make msx         build/msx/earlyout-vectors.rom, a 16 KiB cartridge that runs the shared vectors
-#   make test-msx    run it in openMSX (C-BIOS, headless) and compare with the native results
-#   make bench-msx   Z80 T-states of the core's grid mask vs the classic formulation (sz80)
-# Included by the Makefile, which defines BUILD, CC, CORE_SRC, CORE_HDR, CORE_INC and NATIVE.
+#   make msx         build/msx/earlyout-vectors.rom: a 32 KiB cartridge that runs any vector file
+#   make test-msx    run it in openMSX (C-BIOS, headless) on every module's vector file and compare
+#                    with the native results
+#   make bench-msx   Z80 T-states (sz80): grid masks vs the classic formulation, and the broadphases
+#                    (all pairs, sectors, sort-and-sweep) on the GameDev.net article's 32-object scene
+# Included by the Makefile, which defines BUILD, CC, CORE_SRC, CORE_HDR, CORE_INC and NATIVE, and
+# (mk/core-tests.mk) VECTOR_MODULES.
+#
+# Approach: one ROM holds the code (the runner and the core), no vectors; the harness writes each
+# module's vector file into RAM and the ROM runs it, one openMSX run per module (each with a fresh
+# settings folder). Why: the runner (tests/vectors/vectors.c) dispatches on the module byte, so it
+# links the whole core: about 24 KiB of Z80 code with SDCC's runtime, more than a 16 KiB page on
+# its own; code plus any one vector file (pixelmask's is 11 KiB) no longer fits 32 KiB, and all of
+# them together (34 KiB) would need a mapper. In RAM, each file has 16 KiB to itself, the ROM does
+# not change when the vectors do, and a new module in VECTOR_MODULES needs nothing here.
+# Memory map while it runs (C-BIOS_MSX1: cartridge in slot 1, 64 KiB RAM in slot 3):
+#   0x0000..0x00FF  page 0 RAM (crt0 selects it after the BIOS is no longer needed), unused
+#   0x0100..0x3FFF  the vector file, written by tests/msx/run.tcl (at most 16128 bytes)
+#   0x4000..0x400F  cartridge header (msx/crt0_rom.s); init selects our slot in page 2 (ENASLT)
+#   0x4010..0xBFFF  code and constants: msx/crt0_rom.s first (it must run from page 1), the
+#                   program, the runner, the core library, SDCC's runtime; unused bytes 0xFF
+#   0xC000..        globals (the runner's scene and sprite buffers, the status block), zeroed by crt0
+#   eo_msx_free_ram .. 0xEDFF  the result image (room checked by the runner at run time)
+#   0xEE00..0xEFFF  stack (crt0 fills it; run.tcl fails the run if it reached 0xEE00); BIOS from 0xF380
+# The link fails (msx/ihx2rom.sh) if the code outgrows 32 KiB, and (msx/map2tcl.sh) if the
+# globals reach the stack; the run fails if a vector file or its results do not fit.
 
 MSX        := $(BUILD)/msx
 SDCC       ?= sdcc
@@ -11,13 +33,10 @@ SDAR       ?= sdar
 OPENMSX    ?= openmsx
 # Warnings are errors (--Werror); msx_cc below also fails on any other compiler message.
 SDCC_Z80   := $(SDCC) -mz80 --std-c99 --Werror --opt-code-speed --max-allocs-per-node 20000
-# 0x4000..0x400F is the cartridge header (msx/crt0_rom.s); RAM from 0xC000, stack below 0xF000.
 MSX_ROM_START := 0x4000
-MSX_ROM_SIZE  := 0x4000
+MSX_ROM_SIZE  := 0x8000
 MSX_CODE_LOC  := 0x4010
 MSX_DATA_LOC  := 0xC000
-# Highest address the globals may reach: crt0 sets SP to 0xF000, leaving 512 bytes of stack.
-MSX_RAM_LIMIT := 0xEE00
 MSX_ROM    := $(MSX)/earlyout-vectors.rom
 MSX_SYMS   := $(MSX)/earlyout-vectors.syms.tcl
 MSX_LIB    := $(MSX)/earlyout.lib
@@ -43,61 +62,57 @@ $(MSX_LIB): $(MSX_CORE_REL)
 	rm -f $@
 	$(SDAR) -rc $@ $^
 
-# The vector file, embedded as a const array (ROM).
-$(MSX)/gen/gridmask_vec.c $(MSX)/gen/gridmask_vec.h &: tests/vectors/gridmask.vec msx/bin2c.sh
-	@mkdir -p $(@D)
-	msx/bin2c.sh eo_msx_vec $< $(MSX)/gen/gridmask_vec.c $(MSX)/gen/gridmask_vec.h
-
 $(MSX)/rom/crt0_rom.rel: msx/crt0_rom.s
 	@mkdir -p $(@D)
 	$(SDAS) -g -o $@ $<
-$(MSX)/rom/vectors.rel: tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_HDR)
+$(MSX)/rom/vectors.rel: tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC) -Itests/vectors)
-$(MSX)/rom/vectors_main.rel: msx/vectors_main.c tests/vectors/vectors.h $(MSX)/gen/gridmask_vec.h
-	$(call msx_cc,-Itests/vectors -I$(MSX)/gen)
-$(MSX)/rom/gridmask_vec.rel: $(MSX)/gen/gridmask_vec.c $(MSX)/gen/gridmask_vec.h
-	$(call msx_cc,-I$(MSX)/gen)
+$(MSX)/rom/vectors_main.rel: msx/vectors_main.c tests/vectors/vectors.h mk/msx.mk
+	$(call msx_cc,-Itests/vectors)
 
-# crt0 first: its area list fixes the layout (ROM areas from --code-loc, RAM from --data-loc).
-MSX_ROM_OBJ := $(addprefix $(MSX)/rom/,crt0_rom.rel vectors_main.rel gridmask_vec.rel vectors.rel)
+# crt0 first: its area list fixes the layout (ROM areas from --code-loc, RAM from --data-loc),
+# and its init must be in page 1.
+MSX_ROM_OBJ := $(addprefix $(MSX)/rom/,crt0_rom.rel vectors_main.rel vectors.rel)
 $(MSX)/earlyout-vectors.ihx: $(MSX_ROM_OBJ) $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc $(MSX_CODE_LOC) --data-loc $(MSX_DATA_LOC) -o $@ $^
-# The map also gives the RAM addresses the openMSX script reads (and must fit below the stack).
+# The map gives the addresses run.tcl needs; the globals must end below the stack guard.
 $(MSX_SYMS): $(MSX)/earlyout-vectors.ihx msx/map2tcl.sh
-	msx/map2tcl.sh $(MSX)/earlyout-vectors.map $@ $(MSX_RAM_LIMIT) eo_msx_status eo_msx_result
-# Fails (instead of truncating) when the program outgrows the 16 KiB page.
+	msx/map2tcl.sh $(MSX)/earlyout-vectors.map $@ eo_msx_stack_guard \
+	  eo_msx_status eo_msx_stack_guard eo_msx_stack_top eo_msx_stack_fill
+# Fails (instead of truncating) when the program outgrows the 32 KiB.
 $(MSX_ROM): $(MSX)/earlyout-vectors.ihx msx/ihx2rom.sh
 	msx/ihx2rom.sh $(MSX_ROM_START) $(MSX_ROM_SIZE) $< $@
 
 # ---- parity test -----------------------------------------------------------------------------
-# openMSX runs headless (dummy SDL drivers; its ALSA and renderer warnings are harmless and go
-# to the log) in a fresh settings folder under build/ each time: it saves its settings on exit
-# (our di_halt_callback among them), and nothing may leak into ~/.openMSX or the next run.
-# tests/msx/run.tcl gives up after MSX_TIMEOUT emulated or MSX_REALTIME real seconds; `timeout`
-# backs both up. The stale result is deleted first, so only this run's result can pass.
-MSX_TIMEOUT  ?= 60
+# One openMSX run per module, in sequence (tests/msx/run.sh: fresh settings folder each time under
+# build/msx/vectors/<module>/, so nothing leaks into ~/.openMSX or the next run; limits of
+# MSX_TIMEOUT emulated and MSX_REALTIME real seconds, backed by `timeout`; the stale result is
+# deleted first). Then one comparison of every module with its native result: a line per module
+# ("msx-<module>: ..."), then the suite's line "msx: N passed, N failed". A module whose run
+# failed has no result: all its cases count as failed.
+MSX_MODULES  := $(VECTOR_MODULES)
+MSX_TIMEOUT  ?= 300
 MSX_REALTIME ?= 120
-MSX_OUT      := $(MSX)/gridmask.msx.out
-MSX_NATIVE   := $(BUILD)/vectors/gridmask.native.out
+MSX_NATIVE   := $(foreach m,$(MSX_MODULES),$(BUILD)/vectors/$(m).native.out)
 
 $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wconversion -O2 -Itests/vectors $< -o $@
 
-test-msx: $(MSX_ROM) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl
-	@rm -rf $(MSX_OUT) $(MSX_OUT).tmp $(MSX)/openmsx-home; mkdir -p $(MSX)/openmsx-home; \
-	echo "openMSX: C-BIOS_MSX1 running $(MSX_ROM) (log: $(MSX)/openmsx.log)"; \
-	EO_MSX_SYMS=$(MSX_SYMS) EO_MSX_OUT=$(MSX_OUT) EO_MSX_TIMEOUT=$(MSX_TIMEOUT) EO_MSX_REALTIME=$(MSX_REALTIME) \
-	OPENMSX_HOME=$(abspath $(MSX))/openmsx-home SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
-	  timeout -k 5 $$(($(MSX_REALTIME) + 30)) $(OPENMSX) -machine C-BIOS_MSX1 -cart $(MSX_ROM) \
-	  -script tests/msx/run.tcl < /dev/null > $(MSX)/openmsx.log 2>&1; st=$$?; \
-	grep '^msx-run:' $(MSX)/openmsx.log || true; \
-	if [ $$st -ne 0 ]; then echo "openMSX exited with status $$st$$([ $$st -eq 124 ] && echo ' (killed by timeout)'); its log:"; \
-	  grep -v '^msx-run:' $(MSX)/openmsx.log | sed 's/^/  | /'; fi; \
-	$(MSX)/compare $(MSX_NATIVE) $(MSX_OUT) && [ $$st -eq 0 ]
+test-msx: $(MSX_ROM) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/run.sh
+	@runs=0; args=; for m in $(MSX_MODULES); do \
+	  MSX_TIMEOUT=$(MSX_TIMEOUT) MSX_REALTIME=$(MSX_REALTIME) OPENMSX=$(OPENMSX) \
+	    tests/msx/run.sh $(MSX_ROM) $(MSX_SYMS) tests/vectors/$$m.vec \
+	      $(MSX)/vectors/$$m/msx.out $(MSX)/vectors/$$m || runs=$$((runs + 1)); \
+	  args="$$args $$m $(BUILD)/vectors/$$m.native.out $(MSX)/vectors/$$m/msx.out"; \
+	done; \
+	$(MSX)/compare $$args && [ $$runs -eq 0 ]
 
 # ---- Z80 benchmark ---------------------------------------------------------------------------
-# Programs for sz80 (bench/msx/bench_main.c), one per operation and loop count: <op>-<K>.ihx.
+# Programs for sz80, one per operation and loop count, each run once for its T-states
+# (bench/msx/ticks.sh); (ticks(K) - ticks(0)) / K is one iteration.
+#   <op>-<K>.ihx        grid masks: core vs the classic formulation (bench/msx/bench_main.c)
+#   scene-<op>-<K>.ihx  broadphases on the article's 32-object scene, K frames (bench/msx/scene_main.c)
 MSXB := $(MSX)/bench
 BENCH_MSX_K ?= 64
 # Operation names and their BENCH_OP numbers (see bench/msx/bench_main.c).
@@ -114,6 +129,22 @@ bench_op_num_core_build8 := 7
 bench_op_num_classic_pairs8 := 8
 bench_op_num_core_pairs8 := 9
 BENCH_MSX_TICKS := $(foreach op,$(BENCH_MSX_OPS),$(MSXB)/$(op)-0.ticks $(MSXB)/$(op)-$(BENCH_MSX_K).ticks)
+# The scene's methods and their SCENE_OP numbers (see bench/msx/scene_main.c).
+SCENE_MSX_K ?= 32
+SCENE_MSX_OPS := move brute_x brute_y sectors_2x2 sectors_4x3 sectors_4x4 sectors_8x6 \
+                 persistent_2x2 persistent_8x6 sweep_x sweep_y
+scene_op_num_move := 0
+scene_op_num_brute_x := 1
+scene_op_num_brute_y := 2
+scene_op_num_sectors_2x2 := 3
+scene_op_num_sectors_4x3 := 4
+scene_op_num_sectors_4x4 := 5
+scene_op_num_sectors_8x6 := 6
+scene_op_num_persistent_2x2 := 7
+scene_op_num_persistent_8x6 := 8
+scene_op_num_sweep_x := 9
+scene_op_num_sweep_y := 10
+SCENE_MSX_TICKS := $(foreach op,$(SCENE_MSX_OPS),$(MSXB)/scene-$(op)-0.ticks $(MSXB)/scene-$(op)-$(SCENE_MSX_K).ticks)
 
 $(MSXB)/crt0_sim.rel: bench/msx/crt0_sim.s
 	@mkdir -p $(@D)
@@ -123,12 +154,21 @@ $(MSXB)/classic.rel: bench/msx/classic.c bench/msx/classic.h
 # main-<op>-<K>.rel: the stem's first word is the operation, the second the loop count.
 $(MSXB)/main-%.rel: bench/msx/bench_main.c bench/msx/classic.h $(CORE_HDR)
 	$(call msx_cc,$(CORE_INC) -Ibench/msx -DBENCH_OP=$(bench_op_num_$(word 1,$(subst -, ,$*))) -DBENCH_K=$(word 2,$(subst -, ,$*)))
+$(MSXB)/scene_main-%.rel: bench/msx/scene_main.c $(CORE_HDR)
+	$(call msx_cc,$(CORE_INC) -DSCENE_OP=$(scene_op_num_$(word 1,$(subst -, ,$*))) -DSCENE_K=$(word 2,$(subst -, ,$*)))
 # Code from address 0 (crt0_sim first), data from 0x8000: sz80's Z80 has 64 KiB of RAM.
+$(MSXB)/scene-%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/scene_main-%.rel $(MSX_LIB)
+	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
 $(MSXB)/%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/main-%.rel $(MSXB)/classic.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
+# scene programs also leave bench_result (pairs found: u32, error: u8) for the report to check.
+$(MSXB)/scene-%.ticks: $(MSXB)/scene-%.ihx bench/msx/ticks.sh
+	bench/msx/ticks.sh $< $@ bench_result 5
 $(MSXB)/%.ticks: $(MSXB)/%.ihx bench/msx/ticks.sh
 	bench/msx/ticks.sh $< $@
 
-bench-msx: $(BENCH_MSX_TICKS) bench/msx/report.sh
-	@bench/msx/report.sh $(MSXB) $(BENCH_MSX_K) | tee $(MSXB)/bench-msx.md
-.PRECIOUS: $(MSXB)/%.ihx $(MSXB)/main-%.rel
+bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) bench/msx/report.sh bench/msx/scene_report.sh
+	@{ bench/msx/report.sh $(MSXB) $(BENCH_MSX_K) && echo && \
+	   bench/msx/scene_report.sh $(MSXB) $(SCENE_MSX_K); } > $(MSXB)/bench-msx.md.tmp; st=$$?; \
+	cat $(MSXB)/bench-msx.md.tmp; [ $$st -eq 0 ] && mv $(MSXB)/bench-msx.md.tmp $(MSXB)/bench-msx.md
+.PRECIOUS: $(MSXB)/%.ihx $(MSXB)/scene-%.ihx $(MSXB)/main-%.rel $(MSXB)/scene_main-%.rel

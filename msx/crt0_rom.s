@@ -1,9 +1,15 @@
-;; msx/crt0_rom.s: start-up code of the earlyout MSX cartridge ROMs (sdasz80 syntax).
+;; msx/crt0_rom.s: start-up code of the earlyout MSX cartridge ROM (sdasz80 syntax).
 ;;
-;; The BIOS scans the slots at boot; a page that starts with "AB" is a cartridge, and the word
-;; after it is called with that slot selected in page 1 (0x4000..0x7FFF). Page 3 (0xC000..0xFFFF)
-;; is RAM; the BIOS system area starts at 0xF380, so we keep our stack and data below 0xF000.
-;; We never return to the BIOS: interrupts stay off, so nothing but our code touches RAM.
+;; A 32 KiB cartridge: 0x4000..0xBFFF (pages 1 and 2). The BIOS scans the slots at boot; a page
+;; that starts with "AB" is a cartridge, and the word after it is called with that slot selected
+;; in page 1 (0x4000..0x7FFF) only. init therefore runs from page 1 until it has selected the
+;; cartridge's slot in page 2 too (RSLREG/EXPTBL/SLTTBL give the slot, ENASLT selects it); after
+;; that the linker may have put code and constants anywhere in 0x4010..0xBFFF.
+;; Page 3 (0xC000..0xFFFF) is RAM; the BIOS system area starts at 0xF380, so we keep our stack and
+;; data below 0xF000. Then init puts RAM in page 0 too (the RAM slot of page 3), replacing the
+;; BIOS ROM: 16 KiB for the vector file the test harness writes there (msx/vectors_main.c).
+;; We never return to the BIOS nor call it after that: interrupts stay off, so nothing but our
+;; code touches RAM.
 
 	.module crt0_rom
 	.globl	_main
@@ -11,6 +17,20 @@
 	.globl	l__INITIALIZER, s__INITIALIZER, s__INITIALIZED
 
 STACK_TOP = 0xF000	; first byte above our stack (SP is pre-decremented)
+STACK_GUARD = 0xEE00	; lowest byte the stack may reach: globals and results end below it
+STACK_FILL = 0xE5	; what the stack area holds before use (to measure how deep it went)
+	;; For the C side and the harness (mk/msx.mk reads them from the link map).
+_eo_msx_stack_top == STACK_TOP
+_eo_msx_stack_guard == STACK_GUARD
+_eo_msx_stack_fill == STACK_FILL
+	;; Page 0 RAM for the vector file (not from 0: a pointer to address 0 would be NULL in C).
+_eo_msx_vec_area == 0x0100
+_eo_msx_vec_area_end == 0x4000
+PPI_A	= 0xA8		; primary slot register: 2 bits per page, page 0 in bits 0-1
+ENASLT	= 0x0024	; BIOS: select slot A (F000SSPP) in the page holding address H
+RSLREG	= 0x0138	; BIOS: A = primary slot register (2 bits per page)
+EXPTBL	= 0xFCC1	; BIOS: 4 bytes, bit 7 set if primary slot N is expanded
+SLTTBL	= 0xFCC5	; BIOS: 4 bytes, secondary slot register of primary slot N
 
 	.area	_HEADER (ABS)
 	.org	0x4000
@@ -38,6 +58,76 @@ STACK_TOP = 0xF000	; first byte above our stack (SP is pre-decremented)
 init:
 	di
 	ld	sp, #STACK_TOP
+
+	;; Select our own slot (the one page 1 runs from) in page 2 as well. Nothing in page 2 may
+	;; be touched before this: the code below is the first module linked, so it is in page 1.
+	call	RSLREG
+	rrca
+	rrca
+	and	a, #0x03	; primary slot of page 1
+	ld	c, a
+	ld	b, #0x00
+	ld	hl, #EXPTBL
+	add	hl, bc
+	ld	a, (hl)
+	and	a, #0x80	; expanded?
+	or	a, c
+	ld	c, a
+	ld	a, (hl)
+	bit	7, a
+	jr	z, 1$
+	inc	hl		; SLTTBL = EXPTBL + 4
+	inc	hl
+	inc	hl
+	inc	hl
+	ld	a, (hl)
+	and	a, #0x0C	; secondary slot of page 1, already in bits 2-3
+	or	a, c
+	ld	c, a
+1$:
+	ld	a, c
+	ld	h, #0x80
+	call	ENASLT
+	di			; whatever ENASLT did with interrupts, they stay off
+
+	;; Nothing is on the stack now: fill it, so the harness can see how deep it went.
+	ld	hl, #STACK_GUARD
+	ld	de, #STACK_GUARD + 1
+	ld	bc, #STACK_TOP - STACK_GUARD - 1
+	ld	(hl), #STACK_FILL
+	ldir
+
+	;; Page 0: the RAM of page 3's slot, in place of the BIOS ROM.
+	in	a, (PPI_A)
+	ld	b, a
+	rlca
+	rlca
+	and	a, #0x03	; primary slot of page 3
+	ld	c, a
+	ld	e, a
+	ld	d, #0x00
+	ld	hl, #EXPTBL
+	add	hl, de
+	bit	7, (hl)
+	jr	z, 5$
+	;; An expanded slot: copy page 3's secondary slot into page 0's bits of the slot's secondary
+	;; register (0xFFFF, which reads back inverted; page 3 shows that slot now).
+	ld	a, (0xFFFF)
+	cpl
+	ld	e, a
+	rlca
+	rlca
+	and	a, #0x03
+	ld	d, a
+	ld	a, e
+	and	a, #0xFC
+	or	a, d
+	ld	(0xFFFF), a
+5$:
+	ld	a, b
+	and	a, #0xFC
+	or	a, c
+	out	(PPI_A), a
 
 	;; Zero the uninitialized globals (_DATA): C says they start at 0, RAM says nothing.
 	ld	bc, #l__DATA
@@ -77,3 +167,8 @@ init:
 gsinit::
 	.area	_GSFINAL
 	ret
+
+	;; The first byte after every global: from here up to the stack guard (mk/msx.mk's
+	;; MSX_RAM_LIMIT) is free RAM; the vector ROM writes its results there (msx/vectors_main.c).
+	.area	_HEAP
+_eo_msx_free_ram::

@@ -21,7 +21,9 @@ if [ "$lo" -lt "$start" ] || [ "$hi" -ge "$end" ]; then
 fi
 tmp=$out.tmp
 makebin -s 65536 "$in" "$tmp.64k"     # unused bytes are 0xFF, like an erased EPROM
-tail -c +$((start + 1)) "$tmp.64k" | head -c "$size" > "$tmp"
+# head first: it stops reading at the end of the ROM, and tail reads all it gets (tail | head
+# could die of SIGPIPE when head stops early, which pipefail turns into a failure).
+head -c $((start + size)) "$tmp.64k" | tail -c "$size" > "$tmp"
 rm -f "$tmp.64k"
 [ "$(wc -c < "$tmp")" -eq "$size" ] || { echo "$0: cut failed" >&2; rm -f "$tmp"; exit 1; }
 mv "$tmp" "$out"

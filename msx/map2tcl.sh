@@ -2,12 +2,18 @@
 # msx/map2tcl.sh MAP OUT.tcl RAM_LIMIT SYMBOL...: reads the addresses of C globals from the
 # linker map and writes them as Tcl variables (`set SYMBOL 0xADDR`) for the openMSX scripts, so
 # no address is hard-coded there. Also fails when the RAM areas end above RAM_LIMIT (the stack
-# lives between RAM_LIMIT and crt0's STACK_TOP, the BIOS above that).
+# lives between RAM_LIMIT and crt0's STACK_TOP, the BIOS above that). RAM_LIMIT is a number or
+# the C name of a symbol in the map (crt0_rom.s defines eo_msx_stack_guard).
 set -euo pipefail
 [ $# -ge 4 ] || { echo "usage: $0 MAP OUT.tcl RAM_LIMIT SYMBOL..." >&2; exit 2; }
-map=$1 out=$2 limit=$(($3)); shift 3
-# "     0000C006  _eo_msx_result   vectors_main": value, then the C name with a leading '_'.
+map=$1 out=$2 limit=$3; shift 3
+# "     0000C006  _eo_msx_status   vectors_main": value, then the C name with a leading '_'.
 addr_of() { awk -v s="$1" '$2 == s && $1 ~ /^[0-9A-Fa-f]+$/ { print "0x" substr($1, length($1) - 3); exit }' "$map"; }
+if [[ ! $limit =~ ^(0x[0-9A-Fa-f]+|[0-9]+)$ ]]; then
+  sym=$limit limit=$(addr_of "_$sym")
+  [ -n "$limit" ] || { echo "$0: RAM limit symbol _$sym not in $map" >&2; exit 1; }
+fi
+limit=$((limit))
 
 ram_end=0
 for area in DATA INITIALIZED BSEG BSS HEAP; do

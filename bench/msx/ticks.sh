@@ -1,14 +1,30 @@
 #!/usr/bin/env bash
-# bench/msx/ticks.sh PROG.ihx OUT: runs PROG in sz80 (ucsim's Z80) and writes the T-states it
-# took, from sz80's "Simulated N ticks" line. The program must stop on its HALT (crt0_sim.s): an
-# invalid instruction or a runaway program is an error, not a figure.
+# bench/msx/ticks.sh PROG.ihx OUT [SYMBOL BYTES]: runs PROG in sz80 (ucsim's Z80) and writes the
+# T-states it took, from sz80's "Simulated N ticks" line, to OUT. The program must stop on its
+# HALT (crt0_sim.s): an invalid instruction or a runaway program is an error, not a figure.
+# With SYMBOL (a C global; its address comes from PROG's .map) also writes a second line with
+# the BYTES bytes there after the run, in hex, lowest address first.
 set -euo pipefail
-[ $# -eq 2 ] || { echo "usage: $0 PROG.ihx OUT" >&2; exit 2; }
+[ $# -eq 2 ] || [ $# -eq 4 ] || { echo "usage: $0 PROG.ihx OUT [SYMBOL BYTES]" >&2; exit 2; }
 [ -s "$1" ] || { echo "$0: $1 missing or empty" >&2; exit 1; }
-log=$(printf 'run\nquit\n' | timeout 60 sz80 -t z80 "$1" 2>&1) || { echo "$log" >&2; echo "$0: sz80 failed on $1" >&2; exit 1; }
+dump=
+if [ $# -eq 4 ]; then
+  map=${1%.ihx}.map
+  addr=$(awk -v s="_$3" '$2 == s && $1 ~ /^[0-9A-Fa-f]+$/ { print "0x" substr($1, length($1) - 3); exit }' "$map")
+  [ -n "$addr" ] || { echo "$0: symbol _$3 not in $map" >&2; exit 1; }
+  dump=$(printf 'dump rom %s %s\n' "$addr" "$(printf '0x%04X' $((addr + $4 - 1)))")
+fi
+log=$(printf 'run\n%s\nquit\n' "$dump" | timeout 60 sz80 -t z80 "$1" 2>&1) || { echo "$log" >&2; echo "$0: sz80 failed on $1" >&2; exit 1; }
 if ! grep -q '(101) Halted' <<<"$log"; then
   echo "$log" >&2; echo "$0: $1 did not stop on its HALT" >&2; exit 1
 fi
 ticks=$(sed -n 's/^Simulated \([0-9][0-9]*\) ticks.*/\1/p' <<<"$log")
 [ -n "$ticks" ] || { echo "$log" >&2; echo "$0: no 'Simulated N ticks' line" >&2; exit 1; }
-echo "$ticks" > "$2"
+if [ -n "$dump" ]; then
+  # "0x8000                 06 05 00 00 ....": the address, the bytes, their characters.
+  bytes=$(awk -v a="$addr" -v n="$4" 'tolower($1) == tolower(a) { s = ""; for (i = 2; i <= n + 1; i++) s = s $i; print s; exit }' <<<"$log")
+  [ ${#bytes} -eq $(($4 * 2)) ] || { echo "$log" >&2; echo "$0: could not read $4 bytes at $addr" >&2; exit 1; }
+  printf '%s\n%s\n' "$ticks" "$bytes" > "$2"
+else
+  echo "$ticks" > "$2"
+fi

@@ -64,9 +64,14 @@ done:
     return result;
 }
 
+/* The same answer as eo_aabb_overlap_ordered(X first), straight-line for the broadphase loops:
+   on a Z80 it costs half the generic version. */
 uint8_t eo_aabb_overlap(const eo_box *a, const eo_box *b)
 {
-    return eo_aabb_overlap_ordered(a, b, EO_AABB_X_FIRST, NULL, NULL);
+    if (a == NULL || b == NULL || a->w <= 0 || a->h <= 0 || b->w <= 0 || b->h <= 0)
+        return 0;
+    return !ends_before(a->x, a->w, b->x) && !ends_before(b->x, b->w, a->x) &&
+           !ends_before(a->y, a->h, b->y) && !ends_before(b->y, b->h, a->y);
 }
 
 eo_result eo_aabb_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order order,

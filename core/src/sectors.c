@@ -14,6 +14,10 @@
 
 #define NO_CELL 0xFFu
 
+/* The alignment uint16_t really needs here: 2 on most targets, 1 on the Z80 (SDCC aligns nothing). */
+struct eo_align_probe_u16 { char c; uint16_t v; };
+#define EO_ALIGNOF_U16 offsetof(struct eo_align_probe_u16, v)
+
 static void fill_defaults(eo_sectors_config *c)
 {
     if (c->world_w == 0) c->world_w = 256;
@@ -73,7 +77,7 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     fill_defaults(&c);
     if (check_config(&c) != EO_OK)
         return EO_ERR_BAD_ARGUMENT;
-    if (((uintptr_t)storage & 1u) != 0)
+    if (((uintptr_t)storage % EO_ALIGNOF_U16) != 0)
         return EO_ERR_BAD_ARGUMENT;
     need = eo_sectors_storage_size(&c);
     if (need == 0)
@@ -122,7 +126,12 @@ static int16_t last_pixel(int16_t p, int16_t size)
 static void range_of(const eo_sectors *g, const eo_box *b, eo_sector_range *r)
 {
     if (b->w <= 0 || b->h <= 0) {
-        r->col0 = r->col1 = r->row0 = r->row1 = NO_CELL; /* empty: listed nowhere */
+        /* empty: listed nowhere. Four statements, not a chain: SDCC 4.2's peephole optimizer
+           drops the value of a chained byte assignment at --max-allocs-per-node 20000 */
+        r->col0 = NO_CELL;
+        r->col1 = NO_CELL;
+        r->row0 = NO_CELL;
+        r->row1 = NO_CELL;
         return;
     }
     r->col0 = sector_of(b->x, g->cfg.world_x, g->cell_w, g->shift_w, g->cfg.cols);
@@ -161,7 +170,7 @@ static uint8_t in_range(const eo_sector_range *r, uint8_t col, uint8_t row)
 eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count,
                            eo_broadphase_stats *stats, eo_hooks *hooks)
 {
-    uint16_t i, k, slack, spare, start;
+    uint16_t i, k, slack, spare, per_entry, start;
     uint32_t total = 0;
     uint8_t row, col;
 
@@ -195,17 +204,20 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
     }
 
     /* pass 2: lay out the runs, sharing the spare entries out as slack for persistent updates:
-       half evenly (so an empty sector can take newcomers), half in proportion to how full each
-       sector is (crowded sectors are where objects arrive) */
+       about half evenly (at least one each when there is room, so an empty sector can take a
+       newcomer), the rest as a few entries per object listed (crowded sectors are where objects
+       arrive). Two 16-bit divisions per build, none per sector: a Z80 divides slowly. */
     spare = (uint16_t)(grid->cfg.max_entries - total);
     slack = (uint16_t)(spare / 2u / grid->cells);
+    if (slack == 0 && spare >= grid->cells)
+        slack = 1;
     spare = (uint16_t)(spare - slack * grid->cells);
+    per_entry = total != 0 ? (uint16_t)(spare / (uint16_t)total) : (uint16_t)0;
     start = 0;
     for (k = 0; k < grid->cells; k++) {
         uint16_t len = grid->cell_len[k];
-        uint16_t share = total != 0 ? (uint16_t)((uint32_t)len * spare / total) : (uint16_t)0;
         grid->cell_start[k] = start;
-        start = (uint16_t)(start + len + slack + share);
+        start = (uint16_t)(start + len + slack + len * per_entry); /* sums to at most max_entries */
         grid->cell_len[k] = 0;
     }
     grid->cell_start[grid->cells] = start; /* <= max_entries: the shares add up to at most spare */
@@ -353,8 +365,10 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
         for (col = 0; col < grid->cfg.cols; col++, k++) {
             const uint16_t *run = grid->entries + grid->cell_start[k];
             uint16_t n = grid->cell_len[k];
+#if EO_TRACE
             if (n > 1u)
                 EO_STEP(hooks, EO_EV_SECTORS_VISIT, k, n);
+#endif
             for (a = 0; a + 1u < n; a++) {
                 uint16_t i = run[a];
                 const eo_sector_range *ri = &grid->ranges[i];
