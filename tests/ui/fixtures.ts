@@ -108,3 +108,82 @@ export const test = base.extend<Fixtures>({
 export { expect };
 
 export const LESSON_URL = '/lessons/01-grid-masks.html';
+
+/** 1-based numbers of the lines of core/src/<file> that contain `text` (looked up by content). */
+export function coreLinesContaining(file: string, text: string): number[] {
+  return readFileSync(join(ROOT, 'core/src', file), 'utf8')
+    .split('\n')
+    .flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
+}
+
+/** Any widget on the page, by its id: its parts by data-testid, numbers, the stepper's line. */
+export class Widget {
+  readonly root: Locator;
+  constructor(readonly page: Page, id: string) {
+    this.root = page.getByTestId(id);
+  }
+  get = (testid: string): Locator => this.root.getByTestId(testid);
+
+  async ready(): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-ready', 'true');
+  }
+
+  /** A number shown by the widget: its data-value if it has one, else its text without separators. */
+  async num(testid: string): Promise<number> {
+    const el = this.get(testid);
+    const v = await el.getAttribute('data-value');
+    return Number(v ?? ((await el.textContent()) ?? '').replace(/[,\s]/g, ''));
+  }
+
+  async attr(name: string): Promise<number> {
+    return Number(await this.root.locator(`[data-${name}]`).first().getAttribute(`data-${name}`));
+  }
+
+  async currentLine(): Promise<number> {
+    return Number(await this.get('source').getAttribute('data-current-line'));
+  }
+
+  /** The highlighted C line is one that records `event` (and shows it). */
+  async expectStepAt(file: string, event: string): Promise<void> {
+    const candidates = coreLinesContaining(file, event);
+    expect(candidates.length, `${file} has a line with ${event}`).toBeGreaterThan(0);
+    const row = this.get('source').locator('.src-line.is-current');
+    await expect(row).toContainText(event);
+    expect(candidates).toContain(await this.currentLine());
+  }
+
+  async scale(): Promise<number> {
+    return Number(await this.root.locator('.gm-stage').first().getAttribute('data-scale'));
+  }
+
+  /** Drags a Stage handle by (dx, dy) world pixels with the mouse. */
+  async drag(testid: string, dx: number, dy: number): Promise<void> {
+    const s = await this.scale();
+    const h = this.get(testid);
+    await h.scrollIntoViewIfNeeded();
+    const b = (await h.boundingBox())!;
+    const x = b.x + b.width / 2;
+    const y = b.y + b.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + (dx * s) / 2, y + (dy * s) / 2, { steps: 3 });
+    await this.page.mouse.move(x + dx * s, y + dy * s, { steps: 3 });
+    await this.page.mouse.up();
+  }
+}
+
+/** Presses Tab until the focused element has the given data-testid (inside `scope`, if given). */
+export async function tabTo(page: Page, testid: string, scope?: string, max = 120): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const ok = await page.evaluate(
+      ([t, s]) => {
+        const el = document.activeElement as HTMLElement | null;
+        return !!el && el.dataset.testid === t && (!s || !!el.closest(`[data-testid="${s}"]`));
+      },
+      [testid, scope ?? ''] as const,
+    );
+    if (ok) return;
+  }
+  throw new Error(`Tab never reached ${testid}`);
+}

@@ -7,6 +7,15 @@ import { h } from './dom.ts';
 import { mountChallenge } from './widgets/gridmask/challenge.ts';
 import { ManyObjects } from './widgets/gridmask/many.ts';
 import { Playground } from './widgets/gridmask/playground.ts';
+import { mountAabbChallenge } from './widgets/aabb/challenge.ts';
+import { CirclePair } from './widgets/aabb/circles.ts';
+import { OrderDemo } from './widgets/aabb/order.ts';
+import { BoxPair } from './widgets/aabb/pair.ts';
+import { SectorsChallenge } from './widgets/sectors/challenge.ts';
+import { SectorsDemo } from './widgets/sectors/grid.ts';
+import { SectorStepper } from './widgets/sectors/step.ts';
+import { TuneChart } from './widgets/sectors/tune.ts';
+import { PIXELMASK_WIDGETS } from './widgets/pixelmask/index.ts';
 
 type Mount = (host: HTMLElement, eo: Earlyout, options: Record<string, string>) => void;
 
@@ -14,6 +23,15 @@ const WIDGETS: Record<string, Mount> = {
   'gridmask-playground': (host, eo, o) => new Playground(host, eo, o, {}),
   'gridmask-many': (host, eo, o) => new ManyObjects(host, eo, o),
   'gridmask-challenge': (host, eo) => mountChallenge(host, eo),
+  'aabb-order': (host, eo, o) => new OrderDemo(host, eo, o),
+  'aabb-pair': (host, eo, o) => new BoxPair(host, eo, o),
+  'aabb-circles': (host, eo, o) => new CirclePair(host, eo, o),
+  'aabb-challenge': (host, eo) => mountAabbChallenge(host, eo),
+  'sectors-grid': (host, eo, o) => new SectorsDemo(host, eo, o),
+  'sectors-tune': (host, eo, o) => new TuneChart(host, eo, o),
+  'sectors-step': (host, eo, o) => new SectorStepper(host, eo, o),
+  'sectors-challenge': (host, eo) => new SectorsChallenge(host, eo),
+  ...PIXELMASK_WIDGETS,
 };
 
 async function hydrate(): Promise<void> {

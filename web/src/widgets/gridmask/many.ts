@@ -4,7 +4,8 @@
 import { LAYOUTS } from '../../core.ts';
 import type { Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
 import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
-import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from './screen.ts';
+import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../screen.ts';
+import { layoutWorld } from './model.ts';
 
 export interface ManyOptions {
   count?: string;
@@ -269,7 +270,7 @@ export class ManyObjects {
   }
 
   private draw(): void {
-    const g = geometry(Math.min(this.wrap.clientWidth || 640, 700), this.state.layout);
+    const g = geometry(Math.min(this.wrap.clientWidth || 640, 700), layoutWorld(this.state.layout));
     const ctx = prepareCanvas(this.canvas, g);
     (this.canvas.parentElement as HTMLElement).style.width = `${g.cssW}px`;
     drawScreen(ctx, g);

@@ -3,6 +3,7 @@
 // only splits mask numbers into bit rows for display and phrases what the core reported.
 import { coreOverlap, LAYOUTS } from '../../core.ts';
 import type { Box, Earlyout, GridmaskMethod, GridmaskVerdict, LayoutBits, TraceStep } from '../../core.ts';
+import type { World } from '../../screen.ts';
 
 export interface PairState {
   layout: LayoutBits;
@@ -112,6 +113,18 @@ export function labelSteps(raw: TraceStep[]): Step[] {
 }
 
 // ---- display helpers (drawing a number the core gave us) ------------------------------------
+
+/** The screen a layout describes, with an off-screen margin to drag objects into. */
+export function layoutWorld(bits: LayoutBits): World {
+  const L = LAYOUTS[bits];
+  return {
+    screenW: L.screenW,
+    screenH: L.screenH,
+    cellW: 1 << L.cellShiftX,
+    cellH: 1 << L.cellShiftY,
+    margin: L.screenW >= 1024 ? 128 : 32,
+  };
+}
 
 export const half = (bits: LayoutBits): number => bits / 2;
 

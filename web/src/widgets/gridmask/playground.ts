@@ -1,7 +1,7 @@
 // The grid mask playground: two objects on the screen, their mask bits, the AND per axis and the
 // verdict, all answered by the wasm core; optionally the traced steps beside gridmask.c.
 //   controls -> state -> core (evaluatePair) -> result -> draw + panels
-import { clampInt16, INT16_MAX, INT16_MIN, LAYOUTS } from '../../core.ts';
+import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
 import type { Box, Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
 import {
@@ -9,6 +9,7 @@ import {
   evaluatePair,
   half,
   hex,
+  layoutWorld,
   OBJECT_NAMES,
   PRESETS,
   setBits,
@@ -17,9 +18,10 @@ import {
   yField,
 } from './model.ts';
 import type { PairResult, PairState, Step } from './model.ts';
-import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from './screen.ts';
-import type { Geometry } from './screen.ts';
-import { Stepper } from './stepper.ts';
+import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from '../../screen.ts';
+import type { Geometry } from '../../screen.ts';
+import type { Stepper } from '../../stepper.ts';
+import { gridmaskCounters, gridmaskStepper } from './stepper.ts';
 
 export interface PlaygroundOptions {
   preset?: string;
@@ -51,7 +53,7 @@ export class Playground {
   private selected: number | null = null;
   private step: Step | null = null;
   private stage: Stage;
-  private stepper: Stepper | null = null;
+  private stepper: Stepper<Step> | null = null;
   private inputs: Record<string, HTMLInputElement> = {};
   private bitRows: Record<string, HTMLElement> = {};
   private cellsText: Record<string, HTMLElement> = {};
@@ -123,7 +125,7 @@ export class Playground {
       h('div', { class: 'gm-main' }, stageCol, side),
     );
     if (traced) {
-      this.stepper = new Stepper((st) => {
+      this.stepper = gridmaskStepper(() => this.state, (st) => {
         this.step = st;
         this.draw();
         this.markActiveRows();
@@ -302,7 +304,7 @@ export class Playground {
       return;
     }
     this.renderPanels();
-    this.stepper?.update(this.result.steps, this.state, this.result.counters);
+    this.stepper?.update(this.result.steps, gridmaskCounters(this.result.counters));
     if (!this.stepper) this.draw();
     this.hooks.onResult?.(this.state, this.result);
   }
@@ -405,7 +407,7 @@ export class Playground {
     if (!this.result) return;
     const { layout, boxes } = this.state;
     const available = this.stageWrap.clientWidth || 640;
-    const ctx = this.stage.layout(layout, boxes, Math.min(available, 700));
+    const ctx = this.stage.layout(layoutWorld(layout), boxes, Math.min(available, 700));
     const g = this.stage.geom;
     drawScreen(ctx, g);
     if (g.m * g.s >= 48) {

@@ -1,14 +1,16 @@
-// The screen: a canvas showing the layout's screen, its cell grid, the off-screen margin and the
-// objects, scaled up crisply. Drawing is a pure function of the view state; pointer and keyboard
-// input only produce new box positions for the owner to store.
-import { h } from '../../dom.ts';
-import { clampInt16, LAYOUTS } from '../../core.ts';
-import type { Box, LayoutBits } from '../../core.ts';
+// The screen every lesson draws on: a canvas showing a world (a screen of W x H px), its cell or
+// sector grid, the off-screen margin and the objects, scaled up crisply. Drawing is a pure
+// function of the view state; pointer and keyboard input only produce new box positions for the
+// owner to store.
+import { h } from './dom.ts';
+import { clampInt16 } from './core.ts';
+import type { Box } from './core.ts';
 
 export const COLORS = {
   screen: '#172033',
   screenLine: 'rgba(160, 180, 220, 0.16)',
   screenLineStrong: 'rgba(170, 195, 235, 0.34)',
+  pixelLine: 'rgba(160, 180, 220, 0.06)',
   margin: '#e9e6df',
   marginHatch: 'rgba(23, 32, 51, 0.07)',
   label: '#6b7280',
@@ -37,26 +39,40 @@ export interface Geometry {
   rows: number;
 }
 
+/**
+ * What a canvas shows: a screen of screenW x screenH px cut into cells (or sectors) of cellW x cellH
+ * (the last column and row may be narrower), with `margin` px of off-screen world drawn around it.
+ */
+export interface World {
+  screenW: number;
+  screenH: number;
+  cellW: number;
+  cellH: number;
+  /** cells across and down; default: as many as fit, ceil(screen / cell) */
+  cols?: number;
+  rows?: number;
+  margin: number;
+  /** the largest zoom (css px per world px); default 3 */
+  maxScale?: number;
+}
+
 /** Picks a crisp scale: whole multiples when the width allows (2x, 3x), else whatever fits. */
-export function geometry(available: number, bits: LayoutBits, maxScale = 3): Geometry {
-  const L = LAYOUTS[bits];
-  const m = L.screenW >= 1024 ? 128 : 32;
-  const worldW = L.screenW + 2 * m;
+export function geometry(available: number, world: World, maxScale = world.maxScale ?? 3): Geometry {
+  const m = world.margin;
+  const worldW = world.screenW + 2 * m;
   let s = available / worldW;
   if (s >= 1) s = Math.min(maxScale, Math.floor(s * 4) / 4);
-  const cellW = 1 << L.cellShiftX;
-  const cellH = 1 << L.cellShiftY;
   return {
     s,
     m,
     cssW: Math.round(worldW * s),
-    cssH: Math.round((L.screenH + 2 * m) * s),
-    screenW: L.screenW,
-    screenH: L.screenH,
-    cellW,
-    cellH,
-    cols: Math.ceil(L.screenW / cellW),
-    rows: Math.ceil(L.screenH / cellH),
+    cssH: Math.round((world.screenH + 2 * m) * s),
+    screenW: world.screenW,
+    screenH: world.screenH,
+    cellW: world.cellW,
+    cellH: world.cellH,
+    cols: world.cols ?? Math.ceil(world.screenW / world.cellW),
+    rows: world.rows ?? Math.ceil(world.screenH / world.cellH),
   };
 }
 
@@ -81,13 +97,20 @@ export function prepareCanvas(canvas: HTMLCanvasElement, g: Geometry): CanvasRen
 }
 
 /** Snaps a css coordinate to the device pixel grid (crisp 1-px lines). */
-function snap(v: number): number {
+export function snap(v: number): number {
   const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
   return Math.round(v * dpr) / dpr;
 }
 
-/** Background: hatched off-screen margin, the dark screen, the cell grid and cell numbers. */
-export function drawScreen(ctx: CanvasRenderingContext2D, g: Geometry, opts: { labels?: boolean } = {}): void {
+export interface ScreenOptions {
+  /** numbers around the screen: cell indices (default), pixel coordinates of the grid lines, or none */
+  labels?: boolean | 'cells' | 'px';
+  /** faint lines between pixels (for close-ups where one pixel matters) */
+  pixelGrid?: boolean;
+}
+
+/** Background: hatched off-screen margin, the dark screen, the cell grid and its numbers. */
+export function drawScreen(ctx: CanvasRenderingContext2D, g: Geometry, opts: ScreenOptions = {}): void {
   ctx.clearRect(0, 0, g.cssW, g.cssH);
   ctx.fillStyle = COLORS.margin;
   ctx.fillRect(0, 0, g.cssW, g.cssH);
@@ -109,31 +132,64 @@ export function drawScreen(ctx: CanvasRenderingContext2D, g: Geometry, opts: { l
   ctx.fillStyle = COLORS.screen;
   ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
 
+  if (opts.pixelGrid && g.s >= 4) {
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = COLORS.pixelLine;
+    ctx.beginPath();
+    for (let x = 1; x < g.screenW; x++) {
+      const px = snap(toCss(g, x)) + 0.5;
+      ctx.moveTo(px, y0);
+      ctx.lineTo(px, y1);
+    }
+    for (let y = 1; y < g.screenH; y++) {
+      const py = snap(toCss(g, y)) + 0.5;
+      ctx.moveTo(x0, py);
+      ctx.lineTo(x1, py);
+    }
+    ctx.stroke();
+  }
+
   ctx.lineWidth = 1;
   ctx.strokeStyle = COLORS.screenLine;
   ctx.beginPath();
-  for (let c = 1; c < g.cols; c++) {
+  for (let c = 1; c < g.cols && c * g.cellW < g.screenW; c++) {
     const x = snap(toCss(g, c * g.cellW)) + 0.5;
     ctx.moveTo(x, y0);
     ctx.lineTo(x, y1);
   }
-  for (let r = 1; r < g.rows; r++) {
+  for (let r = 1; r < g.rows && r * g.cellH < g.screenH; r++) {
     const y = snap(toCss(g, r * g.cellH)) + 0.5;
     ctx.moveTo(x0, y);
     ctx.lineTo(x1, y);
   }
   ctx.stroke();
 
-  if (opts.labels !== false) {
+  const labels = opts.labels === undefined || opts.labels === true ? 'cells' : opts.labels;
+  if (labels === 'cells') {
     const font = Math.max(9, Math.min(12, g.cellW * g.s * 0.3));
     ctx.font = `500 ${font}px "JetBrains Mono Variable", ui-monospace, monospace`;
     ctx.fillStyle = COLORS.label;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'bottom';
-    for (let c = 0; c < g.cols; c++) ctx.fillText(String(c), toCss(g, (c + 0.5) * g.cellW), y0 - 3);
+    // the middle of each cell's visible part (the last one may be cut by the screen edge)
+    const mid = (k: number, size: number, end: number) => (k * size + Math.min(end, (k + 1) * size)) / 2;
+    // too narrow for every number: label every 2nd, 4th... cell
+    const every = (size: number) => 2 ** Math.max(0, Math.ceil(Math.log2(16 / Math.max(1, size * g.s))));
+    const ec = every(g.cellW);
+    const er = every(g.cellH);
+    for (let c = 0; c < g.cols && c * g.cellW < g.screenW; c += ec) ctx.fillText(String(c), toCss(g, mid(c, g.cellW, g.screenW)), y0 - 3);
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    for (let r = 0; r < g.rows; r++) ctx.fillText(String(r), x0 - 4, toCss(g, (r + 0.5) * g.cellH));
+    for (let r = 0; r < g.rows && r * g.cellH < g.screenH; r += er) ctx.fillText(String(r), x0 - 4, toCss(g, mid(r, g.cellH, g.screenH)));
+  } else if (labels === 'px') {
+    ctx.font = `500 10px "JetBrains Mono Variable", ui-monospace, monospace`;
+    ctx.fillStyle = COLORS.label;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    for (let x = 0; x <= g.screenW; x += g.cellW) ctx.fillText(String(x), toCss(g, x), y0 - 3);
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (let y = 0; y <= g.screenH; y += g.cellH) ctx.fillText(String(y), x0 - 4, toCss(g, y));
   }
 }
 
@@ -196,7 +252,10 @@ export function fillCells(ctx: CanvasRenderingContext2D, g: Geometry, cells: Arr
   for (const [c, r] of cells) {
     const x = snap(toCss(g, c * g.cellW));
     const y = snap(toCss(g, r * g.cellH));
-    ctx.fillRect(x, y, snap(toCss(g, (c + 1) * g.cellW)) - x, snap(toCss(g, (r + 1) * g.cellH)) - y);
+    // the last column and row stop at the screen's edge
+    const x1 = snap(toCss(g, Math.min((c + 1) * g.cellW, g.screenW)));
+    const y1 = snap(toCss(g, Math.min((r + 1) * g.cellH, g.screenH)));
+    if (x1 > x && y1 > y) ctx.fillRect(x, y, x1 - x, y1 - y);
   }
 }
 
@@ -289,9 +348,9 @@ export class Stage {
   }
 
   /** Lays out the canvas for the available width and places the handles over the boxes. */
-  layout(bits: LayoutBits, boxes: Box[], available: number): CanvasRenderingContext2D {
+  layout(world: World, boxes: Box[], available: number): CanvasRenderingContext2D {
     this.boxes = boxes;
-    this.geom = geometry(available, bits);
+    this.geom = geometry(available, world);
     const g = this.geom;
     const ctx = prepareCanvas(this.canvas, g);
     this.root.style.width = `${g.cssW}px`;

@@ -1,0 +1,476 @@
+// Lesson 4, pixel overlap: dragging and nudging the bullet against the soldier (touching boxes,
+// overlapping boxes with no pixel in common, pixel hits), the overlap rectangle, first contact and
+// area; painting in the sprite editor; the step-through against core/src/pixelmask.c; keyboard-only
+// use; the bitmask and per-pixel counters; the challenge.
+//
+// Expected values are worked out by hand from the sprite art in web/src/widgets/pixelmask/sprites.ts.
+// The soldier A is 16 x 16 at (8, 6): it covers x 8..23, y 6..21. The bullet B is 8 x 4:
+//   bullet row 0 '.112222.' and row 3: solid columns 1..6; rows 1 and 2 '11122223': columns 0..7.
+// Soldier rows used below (solid columns, then screen x with A at x = 8):
+//   row 4 '.....2262.......'  5..8  -> 13..16      row 5 '.....22222......'  5..9  -> 13..17
+//   row 6 '......222.......'  6..8  -> 14..16      row 7 '..553333333.....'  2..10 -> 10..18
+//   row 8 '5555333333444444'  0..15 -> 8..23       row 12 '....333..333....' 4..6, 9..11 -> 12..14, 17..19
+//   row 15 '...7777...7777..' 3..6, 10..13 -> 11..14, 18..21
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, ROOT, test } from './fixtures.ts';
+
+const URL = '/lessons/04-pixel-overlap.html';
+
+// each test opens its own page: let them share the workers
+test.describe.configure({ mode: 'parallel' });
+
+/** 1-based numbers of the lines of pixelmask.c that contain `text` (never hard-coded numbers). */
+function pixelmaskLines(text: string): number[] {
+  return readFileSync(join(ROOT, 'core/src/pixelmask.c'), 'utf8')
+    .split('\n')
+    .flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
+}
+
+/** One pixel-mask widget on the page, found by its figure id. */
+class Widget {
+  readonly root: Locator;
+  constructor(
+    readonly page: Page,
+    id: string,
+  ) {
+    this.root = page.getByTestId(id);
+  }
+  get = (testid: string): Locator => this.root.getByTestId(testid);
+  handle = (obj: 'a' | 'b'): Locator => this.get(`obj-${obj}`);
+
+  async ready(): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-ready', 'true');
+  }
+
+  async expectPos(obj: 'a' | 'b', x: number, y: number): Promise<void> {
+    await expect(this.get(`input-${obj}-x`)).toHaveValue(String(x));
+    await expect(this.get(`input-${obj}-y`)).toHaveValue(String(y));
+  }
+
+  async setPos(obj: 'a' | 'b', x: number, y: number): Promise<void> {
+    await this.get(`input-${obj}-x`).fill(String(x));
+    await this.get(`input-${obj}-y`).fill(String(y));
+  }
+
+  /**
+   * What the widget shows, read in one go: B's position, the verdict, the overlap rectangle (w x h,
+   * 0 x 0 for none), the first contact and the area. (One round trip per check keeps the tests fast.)
+   */
+  async expectCore(b: [number, number], v: 'apart' | 'miss' | 'hit', rect: [number, number], contact: string, area?: number): Promise<void> {
+    const shown = () =>
+      this.root.evaluate((el) => {
+        const q = (t: string) => el.querySelector<HTMLElement>(`[data-testid="${t}"]`)!;
+        return {
+          b: `${(q('input-b-x') as HTMLInputElement).value}, ${(q('input-b-y') as HTMLInputElement).value}`,
+          verdict: q('verdict').dataset.verdict,
+          rect: `${q('rect').dataset.w} x ${q('rect').dataset.h}`,
+          contact: q('contact').textContent,
+          area: q('area').textContent,
+        };
+      });
+    const want = { b: `${b[0]}, ${b[1]}`, verdict: v, rect: `${rect[0]} x ${rect[1]}`, contact, area: area === undefined ? expect.any(String) : `${area} px` };
+    await expect.poll(shown).toEqual(want);
+  }
+
+  /** The traced step shown: its counter, the highlighted line (number and text), the explanation, the row on the screen and the bits. */
+  async step(): Promise<Record<string, string>> {
+    return this.root.evaluate((el) => {
+      const q = (t: string) => el.querySelector<HTMLElement>(`[data-testid="${t}"]`)!;
+      const cur = el.querySelector<HTMLElement>('.src-line.is-current');
+      return {
+        counter: q('step-counter').textContent ?? '',
+        line: q('source').dataset.currentLine ?? '',
+        lineOf: cur?.dataset.line ?? '',
+        lineText: cur?.textContent ?? '',
+        explain: q('step-explain').textContent ?? '',
+        row: el.querySelector<HTMLElement>('.pm-stage')!.dataset.row ?? '',
+        aStored: q('bits-a-stored').dataset.value ?? '',
+        bStored: q('bits-b-stored').dataset.value ?? '',
+        and: q('bits-and').dataset.value ?? '',
+        andResult: q('and-result').textContent ?? '',
+        empty: q('step-bits').classList.contains('is-empty') ? 'empty' : '',
+      };
+    });
+  }
+
+  /** Waits until the current step is `event` on one of its lines in pixelmask.c, and matches `more`. */
+  async expectStep(event: string, more: Record<string, unknown> = {}): Promise<void> {
+    const lines = pixelmaskLines(`EO_EV_PIXELMASK_${event},`).map(String);
+    expect(lines.length, `pixelmask.c has a line with ${event}`).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const st = await this.step();
+        return { ...st, onLine: lines.includes(st.line) && st.lineOf === st.line };
+      })
+      .toMatchObject({ onLine: true, lineText: expect.stringContaining(`EO_EV_PIXELMASK_${event},`), ...more });
+  }
+
+  /** Drags a sprite by (dx, dy) sprite pixels with the mouse. */
+  async drag(obj: 'a' | 'b', dx: number, dy: number): Promise<void> {
+    const s = Number(await this.root.locator('.pm-stage').getAttribute('data-scale'));
+    const h = this.handle(obj);
+    await h.scrollIntoViewIfNeeded();
+    const b = (await h.boundingBox())!;
+    const x = b.x + b.width / 2;
+    const y = b.y + b.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + (dx * s) / 2, y + (dy * s) / 2, { steps: 3 });
+    await this.page.mouse.move(x + dx * s, y + dy * s, { steps: 3 });
+    await this.page.mouse.up();
+  }
+}
+
+async function open(page: Page, id: string): Promise<Widget> {
+  await page.goto(URL);
+  const w = new Widget(page, id);
+  await w.ready();
+  return w;
+}
+
+/** Presses Tab until the focused element has the given data-testid inside the widget `scope`. */
+async function tabTo(page: Page, testid: string, scope: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const ok = await page.evaluate(
+      ([t, s]) => {
+        const el = document.activeElement as HTMLElement | null;
+        return !!el && el.dataset.testid === t && !!el.closest(`[data-testid="${s}"]`);
+      },
+      [testid, scope] as const,
+    );
+    if (ok) return;
+  }
+  throw new Error(`Tab never reached ${testid} in ${scope}`);
+}
+
+test.describe('pixel overlap playground', () => {
+  test('drag and nudge: touching, overlapping boxes without a hit, a pixel hit', async ({ page }) => {
+    const pg = await open(page, 'playground');
+
+    await test.step('the opening near miss: a 6 x 4 rectangle, no shared pixel', async () => {
+      // bullet at (18, 10): rectangle x 18..23 (min right edge 24), y 10..13 (the bullet's rows).
+      // Its rows against soldier rows 4..7: 19..24 vs 13..16, 18..25 vs 13..17, 18..25 vs 14..16,
+      // 19..24 vs 10..18: nothing in common.
+      await pg.expectPos('a', 8, 6);
+      await pg.expectCore([18, 10], 'miss', [6, 4], 'none', 0);
+      await expect(pg.get('verdict-short')).toHaveText('Boxes overlap, pixels don’t');
+    });
+
+    await test.step('touching boxes share no pixel: no overlap rectangle', async () => {
+      await pg.get('preset-touching').click();
+      await pg.expectCore([24, 10], 'apart', [0, 0], 'none', 0); // the soldier's last column is 23
+      await expect(pg.get('rect')).toContainText('none');
+    });
+
+    await test.step('1 px left: a rectangle one pixel wide, still no hit; and back', async () => {
+      await pg.handle('b').focus();
+      await page.keyboard.press('ArrowLeft');
+      await pg.expectCore([23, 10], 'miss', [1, 4], 'none', 0); // soldier column 15, rows 4..7: empty
+      await page.keyboard.press('ArrowRight');
+      await pg.expectCore([24, 10], 'apart', [0, 0], 'none');
+    });
+
+    await test.step('drag 6 px left: the near miss again', async () => {
+      await pg.drag('b', -6, 0);
+      await pg.expectCore([18, 10], 'miss', [6, 4], 'none', 0);
+    });
+
+    await test.step('1 px further: the tip meets the nose at (17, 11)', async () => {
+      await pg.handle('b').focus();
+      await page.keyboard.press('ArrowLeft');
+      // row 10: 18..23 vs 13..16 no; row 11: 17..24 vs 13..17 -> 17; row 13: 18..23 vs 10..18 -> 18
+      await pg.expectCore([17, 10], 'hit', [7, 4], '(17, 11)', 2);
+      await expect(pg.get('verdict-short')).toHaveText('Pixel hit');
+    });
+
+    await test.step('touching on Y, then 1 px up: the boots meet the bullet', async () => {
+      await pg.setPos('b', 16, 22); // the soldier's last row is 21
+      await pg.expectCore([16, 22], 'apart', [0, 0], 'none');
+      await pg.handle('b').focus();
+      await page.keyboard.press('ArrowUp');
+      // rectangle x 16..23, y 21; bullet row 0 at 17..22 against boots 11..14 and 18..21
+      await pg.expectCore([16, 21], 'hit', [8, 1], '(18, 21)', 4);
+    });
+
+    await test.step('Shift+arrow moves 8 px: down to the legs; sprites stay on the screen', async () => {
+      await pg.setPos('b', 18, 10);
+      await pg.handle('b').focus();
+      await page.keyboard.press('Shift+ArrowDown');
+      // row 18 is soldier row 12: legs at 12..14 and 17..19; bullet row 0 covers 19..24
+      await pg.expectCore([18, 18], 'hit', [6, 4], '(19, 18)');
+      await page.keyboard.press('Shift+ArrowRight');
+      await page.keyboard.press('Shift+ArrowRight');
+      await pg.expectCore([32, 18], 'apart', [0, 0], 'none'); // a 40 px wide screen, an 8 px bullet
+    });
+  });
+
+  test('step through the traced core beside pixelmask.c', async ({ page }) => {
+    const pg = await open(page, 'stepper');
+    await pg.root.scrollIntoViewIfNeeded();
+    const next = () => pg.get('step-next').click();
+
+    await test.step('Nose position: 9 steps, the rectangle first', async () => {
+      await pg.expectCore([17, 10], 'hit', [7, 4], '(17, 11)', 2);
+      await pg.expectStep('RECT', { counter: 'Step 1 of 9', explain: expect.stringContaining('(17, 10)'), empty: 'empty' });
+      await next();
+      await pg.expectStep('RECT_END', { explain: expect.stringContaining('(24, 14)') });
+    });
+
+    await test.step('row 10: soldier row 4 against bullet row 0, AND zero', async () => {
+      await next();
+      await pg.expectStep('ROW', {
+        row: '10',
+        explain: expect.stringContaining('row 4 of the soldier'),
+        aStored: '0x000001E0', // columns 5..8
+        bStored: '0x0000007E', // columns 1..6
+      });
+      await next();
+      await pg.expectStep('WORDS');
+      await expect(pg.get('source-note')).toContainText('WORDS');
+      await next();
+      await pg.expectStep('AND', { and: '0x00000000', explain: expect.stringContaining('zero') });
+    });
+
+    await test.step('row 11: the AND has the nose pixel, then the hit', async () => {
+      await next();
+      await pg.expectStep('ROW', { row: '11' });
+      await next();
+      await next();
+      // soldier row 5 (columns 5..9) cut to the rectangle (9..15) is bit 9; so is the bullet's << 9
+      await pg.expectStep('AND', { counter: 'Step 8 of 9', and: '0x00000200', andResult: expect.stringContaining('x 17'), explain: expect.stringContaining('(17, 11)') });
+      await next();
+      await pg.expectStep('HIT', { explain: expect.stringContaining('Hit at (17, 11)') });
+      await expect(pg.get('step-next')).toBeDisabled();
+    });
+
+    await test.step('back one step, then reset', async () => {
+      await pg.get('step-prev').click();
+      await pg.expectStep('AND', { counter: 'Step 8 of 9' });
+      await pg.get('step-reset').click();
+      await pg.expectStep('RECT', { counter: 'Step 1 of 9' });
+    });
+
+    await test.step('area() visits every row: 2 + 4 x 3 steps, no early stop', async () => {
+      await pg.get('tracefn-area').check();
+      await expect(pg.get('step-counter')).toHaveText('Step 1 of 14');
+      await expect(pg.get('trace-counters')).toContainText('rows tested 4, words ANDed 4');
+    });
+
+    await test.step('the trace follows a move: touching boxes give one NO_RECT step', async () => {
+      await pg.setPos('b', 24, 10);
+      await pg.expectStep('NO_RECT', { counter: 'Step 1 of 1', empty: 'empty' });
+      await expect(pg.get('bits-empty')).toContainText('No overlap rectangle');
+    });
+  });
+
+  test('the whole lesson works from the keyboard alone', async ({ page }) => {
+    const pg = await open(page, 'playground');
+    await page.locator('body').focus();
+
+    await test.step('Tab to a preset, Enter, Tab to the bullet, nudge it with the arrows', async () => {
+      await tabTo(page, 'preset-touching', 'playground');
+      await page.keyboard.press('Enter');
+      await pg.expectCore([24, 10], 'apart', [0, 0], 'none');
+      await tabTo(page, 'obj-b', 'playground');
+      await expect(pg.get('card-b')).toHaveClass(/is-selected/);
+      await page.keyboard.press('Shift+ArrowLeft');
+      // rows 11..13: 16..23 vs 13..17 (16, 17), vs 14..16 (16), 17..22 vs 10..18 (17, 18)
+      await pg.expectCore([16, 10], 'hit', [8, 4], '(16, 11)', 5);
+      await page.keyboard.press('ArrowRight');
+      await pg.expectCore([17, 10], 'hit', [7, 4], '(17, 11)', 2);
+    });
+
+    // Each widget from its first control (focused directly, to keep the test short), then Tab.
+    await test.step('paint with the keyboard in the editor', async () => {
+      const ed = new Widget(page, 'editor');
+      await ed.get('reset-bullet').focus();
+      await tabTo(page, 'grid-bullet', 'editor', 4);
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+      await expect(ed.get('status-bullet')).toContainText('Pixel (0, 3): clear');
+      await page.keyboard.press('Space');
+      // bullet row 3 becomes columns 0..6; its pixel (0, 3) is screen (18, 13), on the torso (10..18)
+      await expect(ed.get('status-bullet')).toContainText('mask bit 1. Row 3 word 0x0000007F');
+      await ed.expectCore([18, 10], 'hit', [6, 4], '(18, 13)', 1);
+      await page.keyboard.press('Delete');
+      await ed.expectCore([18, 10], 'miss', [6, 4], 'none', 0);
+    });
+
+    const st = new Widget(page, 'stepper');
+    await test.step('switch the traced function with the arrow keys', async () => {
+      await st.get('tracefn-overlap').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(st.get('tracefn-area')).toBeChecked();
+      await expect(st.get('step-counter')).toHaveText('Step 1 of 14');
+    });
+
+    await test.step('Tab to a sprite; the step keys work while it has focus', async () => {
+      await tabTo(page, 'obj-b', 'stepper', 4);
+      await page.keyboard.press('.');
+      await page.keyboard.press(']');
+      await expect(st.get('step-counter')).toHaveText('Step 3 of 14');
+      await page.keyboard.press(',');
+      await expect(st.get('step-counter')).toHaveText('Step 2 of 14');
+      await page.keyboard.press('r');
+      await expect(st.get('step-counter')).toHaveText('Step 1 of 14');
+    });
+  });
+});
+
+test.describe('sprite editor', () => {
+  test('painting a pixel goes into the core mask and flips the verdict', async ({ page }) => {
+    const ed = await open(page, 'editor');
+    await ed.root.scrollIntoViewIfNeeded();
+    const click = async (sprite: string, x: number, y: number) => {
+      const grid = ed.get(`grid-${sprite}`);
+      const cell = Number(await grid.getAttribute('data-cell'));
+      const b = (await grid.locator('canvas').boundingBox())!;
+      await page.mouse.click(b.x + (x + 0.5) * cell, b.y + (y + 0.5) * cell);
+    };
+
+    await test.step('paint soldier pixel (13, 5), screen (21, 11), where the bullet is', async () => {
+      await ed.expectCore([18, 10], 'miss', [6, 4], 'none', 0);
+      await click('soldier', 13, 5);
+      // soldier row 5 becomes columns 5..9 and 13; the bullet's row 1 covers 18..25
+      await expect(ed.get('status-soldier')).toContainText('Pixel (13, 5): helmet, mask bit 1. Row 5 word 0x000023E0');
+      await ed.expectCore([18, 10], 'hit', [6, 4], '(21, 11)', 1);
+    });
+
+    await test.step('erase it again: the miss is back', async () => {
+      await ed.get('tool-soldier-0').check();
+      await click('soldier', 13, 5);
+      await expect(ed.get('status-soldier')).toContainText('mask bit 0');
+      await ed.expectCore([18, 10], 'miss', [6, 4], 'none', 0);
+    });
+
+    await test.step('erase the bullet pixel that touches the nose: the next contact in scan order', async () => {
+      await ed.setPos('b', 17, 10); // the nose hit at (17, 11) is bullet pixel (0, 1)
+      await ed.expectCore([17, 10], 'hit', [7, 4], '(17, 11)', 2);
+      await ed.get('tool-bullet-0').check();
+      await click('bullet', 0, 1);
+      // next in scan order: row 13 (bullet row 3, 18..23) against the soldier's torso 10..18
+      await ed.expectCore([17, 10], 'hit', [7, 4], '(18, 13)', 1);
+      await ed.get('reset-bullet').click();
+      await ed.expectCore([17, 10], 'hit', [7, 4], '(17, 11)', 2);
+    });
+  });
+});
+
+test.describe('bitmask against per pixel', () => {
+  test('the counters side by side: fewer words than pixels', async ({ page }) => {
+    const cmp = await open(page, 'compare');
+    await cmp.root.scrollIntoViewIfNeeded();
+    const num = async (id: string) => Number(await cmp.get(id).textContent());
+
+    await test.step('the near miss: 4 rows of 1 word, 24 pixels', async () => {
+      await expect(cmp.get('cmp-words')).toHaveText('4');
+      await expect(cmp.get('cmp-rows')).toHaveText('4');
+      await expect(cmp.get('cmp-pixels')).toHaveText('24');
+      await expect(cmp.get('cmp-hit')).toHaveAttribute('data-hit', 'false');
+      await expect(cmp.get('cmp-ref-hit')).toHaveAttribute('data-hit', 'false');
+      await expect(cmp.get('cmp-summary')).toHaveAttribute('data-agree', 'true');
+    });
+
+    await test.step('1 px left: both stop at the hit (2 words; 7 + 1 pixels)', async () => {
+      await cmp.handle('b').focus();
+      await page.keyboard.press('ArrowLeft');
+      await expect(cmp.get('cmp-words')).toHaveText('2');
+      await expect(cmp.get('cmp-pixels')).toHaveText('8');
+      await expect(cmp.get('cmp-hit')).toHaveAttribute('data-hit', 'true');
+      await expect(cmp.get('cmp-ref-hit')).toHaveAttribute('data-hit', 'true');
+    });
+
+    await test.step('over every overlapping placement: words < pixels', async () => {
+      await expect(cmp.get('cmp-all')).toContainText('437 placements'); // (16 + 8 - 1) x (16 + 4 - 1)
+      const words = await num('all-words');
+      const pixels = await num('all-pixels');
+      expect(words).toBeGreaterThan(0);
+      expect(words).toBeLessThan(pixels);
+    });
+
+    await test.step('two soldiers: a 6 x 14 near miss, 14 words against 84 pixels', async () => {
+      await cmp.get('pair-enemy').check();
+      await expect(cmp.get('cmp-words')).toHaveText('14');
+      await expect(cmp.get('cmp-pixels')).toHaveText('84');
+      await expect(cmp.get('cmp-all')).toContainText('961 placements'); // 31 x 31
+      expect(await num('all-words')).toBeLessThan(await num('all-pixels'));
+    });
+  });
+});
+
+test.describe('challenge', () => {
+  test('predict the first contact, then find a near miss; the core checks', async ({ page }) => {
+    const ch = await open(page, 'challenge');
+    await ch.root.scrollIntoViewIfNeeded();
+
+    await test.step('the answer is hidden at first', async () => {
+      await ch.expectCore([19, 13], 'hit', [5, 4], 'hidden: that is the challenge', undefined);
+      await expect(ch.get('area')).toHaveText('hidden');
+    });
+
+    await test.step('a wrong guess reveals the core’s answer', async () => {
+      // the bullet's top-left pixel (19, 13) is clear, and its row 0 (20..25) misses the torso (10..18)
+      await ch.get('guess-x').fill('19');
+      await ch.get('guess-y').fill('13');
+      await ch.get('guess-check').click();
+      await expect(ch.get('guess-result')).toHaveAttribute('data-correct', 'false');
+      await expect(ch.get('guess-result')).toContainText('(19, 14)');
+      await ch.expectCore([19, 13], 'hit', [5, 4], '(19, 14)');
+    });
+
+    await test.step('a move hides it again; the right guess is confirmed', async () => {
+      await ch.handle('b').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(ch.get('contact')).toContainText('hidden');
+      await page.keyboard.press('ArrowLeft');
+      // row 14 is soldier row 8 (8..23); bullet row 1 covers 19..26: first shared x = 19
+      await ch.get('guess-y').fill('14');
+      await ch.get('guess-check').click();
+      await expect(ch.get('guess-result')).toHaveAttribute('data-correct', 'true');
+    });
+
+    await test.step('a deep near miss under the rifle', async () => {
+      const panel = ch.root.locator('.pm-nearmiss');
+      await expect(panel).toHaveAttribute('data-solved', 'false');
+      // bullet at (20, 16): rectangle x 20..23, y 16..19 = 16 px; soldier rows 10..13 end at
+      // x 17, 17, 19, 19 while the bullet starts at 21, 20, 20, 21
+      await ch.setPos('b', 20, 16);
+      await expect(ch.get('check-rect')).toHaveAttribute('data-done', 'true');
+      await expect(ch.get('check-miss')).toHaveAttribute('data-done', 'true');
+      await expect(panel).toHaveAttribute('data-solved', 'true');
+      await expect(ch.get('challenge-status')).toContainText('Solved');
+    });
+  });
+});
+
+test.describe('screenshot and layout', () => {
+  test('full-page screenshot at 1280 wide', async ({ page }) => {
+    const st = await open(page, 'stepper');
+    await page.evaluate(() => document.fonts.ready);
+    for (const id of ['playground', 'editor', 'compare', 'challenge']) await new Widget(page, id).ready();
+    // the traced demo stepped to the AND that finds the nose
+    for (let i = 0; i < 7; i++) await st.get('step-next').click();
+    await expect(st.get('step-counter')).toHaveText('Step 8 of 9');
+    await st.get('step-next').blur();
+    await page.mouse.move(0, 0);
+    const dir = join(ROOT, 'build/test-artifacts');
+    mkdirSync(dir, { recursive: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(dir, 'lesson-04.png'), fullPage: true });
+    if (process.env.UPDATE_DOCS_SCREENSHOT) {
+      mkdirSync(join(ROOT, 'docs'), { recursive: true });
+      copyFileSync(join(dir, 'lesson-04.png'), join(ROOT, 'docs/lesson-04.png'));
+    }
+  });
+
+  test('phone width: nothing overflows sideways, dragging still works', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pg = await open(page, 'playground');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await pg.drag('b', -1, 0);
+    await pg.expectCore([17, 10], 'hit', [7, 4], '(17, 11)', 2);
+  });
+});

@@ -1,0 +1,225 @@
+// Step-through of the traced core, for any module: previous / next / play / reset, the current
+// step explained in one line, the phases of the run, and the module's C file beside it with the
+// step's line highlighted. The owner supplies the words; the steps are the core's own trace.
+import { SourceView } from './csource.ts';
+import { h, reducedMotion, setText } from './dom.ts';
+import type { TraceStep } from './core.ts';
+
+const PLAY_MS = 1100;
+
+export interface StepperConfig<S extends TraceStep> {
+  /** the C file the steps point into (imported as text at build time) */
+  source: string;
+  /** its path in the repository, e.g. core/src/aabb.c */
+  path: string;
+  /** heading of the panel */
+  title?: string;
+  /** names of the phases, in order; each step belongs to one */
+  phases: readonly string[];
+  phaseOf(step: S): string;
+  /** one sentence on what the step did, with the core's numbers */
+  explain(step: S): string;
+  /** the short label pinned to the highlighted line (default: event  a=..  b=..) */
+  note?(step: S): string;
+  /** the event name without its module prefix, for the default note */
+  kind?(step: S): string;
+  /** say in the key help that arrows move the selected object (1 px, Shift: 8 px) */
+  objectKeys?: boolean;
+  /** milliseconds per step when playing */
+  playMs?: number;
+}
+
+export class Stepper<S extends TraceStep = TraceStep> {
+  readonly root: HTMLElement;
+  index = 0;
+  private steps: S[] = [];
+  private timer: number | null = null;
+  private source: SourceView;
+  private counter: HTMLElement;
+  private explain: HTMLElement;
+  private playBtn: HTMLButtonElement;
+  private prevBtn: HTMLButtonElement;
+  private nextBtn: HTMLButtonElement;
+  private phaseEls: HTMLElement[];
+  private counters: HTMLElement;
+  private outOfSync = false;
+
+  constructor(
+    private cfg: StepperConfig<S>,
+    private onStep: (step: S | null, index: number) => void,
+  ) {
+    this.source = new SourceView(cfg.source, cfg.path, 'source');
+    const btn = (testid: string, label: string, text: string, kbd: string, onclick: () => void) =>
+      h('button', { type: 'button', class: 'btn', 'data-testid': testid, 'aria-label': label, title: `${label} (${kbd})`, onclick }, text);
+    const resetBtn = btn('step-reset', 'Reset to the first step', 'Reset', 'R', () => this.reset());
+    this.prevBtn = btn('step-prev', 'Previous step', '◀ Prev', ', or [', () => this.go(this.index - 1));
+    this.playBtn = btn('step-play', 'Play', '▶ Play', 'P', () => this.toggle());
+    this.nextBtn = btn('step-next', 'Next step', 'Next ▶', '. or ]', () => this.go(this.index + 1));
+    this.counter = h('span', { class: 'step-counter', 'data-testid': 'step-counter' });
+    this.phaseEls = cfg.phases.map((p) => h('li', { class: 'phase', 'data-phase': p }, p));
+    this.explain = h('p', { class: 'step-explain', 'data-testid': 'step-explain', 'aria-live': 'polite' });
+    this.counters = h('p', { class: 'step-counters', 'data-testid': 'trace-counters' });
+    this.root = h(
+      'section',
+      { class: 'gm-trace', 'aria-label': 'Step through the core' },
+      h(
+        'div',
+        { class: 'gm-trace-head' },
+        h('h3', { class: 'gm-trace-title' }, cfg.title ?? 'Step through the C'),
+        h('ol', { class: 'phases', 'aria-label': 'Phases' }, ...this.phaseEls),
+      ),
+      h('div', { class: 'gm-trace-bar', role: 'group', 'aria-label': 'Step controls' }, resetBtn, this.prevBtn, this.playBtn, this.nextBtn, this.counter),
+      this.explain,
+      this.source.root,
+      h(
+        'div',
+        { class: 'gm-trace-foot' },
+        this.counters,
+        h(
+          'p',
+          { class: 'kbd-help', 'data-testid': 'kbd-help' },
+          'Keys, anywhere in this demo: ',
+          h('kbd', {}, ','),
+          ' or ',
+          h('kbd', {}, '['),
+          ' previous step · ',
+          h('kbd', {}, '.'),
+          ' or ',
+          h('kbd', {}, ']'),
+          ' next · ',
+          h('kbd', {}, 'P'),
+          ' play/pause · ',
+          h('kbd', {}, 'R'),
+          ' reset.',
+          ...(cfg.objectKeys ? [' On an object: arrows move 1 px, ', h('kbd', {}, 'Shift'), '+arrows 8 px.'] : []),
+        ),
+      ),
+    );
+  }
+
+  /** New trace for a new state: keep the step position (clamped) so a learner can drag and watch. */
+  update(steps: S[], countersText: string): void {
+    this.steps = steps;
+    this.checkSync(steps);
+    setText(this.counters, countersText);
+    this.render(false);
+  }
+
+  get length(): number {
+    return this.steps.length;
+  }
+
+  get current(): S | null {
+    return this.steps[this.index] ?? null;
+  }
+
+  /** The steps up to and including the current one. */
+  get done(): S[] {
+    return this.steps.slice(0, this.index + 1);
+  }
+
+  /**
+   * The trace's line numbers come from the wasm build, the text from the file bundled into the
+   * page; both are built from the same C file. If they drift apart (a stale build), say so loudly.
+   */
+  private checkSync(steps: S[]): void {
+    if (this.outOfSync) return;
+    const lines = this.cfg.source.split('\n');
+    const bad = steps.find((st) => !(lines[st.line - 1] ?? '').includes(st.event));
+    if (bad) {
+      this.outOfSync = true;
+      const msg = `${this.cfg.path} on this page does not match the wasm build: step ${bad.event} points at line ${bad.line}. Rebuild with make web.`;
+      console.error(`earlyout: ${msg}`);
+      this.source.root.querySelector('.src-meta')!.textContent = `Out of date: ${msg}`;
+      this.source.root.classList.add('is-stale');
+    }
+  }
+
+  handleKey(e: KeyboardEvent): boolean {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    switch (e.key) {
+      case ',':
+      case '[':
+        this.go(this.index - 1);
+        return true;
+      case '.':
+      case ']':
+        this.go(this.index + 1);
+        return true;
+      case 'p':
+      case 'P':
+        this.toggle();
+        return true;
+      case 'r':
+      case 'R':
+        this.reset();
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  go(i: number): void {
+    this.index = Math.max(0, Math.min(this.steps.length - 1, i));
+    this.render(true);
+  }
+
+  reset(): void {
+    this.pause();
+    this.index = 0;
+    this.render(true);
+  }
+
+  toggle(): void {
+    if (this.timer !== null) this.pause();
+    else this.play();
+  }
+
+  play(): void {
+    if (this.index >= this.steps.length - 1) this.index = 0;
+    this.timer = window.setInterval(() => {
+      if (this.index >= this.steps.length - 1) this.pause();
+      else this.go(this.index + 1);
+    }, this.cfg.playMs ?? PLAY_MS);
+    this.render(true);
+  }
+
+  pause(): void {
+    if (this.timer !== null) window.clearInterval(this.timer);
+    this.timer = null;
+    this.render(false);
+  }
+
+  get playing(): boolean {
+    return this.timer !== null;
+  }
+
+  private render(scroll: boolean): void {
+    const n = this.steps.length;
+    if (this.index > n - 1) this.index = Math.max(0, n - 1);
+    const st = this.steps[this.index] ?? null;
+    setText(this.counter, n ? `Step ${this.index + 1} of ${n}` : 'No steps');
+    this.root.dataset.step = String(this.index + 1);
+    this.prevBtn.disabled = this.index <= 0;
+    this.nextBtn.disabled = this.index >= n - 1;
+    this.playBtn.textContent = this.playing ? '❚❚ Pause' : '▶ Play';
+    this.playBtn.setAttribute('aria-label', this.playing ? 'Pause' : 'Play');
+    this.playBtn.setAttribute('aria-pressed', String(this.playing));
+    const cur = st ? this.cfg.phases.indexOf(this.cfg.phaseOf(st)) : -1;
+    this.phaseEls.forEach((el, idx) => {
+      el.classList.toggle('is-current', idx === cur);
+      el.classList.toggle('is-done', idx < cur);
+    });
+    if (st) {
+      setText(this.explain, this.cfg.explain(st));
+      const trail = new Set(this.steps.slice(0, this.index).map((s) => s.line));
+      const kind = this.cfg.kind ? this.cfg.kind(st) : st.event;
+      const note = this.cfg.note ? this.cfg.note(st) : `${kind}  a=${st.a}  b=${st.b}`;
+      this.source.highlight(st.line, trail, note, scroll && !reducedMotion());
+    } else {
+      setText(this.explain, '');
+      this.source.highlight(0, new Set(), '', false);
+    }
+    this.onStep(st, this.index);
+  }
+}

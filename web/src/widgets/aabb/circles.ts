@@ -1,0 +1,283 @@
+// Two circles: drag them, change their radii, and watch eo_circle_overlap decide: the distances
+// on each axis, the box pre-test that settles far pairs without a multiplication, then the
+// squared distance against the squared reach. Steps beside core/src/aabb.c.
+import aabbSource from '../../../../core/src/aabb.c';
+import { clampInt16 } from '../../core.ts';
+import type { Earlyout } from '../../core.ts';
+import { numberFields, slider } from '../../controls.ts';
+import type { NumberFields, Slider } from '../../controls.ts';
+import { h, setText } from '../../dom.ts';
+import { pill } from '../../scene/draw.ts';
+import { COLORS, drawScreen, Stage, toCss } from '../../screen.ts';
+import type { Geometry, World } from '../../screen.ts';
+import { Stepper } from '../../stepper.ts';
+import { evaluateCircles, explainCircleStep } from './model.ts';
+import type { Circle, CircleResult, CircleStep } from './model.ts';
+
+export interface CircleOptions {
+  preset?: string;
+}
+
+const NAMES = ['A', 'B'] as const;
+const WORLD: World = { screenW: 128, screenH: 80, cellW: 16, cellH: 16, margin: 8, maxScale: 6 };
+const R_MAX = 40;
+
+export const CIRCLE_PRESETS: Record<string, { label: string; circles: [Circle, Circle] }> = {
+  start: { label: 'Far apart', circles: [{ x: 38, y: 40, r: 20 }, { x: 96, y: 30, r: 12 }] },
+  corner: { label: 'In the corner', circles: [{ x: 40, y: 36, r: 20 }, { x: 66, y: 62, r: 14 }] },
+  touching: { label: 'Touching', circles: [{ x: 40, y: 40, r: 20 }, { x: 72, y: 40, r: 12 }] },
+  overlap: { label: 'Overlapping', circles: [{ x: 40, y: 40, r: 20 }, { x: 62, y: 48, r: 12 }] },
+};
+
+export class CirclePair {
+  circles: [Circle, Circle];
+  result!: CircleResult;
+  private step: CircleStep | null = null;
+  private stage: Stage;
+  private stepper: Stepper<CircleStep>;
+  private fields: NumberFields<'x' | 'y'>[] = [];
+  private radii: Slider[] = [];
+  private facts: Record<string, HTMLElement> = {};
+  private verdictEl: HTMLElement;
+  private stageWrap: HTMLElement;
+  private root: HTMLElement;
+
+  constructor(host: HTMLElement, private eo: Earlyout, opts: CircleOptions) {
+    const p = (CIRCLE_PRESETS[opts.preset ?? 'start'] ?? CIRCLE_PRESETS.start).circles;
+    this.circles = [{ ...p[0] }, { ...p[1] }];
+    this.stage = new Stage({
+      names: NAMES,
+      onMove: (i, box) => {
+        const r = this.circles[i].r;
+        this.set(i, { ...this.circles[i], x: box.x + r, y: box.y + r });
+      },
+      onFocus: () => this.draw(),
+      describe: (i) => {
+        const c = this.circles[i];
+        return `Circle ${NAMES[i]}: centre ${c.x}, ${c.y}, radius ${c.r}. Drag, or use the arrow keys (Shift for 8 px).`;
+      },
+    });
+    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    const card = (i: number) => {
+      const name = NAMES[i];
+      const low = name.toLowerCase();
+      const f = numberFields(`Circle ${name} centre`, ['x', 'y'] as const, low, (field, v, from) => this.set(i, { ...this.circles[i], [field]: v }, from));
+      this.fields[i] = f;
+      const r = slider(`r`, `radius-${low}`, { min: 0, max: R_MAX, step: 1, value: this.circles[i].r }, (v) => this.set(i, { ...this.circles[i], r: v }));
+      this.radii[i] = r;
+      return h(
+        'section',
+        { class: `gm-card gm-card-${i} ci-card`, 'aria-label': `Circle ${name}`, 'data-testid': `card-${low}` },
+        h('div', { class: 'gm-card-head' }, h('span', { class: `swatch swatch-${i} is-round`, 'aria-hidden': 'true' }), h('h3', {}, `Circle ${name}`)),
+        h('div', { class: 'ci-fields' }, f.root, r.root),
+      );
+    };
+    const fact = (key: string, label: string) => {
+      this.facts[key] = h('span', { class: 'ci-fact-value', 'data-testid': `fact-${key}` });
+      return h('div', { class: 'ci-fact', 'data-fact': key }, h('span', { class: 'ci-fact-label' }, label), this.facts[key]);
+    };
+    this.verdictEl = h('div', { class: 'gm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
+    this.stepper = new Stepper<CircleStep>(
+      {
+        source: aabbSource,
+        path: 'core/src/aabb.c',
+        title: 'Step through eo_circle_overlap',
+        phases: ['distances', 'box pre-test', 'squares'],
+        phaseOf: (st) => st.phase,
+        explain: (st) => explainCircleStep(st, this.circles[0], this.circles[1], this.result),
+        note: (st) =>
+          st.kind === 'DELTA'
+            ? `DELTA  |dx|=${st.a}  |dy|=${st.b}`
+            : st.kind === 'SQUARES'
+              ? `SQUARES  d²=${st.a >>> 0}  reach²=${st.b >>> 0}`
+              : `${st.kind}  overlap=${st.a}  ${st.b ? 'by the squares' : 'by the pre-test'}`,
+        objectKeys: true,
+      },
+      (st) => {
+        this.step = st;
+        this.markFacts();
+        this.draw();
+      },
+    );
+    this.root = h(
+      'div',
+      { class: 'gm-playground ci-pair' },
+      h(
+        'div',
+        { class: 'gm-toolbar' },
+        h(
+          'div',
+          { class: 'presets', role: 'group', 'aria-label': 'Presets' },
+          h('span', { class: 'presets-label' }, 'Try'),
+          ...Object.entries(CIRCLE_PRESETS).map(([key, pr]) =>
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'chip',
+                'data-testid': `preset-${key}`,
+                onclick: () => {
+                  this.circles = [{ ...pr.circles[0] }, { ...pr.circles[1] }];
+                  this.stepper.reset();
+                  this.update();
+                },
+              },
+              pr.label,
+            ),
+          ),
+        ),
+      ),
+      h(
+        'div',
+        { class: 'gm-main' },
+        h('div', { class: 'gm-stage-col' }, this.stageWrap, h('p', { class: 'gm-help' }, 'Drag a circle, or Tab to it and use the arrow keys. The sliders set the radii.')),
+        h(
+          'div',
+          { class: 'gm-side' },
+          card(0),
+          card(1),
+          h(
+            'section',
+            { class: 'gm-card ci-facts', 'aria-label': 'What the core computed' },
+            h('div', { class: 'gm-card-head' }, h('h3', {}, 'What the core computed'), h('span', { class: 'mask-hex' }, 'integers only')),
+            fact('delta', '|dx|, |dy|'),
+            fact('reach', 'r1 + r2'),
+            fact('pretest', 'box pre-test'),
+            fact('squares', 'dx² + dy² vs (r1 + r2)²'),
+          ),
+          this.verdictEl,
+        ),
+      ),
+      this.stepper.root,
+    );
+    this.root.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement;
+      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
+      if (this.stepper.handleKey(e)) e.preventDefault();
+    });
+    host.replaceChildren(this.root);
+    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.update();
+  }
+
+  private set(i: number, c: Circle, from?: HTMLInputElement): void {
+    const circles: [Circle, Circle] = [...this.circles];
+    circles[i] = { x: clampInt16(c.x), y: clampInt16(c.y), r: Math.max(0, Math.min(16383, Math.round(c.r))) };
+    this.circles = circles;
+    this.update(from);
+  }
+
+  private update(from?: HTMLInputElement): void {
+    this.circles.forEach((c, i) => {
+      this.fields[i].sync(c, from);
+      this.radii[i].set(c.r);
+    });
+    this.result = evaluateCircles(this.eo, this.circles[0], this.circles[1]);
+    const r = this.result;
+    const [a, b] = this.circles;
+    const reach = a.r + b.r;
+    setText(this.facts.delta, `${r.dx}, ${r.dy}`);
+    setText(this.facts.reach, `${a.r} + ${b.r} = ${reach}`);
+    this.facts.pretest.dataset.decided = String(r.preTest);
+    setText(this.facts.pretest, r.preTest ? `too far on one axis: no overlap` : `both below ${reach}: look closer`);
+    setText(this.facts.squares, r.squares ? `${r.squares.d2} ${r.squares.d2 < r.squares.reach2 ? '<' : '≥'} ${r.squares.reach2}` : 'not needed');
+    this.verdictEl.dataset.verdict = r.overlap ? 'maybe' : 'apart-x';
+    this.verdictEl.dataset.overlap = String(r.overlap);
+    this.verdictEl.replaceChildren(
+      h('span', { class: 'verdict-dot', 'aria-hidden': 'true' }),
+      h(
+        'span',
+        { class: 'verdict-text' },
+        h('strong', { 'data-testid': 'verdict-short' }, r.overlap ? 'Overlap' : 'No overlap'),
+        h('span', {}, r.preTest ? ' — the box pre-test decided, no multiplication needed.' : r.overlap ? ' — the centres are closer than r1 + r2.' : ' — the centres are at least r1 + r2 apart.'),
+      ),
+    );
+    this.stepper.update(r.steps, `The core recorded ${r.steps.length} steps for this call.`);
+  }
+
+  private markFacts(): void {
+    const k = this.step?.kind;
+    const on = k === 'DELTA' ? 'delta' : k === 'SQUARES' ? 'squares' : k === 'RESULT' ? (this.result.preTest ? 'pretest' : 'squares') : '';
+    for (const [key, el] of Object.entries(this.facts)) el.parentElement!.classList.toggle('is-active', key === on || (key === 'reach' && k === 'DELTA'));
+  }
+
+  draw(): void {
+    if (!this.result) return;
+    const boxes = this.circles.map((c) => ({ x: c.x - c.r, y: c.y - c.r, w: 2 * c.r, h: 2 * c.r }));
+    const ctx = this.stage.layout(WORLD, boxes, Math.min(this.stageWrap.clientWidth || 640, 640));
+    const g = this.stage.geom;
+    drawScreen(ctx, g, { labels: 'px' });
+    this.drawHelpers(ctx, g);
+    this.circles.forEach((c, i) => {
+      ctx.save();
+      ctx.beginPath();
+      ctx.arc(toCss(g, c.x), toCss(g, c.y), Math.max(0.5, c.r * g.s), 0, Math.PI * 2);
+      ctx.fillStyle = COLORS.objectsFill[i];
+      ctx.fill();
+      ctx.strokeStyle = COLORS.objects[i];
+      ctx.lineWidth = 2;
+      ctx.stroke();
+      ctx.fillStyle = COLORS.objects[i];
+      ctx.beginPath();
+      ctx.arc(toCss(g, c.x), toCss(g, c.y), 3, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.font = `700 13px "Inter Variable", system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'bottom';
+      ctx.fillText(NAMES[i], toCss(g, c.x), toCss(g, c.y) - c.r * g.s - 4);
+      if (this.stage.handles[i].matches(':focus-visible')) {
+        ctx.strokeStyle = COLORS.focus;
+        ctx.setLineDash([5, 4]);
+        ctx.beginPath();
+        ctx.arc(toCss(g, c.x), toCss(g, c.y), c.r * g.s + 5, 0, Math.PI * 2);
+        ctx.stroke();
+      }
+      ctx.restore();
+    });
+  }
+
+  /** The reach around A: the box pre-test's square and the true circle of radius r1 + r2. */
+  private drawHelpers(ctx: CanvasRenderingContext2D, g: Geometry): void {
+    const [a, b] = this.circles;
+    const reach = a.r + b.r;
+    const k = this.step?.kind;
+    const ax = toCss(g, a.x);
+    const ay = toCss(g, a.y);
+    const bx = toCss(g, b.x);
+    const by = toCss(g, b.y);
+    ctx.save();
+    // box pre-test: B's centre must be inside this square (open on its edges) to go on
+    const pre = k === 'RESULT' && this.result.preTest;
+    ctx.strokeStyle = pre ? COLORS.marker : 'rgba(201, 166, 255, 0.55)';
+    ctx.fillStyle = pre ? 'rgba(255, 216, 77, 0.06)' : 'rgba(201, 166, 255, 0.05)';
+    ctx.lineWidth = pre ? 2 : 1;
+    ctx.setLineDash([5, 4]);
+    ctx.fillRect(toCss(g, a.x - reach), toCss(g, a.y - reach), 2 * reach * g.s, 2 * reach * g.s);
+    ctx.strokeRect(toCss(g, a.x - reach), toCss(g, a.y - reach), 2 * reach * g.s, 2 * reach * g.s);
+    // the exact test: B's centre must be inside this circle
+    ctx.strokeStyle = k === 'SQUARES' || (k === 'RESULT' && !this.result.preTest) ? COLORS.marker : 'rgba(255, 255, 255, 0.35)';
+    ctx.beginPath();
+    ctx.arc(ax, ay, reach * g.s, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    // dx and dy, then the distance
+    const legs = k === 'DELTA' || !k;
+    ctx.strokeStyle = legs ? COLORS.marker : 'rgba(255, 216, 77, 0.5)';
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(ax, ay);
+    ctx.lineTo(bx, ay);
+    ctx.lineTo(bx, by);
+    ctx.stroke();
+    ctx.strokeStyle = k === 'SQUARES' ? COLORS.marker : 'rgba(255, 255, 255, 0.6)';
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.moveTo(ax, ay);
+    ctx.lineTo(bx, by);
+    ctx.stroke();
+    ctx.restore();
+    const r = this.result;
+    pill(ctx, `|dx| = ${r.dx}`, (ax + bx) / 2, ay + (by >= ay ? -12 : 12), 'center');
+    pill(ctx, `|dy| = ${r.dy}`, bx + (bx >= ax ? 8 : -8), (ay + by) / 2, bx >= ax ? 'left' : 'right');
+  }
+}

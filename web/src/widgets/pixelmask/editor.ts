@@ -1,0 +1,262 @@
+// A small sprite editor: paint the soldier's or the bullet's pixels (mouse, touch or keyboard) and
+// each stroke goes straight into the core's mask (mask.set); the pair below asks the core again.
+// Beside every row, the row's word as the core holds it (read back with mask.get).
+import type { Earlyout } from '../../core.ts';
+import { h, setText, uniqueId } from '../../dom.ts';
+import { COLORS } from '../../screen.ts';
+import { hex32 } from './model.ts';
+import { PixelPlayground } from './playground.ts';
+import { BULLET, SOLDIER, Sprite } from './sprites.ts';
+
+/** css px per sprite pixel: small sprites get bigger cells */
+const cellFor = (sp: Sprite): number => (sp.w <= 8 ? 24 : 16);
+const HEX_W = 96;
+
+class SpriteEditor {
+  readonly root: HTMLElement;
+  private canvas: HTMLCanvasElement;
+  private grid: HTMLElement;
+  private status: HTMLElement;
+  private tool = 1;
+  private cursor = { x: 0, y: 0 };
+  private focused = false;
+  private painting: { id: number; index: number } | null = null;
+  private radios: HTMLInputElement[] = [];
+
+  constructor(
+    private sprite: Sprite,
+    label: string,
+    private onChange: () => void,
+  ) {
+    const sp = sprite;
+    const id = sp.id;
+    const name = uniqueId(`tool-${id}`);
+    const swatches = sp.art.palette.map((color, i) => {
+      const input = h('input', {
+        type: 'radio',
+        name,
+        value: i,
+        id: `${name}-${i}`,
+        checked: i === this.tool,
+        'data-testid': `tool-${id}-${i}`,
+        onchange: () => this.setTool(i),
+      });
+      this.radios.push(input);
+      const text = i === 0 ? 'erase' : sp.art.colorNames[i];
+      return h(
+        'label',
+        { for: `${name}-${i}`, title: `${text} (${i})` },
+        input,
+        h('span', { class: `pm-swatch${i === 0 ? ' is-eraser' : ''}`, style: i === 0 ? null : `--c: ${color}` }, h('span', { class: 'pm-swatch-name' }, text)),
+      );
+    });
+    // keep the eraser last, where a painter expects it
+    swatches.push(swatches.shift()!);
+    this.canvas = h('canvas', { class: 'pm-editor-canvas', 'aria-hidden': 'true' });
+    this.status = h('p', { class: 'pm-editor-status', 'data-testid': `status-${id}`, 'aria-live': 'polite' });
+    const statusId = uniqueId(`status-${id}`);
+    this.status.id = statusId;
+    this.grid = h(
+      'div',
+      {
+        class: 'pm-editor-grid',
+        tabindex: 0,
+        role: 'application',
+        'aria-roledescription': 'pixel editor',
+        'aria-label': `${label}: ${sp.w} by ${sp.h} pixels. Arrow keys move the cursor, Space or Enter paints with the chosen colour, Delete erases, 0 to ${sp.art.palette.length - 1} choose a colour (0 erases).`,
+        'aria-describedby': statusId,
+        'data-testid': `grid-${id}`,
+        'data-cell': cellFor(sp),
+      },
+      this.canvas,
+    );
+    this.root = h(
+      'section',
+      { class: 'pm-sprite-editor', 'aria-label': `${label} editor` },
+      h(
+        'div',
+        { class: 'gm-card-head' },
+        h('h3', {}, label),
+        h('span', { class: 'mask-hex' }, `${sp.w} × ${sp.h} px`),
+        h('button', { type: 'button', class: 'btn pm-reset', 'data-testid': `reset-${id}`, onclick: () => this.reset() }, 'Reset'),
+      ),
+      h('fieldset', { class: 'pm-palette', 'data-testid': `palette-${id}` }, h('legend', { class: 'pm-sr-only' }, `${label} colours`), ...swatches),
+      this.grid,
+      this.status,
+    );
+    this.wire();
+    this.draw();
+    this.say();
+  }
+
+  private setTool(i: number): void {
+    this.tool = i;
+    for (const r of this.radios) r.checked = Number(r.value) === i;
+    this.say();
+  }
+
+  private reset(): void {
+    this.sprite.reset();
+    this.changed();
+  }
+
+  private changed(): void {
+    this.draw();
+    this.say();
+    this.onChange();
+  }
+
+  private apply(x: number, y: number, index: number): void {
+    if (this.sprite.paint(x, y, index)) this.changed();
+  }
+
+  private cellAt(e: PointerEvent): { x: number; y: number } | null {
+    const CELL = cellFor(this.sprite);
+    const r = this.canvas.getBoundingClientRect();
+    const x = Math.floor((e.clientX - r.left) / CELL);
+    const y = Math.floor((e.clientY - r.top) / CELL);
+    return x >= 0 && y >= 0 && x < this.sprite.w && y < this.sprite.h ? { x, y } : null;
+  }
+
+  private wire(): void {
+    const g = this.grid;
+    g.addEventListener('focus', () => {
+      this.focused = true;
+      this.draw();
+    });
+    g.addEventListener('blur', () => {
+      this.focused = false;
+      this.draw();
+    });
+    g.addEventListener('keydown', (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const sp = this.sprite;
+      const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+      const m = moves[e.key];
+      if (m) {
+        e.preventDefault();
+        this.cursor = { x: Math.max(0, Math.min(sp.w - 1, this.cursor.x + m[0])), y: Math.max(0, Math.min(sp.h - 1, this.cursor.y + m[1])) };
+        this.draw();
+        this.say();
+      } else if (e.key === ' ' || e.key === 'Enter') {
+        e.preventDefault();
+        this.apply(this.cursor.x, this.cursor.y, this.tool);
+      } else if (e.key === 'Delete' || e.key === 'Backspace') {
+        e.preventDefault();
+        this.apply(this.cursor.x, this.cursor.y, 0);
+      } else if (/^[0-9]$/.test(e.key) && Number(e.key) < sp.art.palette.length) {
+        e.preventDefault();
+        this.setTool(Number(e.key));
+      }
+    });
+    g.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      const c = this.cellAt(e);
+      if (!c) return;
+      e.preventDefault();
+      g.focus({ preventScroll: true });
+      try {
+        g.setPointerCapture(e.pointerId);
+      } catch {
+        // synthetic pointers: the moves still arrive
+      }
+      this.painting = { id: e.pointerId, index: this.tool };
+      this.cursor = c;
+      this.apply(c.x, c.y, this.tool);
+      this.draw();
+    });
+    g.addEventListener('pointermove', (e) => {
+      if (!this.painting || this.painting.id !== e.pointerId) return;
+      const c = this.cellAt(e);
+      if (!c) return;
+      this.cursor = c;
+      this.apply(c.x, c.y, this.painting.index);
+      this.draw();
+    });
+    const end = (e: PointerEvent) => {
+      if (this.painting?.id === e.pointerId) this.painting = null;
+    };
+    g.addEventListener('pointerup', end);
+    g.addEventListener('pointercancel', end);
+  }
+
+  private say(): void {
+    const sp = this.sprite;
+    const { x, y } = this.cursor;
+    const i = sp.index(x, y);
+    const what = i === 0 ? 'clear' : sp.art.colorNames[i];
+    const tool = this.tool === 0 ? 'erase' : `paint ${sp.art.colorNames[this.tool]}`;
+    setText(this.status, `Pixel (${x}, ${y}): ${what}, mask bit ${sp.mask.get(x, y) ? 1 : 0}. Row ${y} word ${hex32(sp.rowWord(y))}. Tool: ${tool}.`);
+    this.grid.dataset.cursor = `${x},${y}`;
+  }
+
+  draw(): void {
+    const sp = this.sprite;
+    const CELL = cellFor(sp);
+    const w = sp.w * CELL + HEX_W;
+    const hh = sp.h * CELL;
+    const r = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+    if (this.canvas.width !== Math.round(w * r)) {
+      this.canvas.width = Math.round(w * r);
+      this.canvas.height = Math.round(hh * r);
+      this.canvas.style.width = `${w}px`;
+      this.canvas.style.height = `${hh}px`;
+    }
+    const ctx = this.canvas.getContext('2d')!;
+    ctx.setTransform(r, 0, 0, r, 0, 0);
+    ctx.clearRect(0, 0, w, hh);
+    ctx.fillStyle = COLORS.screen;
+    ctx.fillRect(0, 0, sp.w * CELL, hh);
+    for (let y = 0; y < sp.h; y++) {
+      for (let x = 0; x < sp.w; x++) {
+        const i = sp.index(x, y);
+        if (i !== 0) {
+          ctx.fillStyle = sp.art.palette[i];
+          ctx.fillRect(x * CELL, y * CELL, CELL, CELL);
+        }
+      }
+    }
+    ctx.strokeStyle = 'rgba(160, 180, 220, 0.16)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = 1; x < sp.w; x++) {
+      ctx.moveTo(x * CELL + 0.5, 0);
+      ctx.lineTo(x * CELL + 0.5, hh);
+    }
+    for (let y = 1; y < sp.h; y++) {
+      ctx.moveTo(0, y * CELL + 0.5);
+      ctx.lineTo(sp.w * CELL, y * CELL + 0.5);
+    }
+    ctx.stroke();
+    // each row's word, as the core's mask holds it
+    ctx.font = `500 10.5px "JetBrains Mono Variable", ui-monospace, monospace`;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'left';
+    for (let y = 0; y < sp.h; y++) {
+      ctx.fillStyle = y === this.cursor.y && this.focused ? '#1b2233' : '#7b808a';
+      ctx.fillText(hex32(sp.rowWord(y)), sp.w * CELL + 8, y * CELL + CELL / 2 + 0.5);
+    }
+    if (this.focused) {
+      ctx.strokeStyle = '#ffd84d';
+      ctx.lineWidth = 2;
+      ctx.strokeRect(this.cursor.x * CELL + 1, this.cursor.y * CELL + 1, CELL - 2, CELL - 2);
+    }
+  }
+}
+
+export function mountEditor(host: HTMLElement, eo: Earlyout): void {
+  const sprites: [Sprite, Sprite] = [new Sprite(eo, SOLDIER), new Sprite(eo, BULLET)];
+  const mount = h('div', { class: 'pm-editor-pair' });
+  let pg: PixelPlayground | null = null;
+  const refresh = () => pg?.update();
+  const editors = [new SpriteEditor(sprites[0], 'A · Soldier', refresh), new SpriteEditor(sprites[1], 'B · Bullet', refresh)];
+  const root = h(
+    'div',
+    { class: 'pm-editor' },
+    h('div', { class: 'pm-editor-row' }, ...editors.map((e) => e.root)),
+    h('p', { class: 'gm-help pm-editor-help' }, 'Click or drag to paint, or Tab to a sprite and use the arrow keys and Space. The hex beside each row is that row’s mask word in the core: pixel i is bit i, so the picture reads mirrored in it.'),
+    mount,
+  );
+  host.replaceChildren(root);
+  pg = new PixelPlayground(mount, eo, { controls: 'compact', trace: 'off', preset: 'near-miss' }, { sprites, hint: 'Paint a pixel of the soldier where the bullet is, or erase the bullet’s tip, and watch the verdict.' });
+}

@@ -1,0 +1,361 @@
+// The pixel overlap playground: a soldier and a bullet on a blown-up screen, their boxes and the
+// overlap rectangle, the verdict, the first contact and the area, all answered by the wasm core;
+// optionally the traced core step by step beside pixelmask.c, with the bits of the current row.
+//   controls -> state -> core (evaluate) -> result -> draw + panels
+import pixelmaskSource from '../../../../core/src/pixelmask.c';
+import type { Earlyout } from '../../core.ts';
+import { h, setText, uniqueId } from '../../dom.ts';
+import { COLORS } from '../../screen.ts';
+import { Stepper } from '../../stepper.ts';
+import { BitsPanel } from './bits.ts';
+import { clampPos, evaluate, explainStep, PRESETS, pt, stepNote, VERDICT_TEXT } from './model.ts';
+import type { PairState, PixelResult, Pos, Step, TraceFn } from './model.ts';
+import { drawBoxOutline, drawContact, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawShared, drawSprite, markRow, PixelStage, px, py } from './stage.ts';
+import { legend } from './legend.ts';
+import { BULLET, SOLDIER, Sprite } from './sprites.ts';
+
+export interface PixelPlaygroundOptions {
+  preset?: string;
+  trace?: string;
+  controls?: string;
+}
+
+export interface PixelPlaygroundHooks {
+  /** sprites to use (the editor shares its own); default: a new soldier and bullet */
+  sprites?: [Sprite, Sprite];
+  /** called after every evaluation, with the core's answers */
+  onResult?(state: PairState, result: PixelResult): void;
+  /** shown under the screen */
+  extraPanel?: HTMLElement;
+  /** replaces the preset's hint line */
+  hint?: string;
+  /** hide the first contact, the shared pixels and the area (the challenge asks for them) */
+  hideAnswers?: () => boolean;
+  /** where the sprites start, instead of the preset's places */
+  start?: [Pos, Pos];
+}
+
+const NAMES = ['A', 'B'] as const;
+const PHASES = ['rectangle', 'rows', 'hit'] as const;
+
+export class PixelPlayground {
+  state: PairState;
+  result!: PixelResult;
+  readonly root: HTMLElement;
+  private selected: number | null = null;
+  private stepIndex = 0;
+  private stage: PixelStage;
+  private stepper: Stepper<Step> | null = null;
+  private bitsPanel: BitsPanel | null = null;
+  private inputs: Record<string, HTMLInputElement> = {};
+  private cards: HTMLElement[] = [];
+  private out: Record<string, HTMLElement> = {};
+  private verdictEl: HTMLElement;
+  private hintEl: HTMLElement;
+  private stageWrap: HTMLElement;
+  private radios: HTMLInputElement[] = [];
+  private legendEl = legend();
+
+  constructor(
+    host: HTMLElement,
+    private eo: Earlyout,
+    opts: PixelPlaygroundOptions,
+    private hooks: PixelPlaygroundHooks = {},
+  ) {
+    const preset = PRESETS[opts.preset ?? 'near-miss'] ?? PRESETS['near-miss'];
+    const sprites = hooks.sprites ?? [new Sprite(eo, SOLDIER), new Sprite(eo, BULLET)];
+    const start = hooks.start ?? preset.pos;
+    this.state = { sprites, pos: [{ ...start[0] }, { ...start[1] }], traceFn: 'overlap' };
+    const compact = opts.controls === 'compact';
+    const traced = opts.trace ? opts.trace === 'on' : !compact;
+
+    this.stage = new PixelStage({
+      testids: ['obj-a', 'obj-b'],
+      onMove: (i, p) => this.setPos(i, p),
+      onFocus: (i) => {
+        this.selected = i;
+        this.cards.forEach((c, k) => c.classList.toggle('is-selected', k === i));
+        this.draw();
+      },
+      describe: (i) => {
+        const sp = this.state.sprites[i];
+        const p = this.state.pos[i];
+        return `${NAMES[i]}, the ${sp.name.toLowerCase()} (${sp.w} × ${sp.h} px) at x ${p.x}, y ${p.y}. Drag, or use the arrow keys (Shift for 8 px).`;
+      },
+    });
+    this.hintEl = h('p', { class: 'gm-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
+    this.stageWrap = h('div', { class: 'pm-stage-wrap' }, this.stage.root);
+    const stageCol = h(
+      'div',
+      { class: 'gm-stage-col' },
+      this.stageWrap,
+      this.legendEl,
+      h('p', { class: 'gm-help' }, 'Drag A or B. Or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift.'),
+      this.hintEl,
+      hooks.extraPanel ?? null,
+    );
+    this.verdictEl = h('div', { class: 'gm-verdict pm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
+    const side = h('div', { class: 'gm-side' }, this.spriteCard(0), this.spriteCard(1), this.resultsCard(), this.verdictEl);
+
+    this.root = h(
+      'div',
+      { class: `gm-playground pm-playground${compact ? ' is-compact' : ''}` },
+      compact && !traced ? null : this.toolbar(compact, traced),
+      h('div', { class: 'gm-main' }, stageCol, side),
+    );
+    if (traced) {
+      this.stepper = new Stepper<Step>(
+        {
+          source: pixelmaskSource,
+          path: 'core/src/pixelmask.c',
+          phases: PHASES,
+          phaseOf: (st) => st.phase,
+          explain: (st) => explainStep(st, this.state, this.result),
+          note: stepNote,
+          objectKeys: true,
+        },
+        (_st, index) => {
+          this.stepIndex = index;
+          this.bitsPanel?.render(this.state, this.result, index);
+          this.draw();
+        },
+      );
+      this.bitsPanel = new BitsPanel();
+      // the bits sit between the step's explanation and the C source
+      const src = this.stepper.root.querySelector('[data-testid="source"]');
+      if (src) src.before(this.bitsPanel.root);
+      else this.stepper.root.appendChild(this.bitsPanel.root);
+      this.root.appendChild(this.stepper.root);
+    }
+    this.root.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement;
+      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
+      if (this.stepper?.handleKey(e)) e.preventDefault();
+    });
+    host.replaceChildren(this.root);
+    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.update();
+  }
+
+  // ---- controls --------------------------------------------------------------------------
+
+  private toolbar(compact: boolean, traced: boolean): HTMLElement {
+    const bar = h('div', { class: 'gm-toolbar' });
+    if (traced) {
+      const id = uniqueId('tracefn');
+      const values: Array<[TraceFn, string]> = [
+        ['overlap', 'overlap(): stop at the first hit'],
+        ['area', 'area(): every word'],
+      ];
+      bar.appendChild(
+        h(
+          'fieldset',
+          { class: 'seg', 'data-testid': 'tracefn-group' },
+          h('legend', {}, 'Step through'),
+          ...values.map(([value, text]) => {
+            const input = h('input', {
+              type: 'radio',
+              name: id,
+              value,
+              id: `${id}-${value}`,
+              checked: value === this.state.traceFn,
+              'data-testid': `tracefn-${value}`,
+              onchange: () => {
+                this.state.traceFn = value;
+                this.stepper?.reset();
+                this.update();
+              },
+            });
+            this.radios.push(input);
+            return h('label', { for: `${id}-${value}` }, input, h('span', {}, text));
+          }),
+        ),
+      );
+    }
+    if (!compact) {
+      bar.appendChild(
+        h(
+          'div',
+          { class: 'presets', role: 'group', 'aria-label': 'Presets' },
+          h('span', { class: 'presets-label' }, 'Try'),
+          ...Object.entries(PRESETS).map(([key, p]) =>
+            h('button', { type: 'button', class: 'chip', 'data-testid': `preset-${key}`, title: p.hint, onclick: () => this.applyPreset(key) }, p.label),
+          ),
+        ),
+      );
+    }
+    return bar;
+  }
+
+  applyPreset(key: string): void {
+    const p = PRESETS[key];
+    this.state.pos = [{ ...p.pos[0] }, { ...p.pos[1] }];
+    setText(this.hintEl, p.hint);
+    this.hintEl.hidden = false;
+    this.stepper?.reset();
+    this.update();
+  }
+
+  private spriteCard(i: number): HTMLElement {
+    const sp = this.state.sprites[i];
+    const low = NAMES[i].toLowerCase();
+    const fields = (['x', 'y'] as const).map((f) => {
+      const id = uniqueId(`pm-${low}-${f}`);
+      const input = h('input', { type: 'number', id, inputmode: 'numeric', step: 1, 'data-testid': `input-${low}-${f}`, 'aria-label': `${NAMES[i]} ${f}` });
+      input.addEventListener('input', () => {
+        const v = input.value.trim();
+        const n = Number(v);
+        const ok = v !== '' && Number.isInteger(n);
+        input.setAttribute('aria-invalid', String(!ok));
+        if (ok) this.setPos(i, { ...this.state.pos[i], [f]: n }, input);
+      });
+      input.addEventListener('blur', () => this.syncInputs());
+      this.inputs[`${low}-${f}`] = input;
+      return h('label', { class: 'field', for: id }, h('span', {}, f), input);
+    });
+    const card = h(
+      'section',
+      { class: `gm-card gm-card-${i} pm-card`, 'aria-label': `${NAMES[i]}: ${sp.name}`, 'data-testid': `card-${low}` },
+      h(
+        'div',
+        { class: 'gm-card-head' },
+        h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }),
+        h('h3', {}, `${NAMES[i]} · ${sp.name}`),
+        h('span', { class: 'mask-hex', 'data-testid': `size-${low}` }, `${sp.w} × ${sp.h} px`),
+      ),
+      h('div', { class: 'fields pm-fields' }, ...fields),
+    );
+    this.cards[i] = card;
+    return card;
+  }
+
+  private resultsCard(): HTMLElement {
+    const item = (key: string, label: string, fn: string) => {
+      this.out[key] = h('dd', { 'data-testid': key });
+      return [h('dt', {}, label, h('code', {}, fn)), this.out[key]];
+    };
+    return h(
+      'section',
+      { class: 'gm-card pm-results', 'aria-label': 'What the core says' },
+      h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'The core says')),
+      h(
+        'dl',
+        { class: 'pm-dl' },
+        ...item('rect', 'Overlap rectangle', 'overlapRect'),
+        ...item('contact', 'First contact', 'firstContact'),
+        ...item('area', 'Pixels in both', 'area'),
+      ),
+    );
+  }
+
+  private setPos(i: number, p: Pos, from?: HTMLInputElement): void {
+    if (!this.hooks.hint) this.hintEl.hidden = true;
+    const pos: [Pos, Pos] = [...this.state.pos];
+    pos[i] = clampPos(this.state.sprites[i], p);
+    this.state.pos = pos;
+    this.update(from);
+  }
+
+  private syncInputs(except?: HTMLInputElement): void {
+    this.state.pos.forEach((p, i) => {
+      const low = NAMES[i].toLowerCase();
+      for (const f of ['x', 'y'] as const) {
+        const input = this.inputs[`${low}-${f}`];
+        if (input === except) continue;
+        if (input.value !== String(p[f])) input.value = String(p[f]);
+        input.removeAttribute('aria-invalid');
+      }
+    });
+  }
+
+  // ---- core -> panels ----------------------------------------------------------------------
+
+  /** Asks the core again (after a move, a preset, or a painted pixel) and redraws everything. */
+  update(from?: HTMLInputElement): void {
+    this.syncInputs(from);
+    for (const r of this.radios) r.checked = r.value === this.state.traceFn;
+    this.result = evaluate(this.eo, this.state);
+    this.renderPanels();
+    if (this.stepper) {
+      this.stepper.update(
+        this.result.steps,
+        `Core counters for this ${this.state.traceFn}() call: rows tested ${this.result.rows}, words ANDed ${this.result.words}.`,
+      );
+    } else {
+      this.draw();
+    }
+    this.hooks.onResult?.(this.state, this.result);
+  }
+
+  private renderPanels(): void {
+    const r = this.result;
+    const hide = this.hooks.hideAnswers?.() ?? false;
+    const rect = r.rect;
+    this.legendEl.update(rect, hide ? null : r.shared.length, hide ? null : r.contact);
+    this.out.rect.dataset.w = String(rect?.w ?? 0);
+    this.out.rect.dataset.h = String(rect?.h ?? 0);
+    setText(this.out.rect, rect ? `x ${rect.x}, y ${rect.y} · ${rect.w} × ${rect.h} px` : 'none: the boxes do not overlap');
+    this.out.contact.dataset.x = r.contact ? String(r.contact.x) : '';
+    this.out.contact.dataset.y = r.contact ? String(r.contact.y) : '';
+    setText(this.out.contact, hide ? 'hidden: that is the challenge' : r.contact ? pt(r.contact) : 'none');
+    this.out.area.dataset.value = String(r.area);
+    setText(this.out.area, hide ? 'hidden' : `${r.area} px`);
+    const v = VERDICT_TEXT[r.verdict];
+    this.verdictEl.dataset.verdict = r.verdict;
+    this.verdictEl.replaceChildren(
+      h('span', { class: 'verdict-dot', 'aria-hidden': 'true' }),
+      h('span', { class: 'verdict-text' }, h('strong', { 'data-testid': 'verdict-short' }, v.short), h('span', {}, ` — ${v.long}`)),
+    );
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------
+
+  draw(): void {
+    if (!this.result) return;
+    const { sprites, pos } = this.state;
+    const r = this.result;
+    const hide = this.hooks.hideAnswers?.() ?? false;
+    const available = Math.min(this.stageWrap.clientWidth || 640, 700);
+    const ctx = this.stage.layout(sprites, pos, available);
+    const g = this.stage.geom;
+    drawPlayfield(ctx, g);
+    if (r.rect) drawOverlapRect(ctx, g, r.rect);
+    sprites.forEach((sp, i) => drawSprite(ctx, g, sp, pos[i]));
+    if (r.rect) drawOverlapOutline(ctx, g, r.rect);
+    this.drawStep(ctx);
+    if (!hide) drawShared(ctx, g, r.shared);
+    r.boxes.forEach((b, i) => drawBoxOutline(ctx, g, b, COLORS.objects[i], NAMES[i], this.selected === i && !this.stage.handles[i].matches(':focus-visible')));
+    if (r.contact && !hide) drawContact(ctx, g, r.contact);
+  }
+
+  /** The traced step on the screen: rows already tested, the current row, the AND's pixels. */
+  private drawStep(ctx: CanvasRenderingContext2D): void {
+    if (!this.stepper) return;
+    const r = this.result;
+    const rect = r.rect;
+    const st = r.steps[this.stepIndex];
+    // the screen row being tested, for tests and assistive tech
+    this.stage.root.dataset.row = st && st.y !== null && st.kind !== 'HIT' ? String(st.y) : '';
+    if (!st || !rect) return;
+    const g = this.stage.geom;
+    ctx.save();
+    const done = new Set<number>();
+    for (const s of r.steps.slice(0, this.stepIndex)) if (s.kind === 'ROW' && s.y !== null && s.y !== st.y) done.add(s.y);
+    ctx.fillStyle = 'rgba(255, 216, 77, 0.10)';
+    for (const y of done) ctx.fillRect(px(g, rect.x), py(g, y), rect.w * g.s, g.s);
+    ctx.strokeStyle = COLORS.marker;
+    ctx.lineWidth = 2;
+    if (st.kind === 'RECT') {
+      ctx.strokeRect(px(g, st.a) - 1, py(g, st.b) - 1, g.s + 2, g.s + 2);
+    } else if (st.kind === 'RECT_END') {
+      ctx.setLineDash([4, 3]);
+      ctx.strokeRect(px(g, rect.x) - 2, py(g, rect.y) - 2, rect.w * g.s + 4, rect.h * g.s + 4);
+    } else if (st.y !== null && st.kind !== 'HIT') {
+      ctx.fillStyle = 'rgba(255, 216, 77, 0.18)';
+      ctx.fillRect(px(g, rect.x), py(g, st.y), rect.w * g.s, g.s);
+      ctx.strokeRect(px(g, rect.x) - 1, py(g, st.y) - 1, rect.w * g.s + 2, g.s + 2);
+      markRow(ctx, g, st.y);
+    }
+    ctx.restore();
+  }
+}
