@@ -93,7 +93,32 @@ typedef struct eo_pair {
     X(EO_EV_PIXELMASK_HIT,      86, "a, b: world x, y of the first shared solid pixel") \
     X(EO_EV_PIXELMASK_REF_HIT,  87, "a, b: world x, y where the per-pixel reference found a shared pixel") \
     X(EO_EV_SWEEP_SORTED,       60, "a: moves the insertion sort made, b: objects") \
-    X(EO_EV_SWEEP_PAIR,         61, "a, b: an overlapping pair found")
+    X(EO_EV_SWEEP_PAIR,         61, "a, b: an overlapping pair found") \
+    X(EO_EV_TILES_PROBE,       100, "a, b: x, y of a probe point (the LOOKUP of its tile follows)") \
+    X(EO_EV_TILES_LOOKUP,      101, "a: tile as col * 65536 + (row & 0xFFFF) (col = a >> 16, row = signed low half), b: attr read (+ 256 outside the map)") \
+    X(EO_EV_TILES_MOVE,        102, "a: dx, b: dy: a move begins, X first, then Y") \
+    X(EO_EV_TILES_STEP_X,      103, "a, b: first and last pixel column the leading edge enters in this step") \
+    X(EO_EV_TILES_STEP_Y,      104, "a, b: first and last pixel row the leading edge enters in this step") \
+    X(EO_EV_TILES_BLOCKED,     105, "a: axis (0 x, 1 y), b: the first blocking pixel column or row") \
+    X(EO_EV_TILES_SNAP,        106, "a: axis, b: the box's new x or y, against the block") \
+    X(EO_EV_TILES_PASS,        107, "a: tile as in LOOKUP, b: attr: a one-way platform or ladder top dropped through") \
+    X(EO_EV_TILES_SKIP_OUTSIDE, 108, "a: axis, b: last pixel reached in one step outside the map, where nothing blocks") \
+    X(EO_EV_TILES_WORLD_EDGE,  109, "a: axis, b: the box's x or y where the int16 world ends (a wall)") \
+    X(EO_EV_TILES_CACHE_SKIP,  110, "a: col0 * 65536 + (row0 & 0xFFFF), b: touching | below << 8, from the cache") \
+    X(EO_EV_TILES_CACHE_FILL,  111, "a: col0 * 65536 + (row0 & 0xFFFF), b: touching | below << 8, read from the tiles") \
+    X(EO_EV_TILES_RESULT,      112, "a: hit bits | on_ground << 4, b: touching | below << 8") \
+    X(EO_EV_SLOPES_SENSOR,     120, "a, b: x, y of a sensor (the LOOKUP of its tile follows)") \
+    X(EO_EV_SLOPES_HEIGHT,     121, "a: column in the tile (0 .. size - 1), b: the ground height there (0 .. size)") \
+    X(EO_EV_SLOPES_EXTEND,     122, "a: x, b: the sensor's tile row: empty column, look into the tile below") \
+    X(EO_EV_SLOPES_REGRESS,    123, "a: x, b: the sensor's tile row: full column, look into the tile above") \
+    X(EO_EV_SLOPES_SURFACE,    124, "a: x, b: ground_y, the top ground pixel row found") \
+    X(EO_EV_SLOPES_NO_GROUND,  125, "a, b: x, y of a sensor that found no ground within a tile") \
+    X(EO_EV_SLOPES_WALK,       126, "a: dx, b: max_step: a walk begins") \
+    X(EO_EV_SLOPES_WALK_STEP,  127, "a, b: x, y of the box after a one-pixel step") \
+    X(EO_EV_SLOPES_CLIMB,      128, "a: pixel column entered, b: pixels climbed to enter it") \
+    X(EO_EV_SLOPES_SNAP_DOWN,  129, "a: x, b: pixels descended onto the ground") \
+    X(EO_EV_SLOPES_WALL,       130, "a: pixel column that stopped the walk, b: rise it needs (0: no room for the head)") \
+    X(EO_EV_SLOPES_AIRBORNE,   131, "a, b: x, y where the ground fell away by more than max_step")
 
 typedef enum eo_event {
 #define EO_EVENT_ENUM_(name, value, text) name = value,
@@ -126,7 +151,16 @@ const char *eo_event_name(uint8_t event);
     X(EO_COUNTER_SWEEP_BOX_TESTS,     "box tests made by sort-and-sweep") \
     X(EO_COUNTER_PIXELMASK_ROWS,      "mask rows tested") \
     X(EO_COUNTER_PIXELMASK_WORDS,     "mask words ANDed") \
-    X(EO_COUNTER_PIXELMASK_REF_PIXELS, "pixels tested by the per-pixel reference")
+    X(EO_COUNTER_PIXELMASK_REF_PIXELS, "pixels tested by the per-pixel reference") \
+    X(EO_COUNTER_TILES_PROBES,        "probe points tested") \
+    X(EO_COUNTER_TILES_LOOKUPS,       "tile attrs read") \
+    X(EO_COUNTER_TILES_STEPS,         "movement steps (at most a tile each inside the map)") \
+    X(EO_COUNTER_TILES_SNAPS,         "moves stopped against a blocking pixel") \
+    X(EO_COUNTER_TILES_SKIPS,         "tile-range queries answered from the cache") \
+    X(EO_COUNTER_SLOPES_SENSORS,      "sensor readings") \
+    X(EO_COUNTER_SLOPES_WALK_STEPS,   "one-pixel walking steps") \
+    X(EO_COUNTER_SLOPES_CLIMBS,       "walking steps that climbed") \
+    X(EO_COUNTER_SLOPES_SNAPS,        "walking steps that descended onto the ground")
 
 typedef enum eo_counter {
 #define EO_COUNTER_ENUM_(name, text) name,
@@ -151,7 +185,9 @@ typedef enum eo_module {
     EO_MODULE_AABB = 2,
     EO_MODULE_SECTORS = 3,
     EO_MODULE_SWEEP = 4,
-    EO_MODULE_PIXELMASK = 5
+    EO_MODULE_PIXELMASK = 5,
+    EO_MODULE_TILES = 6,
+    EO_MODULE_SLOPES = 7
 } eo_module;
 
 /// Caller-owned teaching hooks. All fields are plain data; eo_hooks_init sets them.

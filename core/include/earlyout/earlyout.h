@@ -11,6 +11,8 @@
 #include "sectors.h"
 #include "sweep.h"
 #include "pixelmask.h"
+#include "tiles.h"
+#include "slopes.h"
 
 #define EO_VERSION_MAJOR 0
 #define EO_VERSION_MINOR 1

@@ -1,0 +1,121 @@
+/* earlyout/slopes.h: where is the ground inside a slope tile, and how does a character walk on it?
+
+   A slope tile is described by one height per pixel column (tile size entries, each 0 .. size):
+   how many pixels of that column, counted up from the tile's bottom, are ground. Column i of a
+   tile at row r is ground from pixel row (r << shift) + size - height[i] down to the tile's
+   bottom; height 0 is an empty column, height size a full one. (The Sonic Physics Guide's height
+   arrays.) A tile map (earlyout/tiles.h) marks a tile as slope shape s with attr 16 + s; the
+   tiles module treats the pixels below the surface as solid in every direction.
+
+   Shapes (s), for a tile size T; "up" rises to the right
+       EO_SLOPE_45_UP         height[i] = i + 1          (1 .. T)
+       EO_SLOPE_45_DOWN       height[i] = T - i          (T .. 1)
+       EO_SLOPE_22_UP_LOW     height[i] = i/2 + 1        (1 .. T/2)      22.5 degrees as a pair of
+       EO_SLOPE_22_UP_HIGH    height[i] = T/2 + i/2 + 1  (T/2+1 .. T)    tiles: LOW then HIGH
+       EO_SLOPE_22_DOWN_HIGH  height[i] = T - i/2        (T .. T/2+1)    HIGH then LOW
+       EO_SLOPE_22_DOWN_LOW   height[i] = T/2 - i/2      (T/2 .. 1)
+       EO_SLOPE_USER + k      the map's own table: map->slopes[k * T + i] (the caller owns it)
+       Built-in shapes are computed, so they exist for every tile size. Each one joins its
+       neighbours without a gap: flat ground (height 0 over a solid tile) -> 45_UP -> solid, and
+       22_UP_LOW -> 22_UP_HIGH. An unknown shape reads as full (solid).
+
+   Sensors (eo_slopes_ground_at, eo_slopes_box_ground)
+       A sensor at pixel (x, y) reads the height of column x in the tile holding y. Empty column
+       (height 0): extension, look at the tile below. Full column (height T): regression, look at
+       the tile above (the surface is that tile's if it has ground in the column, else the top of
+       the sensor's tile). Otherwise the surface is in the sensor's tile. So a sensor finds ground
+       within one tile above or below its own (Sonic Physics Guide, "Solid Tiles"). Ground here is
+       a solid tile, a slope, a one-way platform or a ladder top (all full but the slope), or solid
+       outside the map. eo_slopes_box_ground puts two sensors (bottom-left, bottom-right pixels of
+       the box) or three (plus bottom-middle) on the box's bottom row and keeps the highest ground.
+
+   Walking (eo_slopes_walk)
+       Moves a box dx pixels sideways one pixel at a time, following the surface:
+         - a pixel step that is blocked may climb: if the column the box enters is solid only in
+           its bottom max_step pixel rows (or fewer), the box rises that much (if its head has
+           room) and steps; more than max_step is a wall: the box stops, EO_HIT_LEFT / _RIGHT.
+         - after each step a box that was on the ground is pulled down onto the ground if it is
+           at most max_step pixels below (walking downhill, or down a small step); further down
+           the box is left where it is and is airborne (on_ground 0) for the rest of the walk.
+       max_step is the steepest rise (and fall) per pixel walked: 1 climbs 45 degrees, 0 only
+       flat ground, size / 2 half-tile stairs. Each pixel is made of eo_tiles_move calls, so the
+       box never ends inside a solid pixel; a wide box does not trust its sensors for the
+       ground: the whole bottom edge is checked. Work grows with |dx|: walk a frame's speed.
+       A box that starts in the air just moves sideways (eo_tiles_move, no climbing).
+
+   Counters (traced build): EO_COUNTER_SLOPES_SENSORS, _WALK_STEPS, _CLIMBS, _SNAPS.
+   Trace events: EO_EV_SLOPES_* (common.h). */
+#ifndef EARLYOUT_SLOPES_H
+#define EARLYOUT_SLOPES_H
+
+#include "common.h"
+#include "tiles.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Built-in slope shapes (attr EO_TILE_SLOPE_ATTR(shape)); user shapes start at EO_SLOPE_USER.
+typedef enum eo_slope_shape {
+    EO_SLOPE_45_UP = 0,
+    EO_SLOPE_45_DOWN = 1,
+    EO_SLOPE_22_UP_LOW = 2,
+    EO_SLOPE_22_UP_HIGH = 3,
+    EO_SLOPE_22_DOWN_HIGH = 4,
+    EO_SLOPE_22_DOWN_LOW = 5,
+    EO_SLOPE_USER = 6
+} eo_slope_shape;
+
+#define EO_SLOPE_BUILTIN_COUNT 6
+#define EO_SLOPE_MAX_USER (240 - EO_SLOPE_BUILTIN_COUNT)
+
+/* Sensor sets for eo_slopes_box_ground. */
+#define EO_SLOPES_TWO_SENSORS 2
+#define EO_SLOPES_THREE_SENSORS 3
+
+/// What a sensor found.
+typedef struct eo_slopes_ground {
+    uint8_t found;      /* 0: no ground within a tile of the sensor (the rest is left 0) */
+    uint8_t sensor;     /* eo_slopes_box_ground: which sensor: 0 left, 1 middle, 2 right */
+    uint8_t height;     /* the column's height in the tile where the surface is (1 .. size) */
+    uint8_t attr;       /* that tile's attr */
+    int16_t col, row;   /* that tile */
+    int16_t ground_y;   /* the surface: the top ground pixel row */
+    int16_t distance;   /* ground_at: ground_y - y; box_ground: ground_y - (y + h), so 0 is
+                           standing on it, > 0 above it, < 0 sunk into it */
+} eo_slopes_ground;
+
+/// Height of a shape's column (0 .. tile size): built-in, the map's user table, or full for an
+/// unknown shape. column is taken modulo the tile size. 0 for an invalid map.
+uint8_t eo_slopes_column_height(const eo_tile_map *map, uint8_t shape, uint8_t column);
+
+/// Writes a shape's tile-size heights to out (capacity >= tile size, else EO_ERR_BUFFER_TOO_SMALL).
+eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out, uint16_t capacity);
+
+/// Ground height (0 .. size) of column `column` of tile (col, row): size for solid, one-way and
+/// ladder-top tiles (and solid outside), the shape's for slopes, 0 for anything else.
+uint8_t eo_slopes_ground_height(const eo_tile_map *map, int16_t col, int16_t row, uint8_t column,
+                                eo_hooks *hooks);
+
+/// A sensor at pixel (x, y), with extension and regression: see the manual above.
+eo_result eo_slopes_ground_at(const eo_tile_map *map, int16_t x, int16_t y, eo_slopes_ground *out,
+                              eo_hooks *hooks);
+
+/// The highest ground under the box's foot sensors (EO_SLOPES_TWO_SENSORS or _THREE_SENSORS) on
+/// its bottom row. EO_ERR_BAD_ARGUMENT for another sensor count or an empty box.
+eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_t sensors,
+                               eo_slopes_ground *out, eo_hooks *hooks);
+
+/// Walks *box dx pixels over the map, climbing and descending at most max_step px per pixel (see
+/// the manual). flags: EO_TILES_DROP (one-way platforms and ladder tops do not hold the box up
+/// while it walks), EO_TILES_CORNERS (lesson only); any other flag is EO_ERR_BAD_ARGUMENT.
+/// result as eo_tiles_move's: hit (EO_HIT_LEFT/_RIGHT at a wall), touching, below, on_ground,
+/// moved. On an error the box and the result are untouched.
+eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_t max_step,
+                         uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

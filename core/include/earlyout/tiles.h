@@ -1,0 +1,242 @@
+/* earlyout/tiles.h: which tiles does a hitbox touch, and how far can it move through a tile map?
+
+   A platformer checks its characters against the few tiles they overlap, not against every
+   object. This module reads a tile map the caller owns, probes a hitbox against it, and moves the
+   hitbox: along X, then along Y, scanning every tile row (or column) the box spans, one tile at a
+   time, so nothing tunnels and nothing ends inside a wall. ("Tile-based collision" for the
+   method; "The guide to implementing 2D platformers" for X-then-Y and the full edge scan.)
+
+   The map (eo_tile_map, filled by the caller; zero means default)
+       cells     width x height tile ids, one byte each, row by row (cells[row * width + col]).
+       attrs     256 bytes: tile id -> what the tile is for collision (eo_tile_attr):
+                     EO_TILE_EMPTY 0, EO_TILE_SOLID 1, EO_TILE_ONE_WAY 2, EO_TILE_LADDER 3,
+                     EO_TILE_HAZARD 4, EO_TILE_WATER 5; 6 .. 15 are free for the game and collide
+                     like empty; 16 + s is slope shape s (earlyout/slopes.h), solid below its
+                     surface pixel by pixel.
+       tile_shift  tiles are 1 << tile_shift px square: 3 .. 7 (8 .. 128 px); 0 means 3.
+       width, height  in tiles, 1 .. 32768 >> tile_shift each (the map fits the int16_t world:
+                  tile (col, row) covers pixels col << shift .. (col << shift) + size - 1).
+       outside   how positions outside the map read: EO_TILES_OUTSIDE_SOLID (0: walls all round),
+                  EO_TILES_OUTSIDE_EMPTY, or EO_TILES_OUTSIDE_OPEN_TOP (empty above the map,
+                  solid left, right and below: a character may jump above the screen).
+       row_start optional (NULL: multiply): row_start[r] == r * width, the classic lookup table
+                  that replaces the row multiply. Only for maps of at most 65536 cells.
+       slopes, slope_count  optional user slope shapes: slope_count * tile size heights
+                  (shape EO_SLOPE_USER + k reads slopes[k * size .. k * size + size - 1]).
+       eo_tiles_check() validates all of it (including every row_start entry and every slope
+       height) and says what is wrong: EO_ERR_NULL_POINTER or EO_ERR_BAD_ARGUMENT. The other calls
+       re-check the cheap fields each time and trust the row table and the heights: check a map
+       once after filling it.
+
+   Pixels to tiles
+       tile = floor(pixel / size): a shift for pixels >= 0, and floor for negative pixels, so
+       pixel -1 is in tile -1 (outside the map), never wrapped onto tile 0 or the last column.
+       The cell index is the exact product row * width + col (16-bit when the map has at most
+       65536 cells, else 32-bit), or row_start[row] + col; rows and columns are range-checked
+       first, so no cell outside the array is ever read.
+
+   Probes (eo_tiles_probe)
+       EO_TILES_PROBE_EDGES (default): the four corners plus points along every edge at most one
+       tile apart, so every tile row and column the box spans is probed: a box larger than a tile
+       cannot pass through a one-tile wall. EO_TILES_PROBE_CORNERS: the four corners only, the
+       lesson's slip-through demo: a 16 x 16 box at x = 4 on 8 px tiles spans columns 0, 1, 2 and
+       its corners never look at column 1. Points go clockwise from the top-left corner.
+
+   Moving (eo_tiles_move): X first, then Y; each axis in steps of at most one tile
+       A step scans every tile the box's leading edge enters (every row of the box for X, every
+       column for Y) and stops the box one pixel before the first blocking pixel: the tile
+       boundary for solid tiles (a snap), the surface for slopes. Blocking:
+         solid tiles, and slope pixels below the surface: every direction;
+         one-way platforms: only a box moving down whose bottom was at or above the platform's
+             top (it enters the tile's top pixel row from above); EO_TILES_DROP passes through;
+         ladders: never, except a ladder top (a ladder tile whose tile above is not a ladder),
+             which is a one-way platform (EO_TILES_DROP climbs down through it);
+         hazard, water, empty: never;
+         outside the map: as the outside policy reads; the int16_t world edge: like a wall
+             (the box's pixels stay within -32768 .. 32767 and the side is reported hit).
+       Slopes are exact here but not walked: moving sideways into a rising slope stops like a wall.
+       eo_slopes_walk (earlyout/slopes.h) climbs and descends them. Where the map reads the same
+       tile everywhere (outside it), a step may be longer than a tile: nothing there can stop it.
+       A box that starts inside a solid pixel can move out of it (only pixels it enters block).
+       EO_TILES_CORNERS scans only the tiles at the box's corners, as the naive probe does: it
+       can leave a box inside a wall. For the lesson only.
+
+   Results (eo_tiles_move_result)
+       hit        EO_HIT_LEFT / _RIGHT / _TOP / _BOTTOM: the sides that were stopped.
+       touching   EO_TOUCH_* bits of the tiles the box overlaps after the move (tile squares:
+                  hazard, water, ladder, one-way, slope; SOLID only for a box stuck in a wall;
+                  OUTSIDE if part of the box is off the map).
+       below      EO_TOUCH_* bits of the tiles in the pixel row just below the box.
+       on_ground  1 if a one-pixel move down would be blocked (solid, slope surface, one-way or
+                  ladder top, solid outside, the world edge).
+       moved_x, moved_y  how far the box moved.
+       EO_TILES_POSITION_ONLY skips touching, below and on_ground (left 0).
+
+   Coarse-fine skip (eo_tiles_cache)
+       eo_tiles_touching (and eo_tiles_move, given a cache) re-reads the tiles under a box only
+       when its tile range changed since the last call; otherwise it answers from the cache and
+       counts a skip. After changing the map's cells, call eo_tiles_cache_reset.
+
+   Limits: boxes need w, h >= 1 and x + w - 1, y + h - 1 <= 32767; any int16_t dx, dy.
+   Work per move: at most width (or height) + 2 steps per axis, each reading at most the tiles
+   one edge spans (and the tile size in slope columns); never more than the map holds.
+
+   Counters (traced build): EO_COUNTER_TILES_PROBES, _LOOKUPS, _STEPS, _SNAPS, _SKIPS.
+   Trace events: EO_EV_TILES_* (common.h): every probe point, every tile lookup (tile and attr),
+   every step, block and snap, with the C source line. */
+#ifndef EARLYOUT_TILES_H
+#define EARLYOUT_TILES_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define EO_TILES_MIN_SHIFT 3
+#define EO_TILES_MAX_SHIFT 7
+
+/// What a tile is for collision: the value of attrs[tile id].
+typedef enum eo_tile_attr {
+    EO_TILE_EMPTY = 0,
+    EO_TILE_SOLID = 1,
+    EO_TILE_ONE_WAY = 2,
+    EO_TILE_LADDER = 3,
+    EO_TILE_HAZARD = 4,
+    EO_TILE_WATER = 5,
+    EO_TILE_SLOPE = 16   /* 16 + shape: see earlyout/slopes.h */
+} eo_tile_attr;
+
+/// The attr of slope shape s (0 .. 239).
+#define EO_TILE_SLOPE_ATTR(s) ((uint8_t)(EO_TILE_SLOPE + (s)))
+
+/// How positions outside the map read.
+typedef enum eo_tiles_outside {
+    EO_TILES_OUTSIDE_SOLID = 0,
+    EO_TILES_OUTSIDE_EMPTY = 1,
+    EO_TILES_OUTSIDE_OPEN_TOP = 2  /* empty above the map, solid beside and below it */
+} eo_tiles_outside;
+
+/* Kinds of tile, as bits (eo_tiles_kind_bit, and the touching / below results). */
+#define EO_TOUCH_SOLID   0x01u
+#define EO_TOUCH_ONE_WAY 0x02u
+#define EO_TOUCH_LADDER  0x04u
+#define EO_TOUCH_HAZARD  0x08u
+#define EO_TOUCH_WATER   0x10u
+#define EO_TOUCH_SLOPE   0x20u
+#define EO_TOUCH_OUTSIDE 0x80u
+
+/* Sides stopped by a move. */
+#define EO_HIT_LEFT   0x01u
+#define EO_HIT_RIGHT  0x02u
+#define EO_HIT_TOP    0x04u
+#define EO_HIT_BOTTOM 0x08u
+
+/* eo_tiles_move flags. */
+#define EO_TILES_DROP          0x01u  /* fall through one-way platforms and ladder tops */
+#define EO_TILES_POSITION_ONLY 0x02u  /* skip touching, below and on_ground */
+#define EO_TILES_CORNERS       0x04u  /* lesson only: scan the corner tiles only (can end in a wall) */
+
+/// Probe sets for eo_tiles_probe.
+typedef enum eo_tiles_probe_mode {
+    EO_TILES_PROBE_EDGES = 0,   /* corners + edge points at most one tile apart */
+    EO_TILES_PROBE_CORNERS = 1  /* corners only: misses walls thinner than the box */
+} eo_tiles_probe_mode;
+
+/// A tile map over caller-owned arrays: see the manual above. Zero means default.
+typedef struct eo_tile_map {
+    const uint8_t *cells;       /* width * height tile ids, row-major */
+    const uint8_t *attrs;       /* 256 entries: tile id -> eo_tile_attr */
+    const uint16_t *row_start;  /* optional: row_start[r] == r * width (maps up to 65536 cells) */
+    const uint8_t *slopes;      /* optional: slope_count * tile size user heights (0 .. size) */
+    uint16_t width, height;     /* tiles, 1 .. 32768 >> tile_shift */
+    uint8_t tile_shift;         /* 3 .. 7; 0 means 3 (8 px tiles) */
+    uint8_t outside;            /* an eo_tiles_outside; 0 means solid */
+    uint8_t slope_count;        /* user slope shapes in slopes */
+} eo_tile_map;
+
+/// One probe point and what it read.
+typedef struct eo_tile_probe {
+    int16_t x, y;      /* the point: a pixel of the box */
+    int16_t col, row;  /* its tile (may be outside the map) */
+    uint8_t attr;      /* the attr read there (the outside policy's when outside) */
+    uint8_t outside;   /* 1 if the tile is outside the map */
+} eo_tile_probe;
+
+/// What a move did and where the box is now: see the manual above.
+typedef struct eo_tiles_move_result {
+    uint8_t hit;        /* EO_HIT_* */
+    uint8_t touching;   /* EO_TOUCH_* of the tiles the box overlaps */
+    uint8_t below;      /* EO_TOUCH_* of the tiles in the pixel row under the box */
+    uint8_t on_ground;  /* 1 if a one-pixel move down would be blocked */
+    int32_t moved_x, moved_y;
+} eo_tiles_move_result;
+
+/// Caller-owned memory of the tiles under a box (coarse-fine skip). Zero it, or eo_tiles_cache_reset.
+typedef struct eo_tiles_cache {
+    const eo_tile_map *map;           /* the map the answer was read from */
+    int16_t col0, col1, row0, row1;   /* the box's tile range */
+    int16_t row_below;                /* the tile row of the pixel row under the box */
+    uint8_t touching, below;          /* the answer */
+    uint8_t valid;                    /* 0: re-read on the next call */
+} eo_tiles_cache;
+
+/// EO_OK if the map is usable; EO_ERR_NULL_POINTER (cells, attrs, or slopes with slope_count > 0)
+/// or EO_ERR_BAD_ARGUMENT (tile_shift, width, height, outside out of range; a row_start entry that
+/// is not r * width or a row table on a map of more than 65536 cells; a user slope height above
+/// the tile size; an attr naming a slope shape that does not exist).
+eo_result eo_tiles_check(const eo_tile_map *map);
+
+/// The map's tile size in px (8 .. 128) into *size (may be NULL), after the cheap checks every
+/// call makes (pointers and ranges; not the row table, slope heights or attrs: eo_tiles_check).
+eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size);
+
+/// floor(p / 2^tile_shift) for any int16_t p (tile_shift 0 .. 15): -1 for p = -1.
+int16_t eo_tiles_tile_of(int16_t p, uint8_t tile_shift);
+
+/// 1 and *index = the cell index of tile (col, row) if it is inside the map, else 0 (also for
+/// an invalid map). index may be NULL.
+uint8_t eo_tiles_index(const eo_tile_map *map, int16_t col, int16_t row, uint32_t *index);
+
+/// The attr of tile (col, row): attrs[cells[...]] inside the map, the outside policy's
+/// (EO_TILE_SOLID or EO_TILE_EMPTY) outside it; EO_TILE_SOLID for an invalid map.
+uint8_t eo_tiles_attr_at(const eo_tile_map *map, int16_t col, int16_t row, eo_hooks *hooks);
+
+/// The attr of the tile holding pixel (x, y).
+uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, int16_t x, int16_t y, eo_hooks *hooks);
+
+/// The EO_TOUCH_* bit of an attr (0 for empty and the game's own 6 .. 15).
+uint8_t eo_tiles_kind_bit(uint8_t attr);
+
+/// 1 if pixel (x, y) blocks in every direction: a solid tile, below a slope's surface, or solid
+/// outside the map (1 for an invalid map). One-way platforms and ladder tops are not.
+uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, int16_t x, int16_t y);
+
+/// Probes the box at its probe points (mode: eo_tiles_probe_mode) and writes the first
+/// `capacity` of them to probes (may be NULL with capacity 0). *count gets the number of points
+/// the mode needs (EO_ERR_BUFFER_TOO_SMALL if more than capacity); *kinds (may be NULL) the
+/// EO_TOUCH_* bits of every tile probed. EO_ERR_BAD_ARGUMENT for an empty box or a bad mode.
+eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode,
+                         eo_tile_probe *probes, uint16_t capacity, uint16_t *count,
+                         uint8_t *kinds, eo_hooks *hooks);
+
+/// Forgets a cache's answer (after the map's cells changed). NULL is ignored.
+void eo_tiles_cache_reset(eo_tiles_cache *cache);
+
+/// The EO_TOUCH_* bits of the tiles the box overlaps (*touching) and of the tiles in the pixel
+/// row just under it (*below; either may be NULL). With a cache (may be NULL), re-reads the
+/// tiles only when the box's tile range changed since the cache was filled.
+eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_cache *cache,
+                            uint8_t *touching, uint8_t *below, eo_hooks *hooks);
+
+/// Moves *box by dx, then by dy, stopping at whatever blocks (see the manual above); flags:
+/// EO_TILES_DROP, EO_TILES_POSITION_ONLY, EO_TILES_CORNERS. cache may be NULL. On an error the
+/// box and the result are untouched.
+eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, int16_t dx, int16_t dy, uint8_t flags,
+                        eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

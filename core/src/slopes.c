@@ -1,0 +1,295 @@
+/* Slope heights, ground sensors and walking. See earlyout/slopes.h. Shown line by line in
+   lesson 6: keep it readable.
+
+   Heights are computed, not stored, so the built-in shapes exist at every tile size. The walk is
+   made of eo_tiles_move calls (sideways one pixel, up to climb, down to follow the ground): what
+   tiles.c guarantees (no tunnelling, never ending inside a solid pixel) holds for walking too. */
+#include "earlyout/slopes.h"
+
+#include <stddef.h>
+
+#define EO_THIS_MODULE EO_MODULE_SLOPES
+#include "hooks.h"
+
+static uint8_t shift_of(const eo_tile_map *map)
+{
+    return map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
+}
+
+uint8_t eo_slopes_column_height(const eo_tile_map *map, uint8_t shape, uint8_t column)
+{
+    uint8_t shift, size, half, i, h;
+    uint16_t k;
+    /* called for every slope column tiles.c scans: only the checks the arithmetic needs */
+    if (map == NULL)
+        return 0;
+    shift = shift_of(map);
+    if (shift < EO_TILES_MIN_SHIFT || shift > EO_TILES_MAX_SHIFT)
+        return 0;
+    size = (uint8_t)(1u << shift);
+    half = (uint8_t)(size >> 1);
+    i = (uint8_t)(column & (size - 1u));
+    switch (shape) {
+    case EO_SLOPE_45_UP:        return (uint8_t)(i + 1u);
+    case EO_SLOPE_45_DOWN:      return (uint8_t)(size - i);
+    case EO_SLOPE_22_UP_LOW:    return (uint8_t)(i / 2u + 1u);
+    case EO_SLOPE_22_UP_HIGH:   return (uint8_t)(half + i / 2u + 1u);
+    case EO_SLOPE_22_DOWN_HIGH: return (uint8_t)(size - i / 2u);
+    case EO_SLOPE_22_DOWN_LOW:  return (uint8_t)(half - i / 2u);
+    default:
+        k = (uint16_t)(shape - EO_SLOPE_USER);
+        if (shape < EO_SLOPE_USER || k >= map->slope_count || map->slopes == NULL)
+            return size; /* an unknown shape is solid: nothing falls through it */
+        h = map->slopes[k * size + i];
+        return h > size ? size : h;
+    }
+}
+
+eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out, uint16_t capacity)
+{
+    uint8_t size, i;
+    eo_result e;
+    if (out == NULL)
+        return EO_ERR_NULL_POINTER;
+    e = eo_tiles_tile_size(map, &size);
+    if (e != EO_OK)
+        return e;
+    if (capacity < size)
+        return EO_ERR_BUFFER_TOO_SMALL;
+    for (i = 0; i < size; i++)
+        out[i] = eo_slopes_column_height(map, shape, i);
+    return EO_OK;
+}
+
+/* Ground height of column i of tile (col, row) and the tile's attr: solid, one-way platforms and
+   ladder tops are full, slopes have their shape, anything else is empty. */
+static uint8_t ground(const eo_tile_map *map, uint8_t size, int16_t col, int16_t row, uint8_t i,
+                      uint8_t *attr, eo_hooks *hooks)
+{
+    uint8_t h = 0;
+    *attr = eo_tiles_attr_at(map, col, row, hooks);
+    if (*attr == EO_TILE_SOLID || *attr == EO_TILE_ONE_WAY)
+        h = size;
+    else if (*attr == EO_TILE_LADDER) /* inside the map, so row - 1 >= -1 */
+        h = eo_tiles_attr_at(map, col, (int16_t)(row - 1), hooks) != EO_TILE_LADDER ? size : 0u;
+    else if (*attr >= EO_TILE_SLOPE)
+        h = eo_slopes_column_height(map, (uint8_t)(*attr - EO_TILE_SLOPE), i);
+    EO_STEP(hooks, EO_EV_SLOPES_HEIGHT, i, h);
+    return h;
+}
+
+uint8_t eo_slopes_ground_height(const eo_tile_map *map, int16_t col, int16_t row, uint8_t column,
+                                eo_hooks *hooks)
+{
+    uint8_t size, attr;
+    if (eo_tiles_tile_size(map, &size) != EO_OK)
+        return 0;
+    return ground(map, size, col, row, (uint8_t)(column & (size - 1u)), &attr, hooks);
+}
+
+static void clear(eo_slopes_ground *g)
+{
+    g->found = g->sensor = g->height = g->attr = 0;
+    g->col = g->row = g->ground_y = g->distance = 0;
+}
+
+/* One sensor at pixel (x, y), as the Sonic Physics Guide's: the height of column x in y's tile;
+   empty: extend into the tile below; full: regress into the tile above. */
+static void sensor(const eo_tile_map *map, uint8_t size, int16_t x, int16_t y, eo_slopes_ground *out,
+                   eo_hooks *hooks)
+{
+    uint8_t shift = shift_of(map), i = (uint8_t)((uint16_t)x & (size - 1u)), attr, attr2, h, h2;
+    int16_t col = eo_tiles_tile_of(x, shift), row = eo_tiles_tile_of(y, shift);
+    int16_t top = (int16_t)(row * (int16_t)size); /* the first pixel row of the sensor's tile */
+
+    clear(out);
+    EO_COUNT(hooks, EO_COUNTER_SLOPES_SENSORS);
+    EO_STEP(hooks, EO_EV_SLOPES_SENSOR, x, y);
+    h = ground(map, size, col, row, i, &attr, hooks);
+    if (h == 0) {
+        /* extension: nothing here, the ground may start in the tile below */
+        EO_STEP(hooks, EO_EV_SLOPES_EXTEND, x, row);
+        if (top > (int16_t)(32767 - size) ||
+            (h = ground(map, size, col, (int16_t)(row + 1), i, &attr, hooks)) == 0) {
+            EO_STEP(hooks, EO_EV_SLOPES_NO_GROUND, x, y);
+            return;
+        }
+        row++;
+        top = (int16_t)(top + size);
+    } else if (h == size) {
+        /* regression: full here, the surface may be in the tile above */
+        EO_STEP(hooks, EO_EV_SLOPES_REGRESS, x, row);
+        if (top >= (int16_t)(INT16_MIN + size) &&
+            (h2 = ground(map, size, col, (int16_t)(row - 1), i, &attr2, hooks)) > 0) {
+            row--;
+            top = (int16_t)(top - size);
+            h = h2;
+            attr = attr2;
+        }
+    }
+    out->found = 1;
+    out->height = h;
+    out->attr = attr;
+    out->col = col;
+    out->row = row;
+    out->ground_y = (int16_t)(top + (size - h));
+    EO_STEP(hooks, EO_EV_SLOPES_SURFACE, x, out->ground_y);
+}
+
+eo_result eo_slopes_ground_at(const eo_tile_map *map, int16_t x, int16_t y, eo_slopes_ground *out,
+                              eo_hooks *hooks)
+{
+    uint8_t size;
+    eo_result e;
+    if (out == NULL)
+        return EO_ERR_NULL_POINTER;
+    e = eo_tiles_tile_size(map, &size);
+    if (e != EO_OK)
+        return e;
+    sensor(map, size, x, y, out, hooks);
+    if (out->found)
+        out->distance = (int16_t)(out->ground_y - y); /* both within a tile or two of each other */
+    return EO_OK;
+}
+
+/* w, h >= 1 and x + w - 1, y + h - 1 <= 32767, without forming the sums. */
+static uint8_t box_ok(const eo_box *b)
+{
+    return b->w > 0 && b->h > 0 &&
+           (uint16_t)(b->w - 1) <= (uint16_t)(32767u - (uint16_t)b->x) &&
+           (uint16_t)(b->h - 1) <= (uint16_t)(32767u - (uint16_t)b->y);
+}
+
+eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_t sensors,
+                               eo_slopes_ground *out, eo_hooks *hooks)
+{
+    eo_slopes_ground g, best;
+    int16_t xs[3], bottom;
+    uint8_t size, k;
+    eo_result e;
+    if (box == NULL || out == NULL)
+        return EO_ERR_NULL_POINTER;
+    e = eo_tiles_tile_size(map, &size);
+    if (e != EO_OK)
+        return e;
+    if (!box_ok(box) || (sensors != EO_SLOPES_TWO_SENSORS && sensors != EO_SLOPES_THREE_SENSORS))
+        return EO_ERR_BAD_ARGUMENT;
+    bottom = (int16_t)(box->y + (box->h - 1));
+    xs[0] = box->x;                                      /* bottom-left */
+    xs[1] = (int16_t)(box->x + (box->w - 1) / 2);        /* bottom-middle */
+    xs[2] = (int16_t)(box->x + (box->w - 1));            /* bottom-right */
+    clear(&best);
+    for (k = 0; k < 3; k++) {
+        if (k == 1 && sensors == EO_SLOPES_TWO_SENSORS)
+            continue;
+        sensor(map, size, xs[k], bottom, &g, hooks);
+        if (g.found && (!best.found || g.ground_y < best.ground_y)) { /* the highest ground wins */
+            best = g;
+            best.sensor = k;
+        }
+    }
+    if (best.found)
+        best.distance = (int16_t)(best.ground_y - bottom - 1); /* 0: standing on it */
+    *out = best;
+    return EO_OK;
+}
+
+/* The walk's climb. The box was blocked one pixel sideways (dir); if the pixel column it would
+   enter is solid only in its bottom max_step rows, lift the box that much (its head needs room)
+   and step. 1 with the new box in *out, 0 if this is a wall. */
+static uint8_t climb(const eo_tile_map *map, const eo_box *b, int8_t dir, uint8_t max_step,
+                     uint8_t flags, eo_box *out, eo_hooks *hooks)
+{
+    eo_tiles_move_result r;
+    eo_box t;
+    int16_t col, row;
+    uint16_t rise = 0;
+
+    if (dir > 0 ? (uint16_t)(b->w - 1) == (uint16_t)(32767u - (uint16_t)b->x) : b->x == INT16_MIN)
+        return 0; /* the world edge: there is no column to climb */
+    col = dir > 0 ? (int16_t)(b->x + b->w) : (int16_t)(b->x - 1);
+    row = (int16_t)(b->y + (b->h - 1)); /* the box's bottom row */
+    while (eo_tiles_pixel_solid(map, col, row)) {
+        rise++;
+        if (rise > max_step || row == INT16_MIN) {
+            EO_STEP(hooks, EO_EV_SLOPES_WALL, col, rise); /* too steep: a wall */
+            return 0;
+        }
+        row--;
+    }
+    t = *b;
+    if (rise == 0 || /* the feet are free: what blocks is higher up */
+        eo_tiles_move(map, &t, 0, (int16_t)-(int16_t)rise, flags, NULL, &r, hooks) != EO_OK ||
+        r.moved_y != -(int32_t)rise ||  /* no room for the head */
+        eo_tiles_move(map, &t, dir, 0, flags, NULL, &r, hooks) != EO_OK || r.moved_x != dir) {
+        EO_STEP(hooks, EO_EV_SLOPES_WALL, col, 0);
+        return 0;
+    }
+    EO_COUNT(hooks, EO_COUNTER_SLOPES_CLIMBS);
+    EO_STEP(hooks, EO_EV_SLOPES_CLIMB, col, rise);
+    *out = t;
+    return 1;
+}
+
+eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_t max_step,
+                         uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks)
+{
+    eo_tiles_move_result r, out = { 0, 0, 0, 0, 0, 0 };
+    eo_box b, t, u;
+    int8_t dir = dx > 0 ? 1 : -1;
+    uint16_t n = dx >= 0 ? (uint16_t)dx : (uint16_t)(0u - (uint16_t)dx), k;
+    uint8_t grounded, mflags = (uint8_t)(flags | EO_TILES_POSITION_ONLY);
+    eo_result e;
+
+    if (box == NULL || result == NULL)
+        return EO_ERR_NULL_POINTER;
+    if ((flags & ~(EO_TILES_DROP | EO_TILES_CORNERS)) != 0)
+        return EO_ERR_BAD_ARGUMENT;
+    b = *box;
+    e = eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* checks map and box; on the ground? */
+    if (e != EO_OK)
+        return e;
+    grounded = r.on_ground;
+    EO_STEP(hooks, EO_EV_SLOPES_WALK, dx, max_step);
+    for (k = 0; k < n; k++) {
+        if (!grounded) {
+            /* in the air: the rest of the walk is a plain move sideways */
+            (void)eo_tiles_move(map, &b, (int16_t)((int32_t)dir * (int32_t)(n - k)), 0, mflags, NULL, &r, hooks);
+            out.hit |= r.hit;
+            break;
+        }
+        EO_COUNT(hooks, EO_COUNTER_SLOPES_WALK_STEPS);
+        t = b;
+        (void)eo_tiles_move(map, &t, dir, 0, mflags, NULL, &r, hooks);
+        if (r.moved_x == 0 && !climb(map, &b, dir, max_step, mflags, &t, hooks)) {
+            out.hit |= (uint8_t)(dir > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT);
+            break;
+        }
+        /* follow the ground down, at most max_step; further down it has fallen away */
+        u = t;
+        (void)eo_tiles_move(map, &u, 0, (int16_t)(max_step + 1), mflags, NULL, &r, hooks);
+        if (r.hit & EO_HIT_BOTTOM) {
+#if EO_TRACE
+            if (r.moved_y > 0) {
+                EO_COUNT(hooks, EO_COUNTER_SLOPES_SNAPS);
+                EO_STEP(hooks, EO_EV_SLOPES_SNAP_DOWN, u.x, r.moved_y);
+            }
+#endif
+            t = u;
+        } else {
+            grounded = 0;
+            EO_STEP(hooks, EO_EV_SLOPES_AIRBORNE, t.x, t.y);
+        }
+        b = t;
+        EO_STEP(hooks, EO_EV_SLOPES_WALK_STEP, b.x, b.y);
+    }
+    (void)eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* where it ended up */
+    out.touching = r.touching;
+    out.below = r.below;
+    out.on_ground = r.on_ground;
+    out.moved_x = (int32_t)b.x - box->x;
+    out.moved_y = (int32_t)b.y - box->y;
+    *box = b;
+    *result = out;
+    return EO_OK;
+}

@@ -1,0 +1,647 @@
+/* Tile maps: lookups, probes, and movement that never tunnels. See earlyout/tiles.h.
+   Shown line by line in lesson 5: keep it readable.
+
+   Every call checks the map's cheap fields once (setup) and keeps what the lookups need in a
+   tiles_ctx. Movement is one function for both axes (move_axis): "along" is the axis of motion,
+   "across" the other one; a step enters pixels a .. b of one tile along the axis, and every tile
+   the box spans across the axis is read (line_blocks), one lookup standing for a whole stretch
+   outside the map (where every tile reads the same). */
+#include "earlyout/tiles.h"
+#include "earlyout/slopes.h"
+
+#include <stddef.h>
+
+#define EO_THIS_MODULE EO_MODULE_TILES
+#include "hooks.h"
+
+#define NO_ROW INT16_MIN /* no tile row: below the int16 world (tile rows never reach it) */
+
+/* What every call works with, derived once per call from the checked map. */
+typedef struct tiles_ctx {
+    const eo_tile_map *map;
+    eo_hooks *hooks;
+    uint8_t shift;    /* log2 of the tile size */
+    uint8_t size;     /* tile size, 8 .. 128 px */
+    uint8_t narrow;   /* 1 if every cell index fits 16 bits: the Z80 multiplies in 16 bits */
+} tiles_ctx;
+
+/* The box's pixels across the axis of motion, and their tiles. */
+typedef struct span {
+    int16_t q0, q1;   /* first and last pixel */
+    int16_t t0, t1;   /* their tiles */
+} span;
+
+eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size)
+{
+    uint8_t shift;
+    uint16_t most;
+    if (map == NULL || map->cells == NULL || map->attrs == NULL ||
+        (map->slope_count > 0 && map->slopes == NULL))
+        return EO_ERR_NULL_POINTER;
+    shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
+    if (shift < EO_TILES_MIN_SHIFT || shift > EO_TILES_MAX_SHIFT)
+        return EO_ERR_BAD_ARGUMENT;
+    most = (uint16_t)(32768u >> shift); /* the map must fit the int16 world */
+    if (map->width < 1 || map->height < 1 || map->width > most || map->height > most ||
+        map->outside > EO_TILES_OUTSIDE_OPEN_TOP || map->slope_count > EO_SLOPE_MAX_USER)
+        return EO_ERR_BAD_ARGUMENT;
+    if (map->row_start != NULL && (uint32_t)map->width * map->height > 65536u)
+        return EO_ERR_BAD_ARGUMENT; /* a 16-bit row table cannot address more cells */
+    if (size != NULL)
+        *size = (uint8_t)(1u << shift);
+    return EO_OK;
+}
+
+static eo_result setup(const eo_tile_map *map, tiles_ctx *ctx, eo_hooks *hooks)
+{
+    eo_result e = eo_tiles_tile_size(map, &ctx->size);
+    if (e != EO_OK)
+        return e;
+    ctx->map = map;
+    ctx->hooks = hooks;
+    ctx->shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
+    ctx->narrow = (uint32_t)map->width * map->height <= 65536u;
+    return EO_OK;
+}
+
+eo_result eo_tiles_check(const eo_tile_map *map)
+{
+    tiles_ctx ctx;
+    uint32_t expect = 0;
+    uint16_t r, i, n;
+    eo_result e = setup(map, &ctx, NULL);
+    if (e != EO_OK)
+        return e;
+    if (map->row_start != NULL)
+        for (r = 0; r < map->height; r++, expect += map->width)
+            if (map->row_start[r] != expect)
+                return EO_ERR_BAD_ARGUMENT;
+    n = (uint16_t)(map->slope_count * ctx.size);
+    for (i = 0; i < n; i++)
+        if (map->slopes[i] > ctx.size)
+            return EO_ERR_BAD_ARGUMENT;
+    for (i = 0; i < 256u; i++)
+        if (map->attrs[i] >= EO_TILE_SLOPE &&
+            map->attrs[i] - EO_TILE_SLOPE >= EO_SLOPE_BUILTIN_COUNT + map->slope_count)
+            return EO_ERR_BAD_ARGUMENT; /* names a slope shape nobody defined */
+    return EO_OK;
+}
+
+/* ---- pixels and tiles ------------------------------------------------------------------- */
+
+int16_t eo_tiles_tile_of(int16_t p, uint8_t tile_shift)
+{
+    if (tile_shift > 15)
+        tile_shift = 15;
+    if (p >= 0)
+        return (int16_t)(p >> tile_shift);
+    /* floor for negatives, without shifting a negative number (implementation-defined in C):
+       -1 - ((-1 - p) >> shift), where -1 - p is 0 .. 32767 */
+    return (int16_t)(-1 - (int16_t)((uint16_t)(-1 - p) >> tile_shift));
+}
+
+static int16_t tile_of(const tiles_ctx *ctx, int16_t p)
+{
+    return eo_tiles_tile_of(p, ctx->shift);
+}
+
+/* The first pixel of tile t (t is the tile of some int16 pixel, so this fits). */
+static int16_t origin(const tiles_ctx *ctx, int16_t t)
+{
+    return (int16_t)(t * (int16_t)ctx->size);
+}
+
+/* Pixel p's place inside its tile, 0 .. size - 1. */
+static uint8_t local(const tiles_ctx *ctx, int16_t p)
+{
+    return (uint8_t)((uint16_t)p & (ctx->size - 1u));
+}
+
+static uint8_t inside(const tiles_ctx *ctx, int16_t col, int16_t row)
+{
+    return col >= 0 && row >= 0 && (uint16_t)col < ctx->map->width && (uint16_t)row < ctx->map->height;
+}
+
+static uint8_t outside_attr(const tiles_ctx *ctx, int16_t row)
+{
+    if (ctx->map->outside == EO_TILES_OUTSIDE_EMPTY)
+        return EO_TILE_EMPTY;
+    if (ctx->map->outside == EO_TILES_OUTSIDE_OPEN_TOP && row < 0)
+        return EO_TILE_EMPTY;
+    return EO_TILE_SOLID;
+}
+
+/* The cell of an inside tile: the exact row multiply (16 bits when the map allows it), or the
+   caller's row table. */
+static const uint8_t *cell(const tiles_ctx *ctx, int16_t col, int16_t row)
+{
+    const eo_tile_map *m = ctx->map;
+    if (m->row_start != NULL)
+        return m->cells + (uint16_t)(m->row_start[row] + (uint16_t)col);
+    if (ctx->narrow)
+        return m->cells + (uint16_t)((uint16_t)row * m->width + (uint16_t)col);
+    return m->cells + ((uint32_t)(uint16_t)row * m->width + (uint16_t)col);
+}
+
+#if EO_TRACE
+/* A tile in one trace value: col * 65536 + (row & 0xFFFF); fits int32 for any int16 col. */
+static int32_t pack_tile(int16_t col, int16_t row)
+{
+    return (int32_t)col * 65536 + (uint16_t)row;
+}
+#endif
+
+/* Every tile attr the module reads comes through here: counted and traced. */
+static uint8_t lookup(const tiles_ctx *ctx, int16_t col, int16_t row)
+{
+    uint8_t attr;
+    EO_COUNT(ctx->hooks, EO_COUNTER_TILES_LOOKUPS);
+    if (!inside(ctx, col, row)) {
+        attr = outside_attr(ctx, row);
+        EO_STEP(ctx->hooks, EO_EV_TILES_LOOKUP, pack_tile(col, row), attr + 256);
+        return attr;
+    }
+    attr = ctx->map->attrs[*cell(ctx, col, row)];
+    EO_STEP(ctx->hooks, EO_EV_TILES_LOOKUP, pack_tile(col, row), attr);
+    return attr;
+}
+
+static uint8_t slope_height(const tiles_ctx *ctx, uint8_t attr, uint8_t column)
+{
+    return eo_slopes_column_height(ctx->map, (uint8_t)(attr - EO_TILE_SLOPE), column);
+}
+
+uint8_t eo_tiles_index(const eo_tile_map *map, int16_t col, int16_t row, uint32_t *index)
+{
+    tiles_ctx ctx;
+    if (setup(map, &ctx, NULL) != EO_OK || !inside(&ctx, col, row))
+        return 0;
+    if (index != NULL)
+        *index = (uint32_t)(cell(&ctx, col, row) - map->cells);
+    return 1;
+}
+
+uint8_t eo_tiles_attr_at(const eo_tile_map *map, int16_t col, int16_t row, eo_hooks *hooks)
+{
+    tiles_ctx ctx;
+    if (setup(map, &ctx, hooks) != EO_OK)
+        return EO_TILE_SOLID;
+    return lookup(&ctx, col, row);
+}
+
+uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, int16_t x, int16_t y, eo_hooks *hooks)
+{
+    tiles_ctx ctx;
+    if (setup(map, &ctx, hooks) != EO_OK)
+        return EO_TILE_SOLID;
+    return lookup(&ctx, tile_of(&ctx, x), tile_of(&ctx, y));
+}
+
+uint8_t eo_tiles_kind_bit(uint8_t attr)
+{
+    if (attr >= EO_TILE_SLOPE)
+        return EO_TOUCH_SLOPE;
+    if (attr >= EO_TILE_SOLID && attr <= EO_TILE_WATER)
+        return (uint8_t)(1u << (attr - 1u));
+    return 0;
+}
+
+uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, int16_t x, int16_t y)
+{
+    tiles_ctx ctx;
+    uint8_t attr;
+    if (setup(map, &ctx, NULL) != EO_OK)
+        return 1;
+    attr = lookup(&ctx, tile_of(&ctx, x), tile_of(&ctx, y));
+    if (attr == EO_TILE_SOLID)
+        return 1;
+    /* a slope column is ground from row size - height of the tile down */
+    return attr >= EO_TILE_SLOPE && slope_height(&ctx, attr, local(&ctx, x)) > ctx.size - 1u - local(&ctx, y);
+}
+
+/* w, h >= 1 and the last pixel on each axis within int16: x + w - 1 <= 32767, without the sum. */
+static uint8_t box_ok(const eo_box *b)
+{
+    return b->w > 0 && b->h > 0 &&
+           (uint16_t)(b->w - 1) <= (uint16_t)(32767u - (uint16_t)b->x) &&
+           (uint16_t)(b->h - 1) <= (uint16_t)(32767u - (uint16_t)b->y);
+}
+
+/* ---- probes ----------------------------------------------------------------------------- */
+
+/* Samples along p0 .. p1: every `step` px from p0, then p1 (step 0: the two ends only). */
+static uint16_t sample_count(int16_t p0, int16_t p1, uint8_t shift, uint8_t corners)
+{
+    uint16_t span_px = (uint16_t)(p1 - p0); /* 0 .. 32766 */
+    if (span_px == 0)
+        return 1;
+    if (corners)
+        return 2;
+    return (uint16_t)(((span_px + (1u << shift) - 1u) >> shift) + 1u);
+}
+
+static int16_t sample(int16_t p0, int16_t p1, uint8_t shift, uint16_t i, uint16_t n)
+{
+    return i + 1u >= n ? p1 : (int16_t)(p0 + (int16_t)(i << shift)); /* i << shift < p1 - p0 */
+}
+
+static uint8_t probe_point(const tiles_ctx *ctx, int16_t x, int16_t y, eo_tile_probe *probes,
+                           uint16_t capacity, uint16_t k)
+{
+    int16_t col = tile_of(ctx, x), row = tile_of(ctx, y);
+    uint8_t attr;
+    EO_COUNT(ctx->hooks, EO_COUNTER_TILES_PROBES);
+    EO_STEP(ctx->hooks, EO_EV_TILES_PROBE, x, y);
+    attr = lookup(ctx, col, row);
+    if (k < capacity) {
+        probes[k].x = x;
+        probes[k].y = y;
+        probes[k].col = col;
+        probes[k].row = row;
+        probes[k].attr = attr;
+        probes[k].outside = (uint8_t)!inside(ctx, col, row);
+    }
+    return (uint8_t)(eo_tiles_kind_bit(attr) | (inside(ctx, col, row) ? 0u : EO_TOUCH_OUTSIDE));
+}
+
+eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode,
+                         eo_tile_probe *probes, uint16_t capacity, uint16_t *count,
+                         uint8_t *kinds, eo_hooks *hooks)
+{
+    tiles_ctx ctx;
+    int16_t x0, x1, y0, y1;
+    uint16_t nx, ny, i, k = 0;
+    uint8_t seen = 0, corners = mode == EO_TILES_PROBE_CORNERS, s;
+    eo_result e;
+
+    if (box == NULL || count == NULL || (capacity > 0 && probes == NULL))
+        return EO_ERR_NULL_POINTER;
+    e = setup(map, &ctx, hooks);
+    if (e != EO_OK)
+        return e;
+    if (!box_ok(box) || mode > EO_TILES_PROBE_CORNERS)
+        return EO_ERR_BAD_ARGUMENT;
+    s = ctx.shift;
+    x0 = box->x;
+    x1 = (int16_t)(x0 + (box->w - 1));
+    y0 = box->y;
+    y1 = (int16_t)(y0 + (box->h - 1));
+    nx = sample_count(x0, x1, s, corners);
+    ny = sample_count(y0, y1, s, corners);
+    /* clockwise from the top-left corner: top edge, right edge, bottom edge, left edge; a box
+       one pixel wide or tall has its edges once */
+    for (i = 0; i < nx; i++, k++)
+        seen |= probe_point(&ctx, sample(x0, x1, s, i, nx), y0, probes, capacity, k);
+    for (i = 1; i + 1u < ny; i++, k++)
+        seen |= probe_point(&ctx, x1, sample(y0, y1, s, i, ny), probes, capacity, k);
+    if (y1 != y0)
+        for (i = nx; i > 0; i--, k++)
+            seen |= probe_point(&ctx, sample(x0, x1, s, (uint16_t)(i - 1u), nx), y1, probes, capacity, k);
+    if (x1 != x0)
+        for (i = (uint16_t)(ny - 1u); i > 1u; i--, k++)
+            seen |= probe_point(&ctx, x0, sample(y0, y1, s, (uint16_t)(i - 1u), ny), probes, capacity, k);
+    *count = k;
+    if (kinds != NULL)
+        *kinds = seen;
+    return k > capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
+}
+
+/* ---- what blocks ------------------------------------------------------------------------ */
+
+/* Does tile (col, row) stop a box whose leading edge enters pixels a .. b of it (a first) along
+   `axis` (0 x, 1 y) in direction dir? The box spans s across the axis. On a block, *at gets
+   the first blocking pixel and the answer is 1. */
+static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t col, int16_t row, int16_t a,
+                           int16_t b, int8_t dir, const span *s, uint8_t flags, int16_t *at)
+{
+    uint8_t attr = lookup(ctx, col, row), last = (uint8_t)(ctx->size - 1u);
+    if (attr == EO_TILE_SOLID) {
+        *at = a;
+        return 1;
+    }
+    if (attr >= EO_TILE_SLOPE && axis == 0) {
+        /* moving sideways: the box covers this tile's rows down to jmax; a column whose ground
+           reaches up to jmax blocks */
+        uint8_t jmax = s->t1 == row ? local(ctx, s->q1) : last;
+        int16_t x;
+        for (x = a;; x = (int16_t)(x + dir)) {
+            if (slope_height(ctx, attr, local(ctx, x)) > last - jmax) {
+                *at = x;
+                return 1;
+            }
+            if (x == b)
+                return 0;
+        }
+    }
+    if (attr >= EO_TILE_SLOPE) {
+        /* moving up or down: the highest ground under the box's columns in this tile */
+        uint8_t i = s->t0 == col ? local(ctx, s->q0) : 0, imax = s->t1 == col ? local(ctx, s->q1) : last;
+        uint8_t h, hmax = 0;
+        int16_t top;
+        for (;; i++) {
+            h = slope_height(ctx, attr, i);
+            if (h > hmax)
+                hmax = h;
+            if (i == imax)
+                break;
+        }
+        if (hmax == 0)
+            return 0;
+        top = (int16_t)(origin(ctx, row) + (ctx->size - hmax)); /* the top ground pixel row */
+        if (dir > 0 && top <= b) {
+            *at = a > top ? a : top;
+            return 1;
+        }
+        if (dir < 0 && a >= top) {
+            *at = a;
+            return 1;
+        }
+        return 0;
+    }
+    /* one-way platforms and ladder tops stop a box falling onto their top pixel row */
+    if (axis == 1 && dir > 0 && a == origin(ctx, row) &&
+        (attr == EO_TILE_ONE_WAY ||
+         (attr == EO_TILE_LADDER && lookup(ctx, col, (int16_t)(row - 1)) != EO_TILE_LADDER))) {
+        if (!(flags & EO_TILES_DROP)) {
+            *at = a;
+            return 1;
+        }
+        EO_STEP(ctx->hooks, EO_EV_TILES_PASS, pack_tile(col, row), attr);
+    }
+    return 0;
+}
+
+/* Does anything stop the leading edge entering pixels a .. b of tile t along the axis? Reads
+   every tile the box spans across the axis (EO_TILES_CORNERS: only its two end tiles), one
+   lookup standing for each stretch outside the map. *at gets the nearest blocking pixel. */
+static uint8_t line_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t t, int16_t a, int16_t b,
+                           int8_t dir, const span *s, uint8_t flags, int16_t *at)
+{
+    int16_t n_along = (int16_t)(axis ? ctx->map->height : ctx->map->width);
+    int16_t n_across = (int16_t)(axis ? ctx->map->width : ctx->map->height);
+    int16_t u, last, hit, best = a;
+    uint8_t found = 0, k, n;
+    int16_t pick[2];
+
+    if (t < 0 || t >= n_along) {
+        /* outside the map along the axis: all of this line reads the outside policy; the
+           farthest tile across (the lowest row for X, any column for Y) is solid if any is */
+        u = axis ? s->t0 : s->t1;
+        if (lookup(ctx, axis ? u : t, axis ? t : u) != EO_TILE_SOLID)
+            return 0;
+        *at = a;
+        return 1;
+    }
+    if (flags & EO_TILES_CORNERS) {
+        pick[0] = s->t0;
+        pick[1] = s->t1;
+        n = s->t0 == s->t1 ? 1u : 2u;
+        for (k = 0; k < n; k++)
+            if (tile_blocks(ctx, axis, axis ? pick[k] : t, axis ? t : pick[k], a, b, dir, s, flags, &hit) &&
+                (!found || (dir > 0 ? hit < best : hit > best))) {
+                best = hit;
+                found = 1;
+            }
+        *at = best;
+        return found;
+    }
+    /* the stretches before and after the map: outside tiles block at once (at a) or never */
+    u = s->t0;
+    if ((u < 0 && tile_blocks(ctx, axis, axis ? u : t, axis ? t : u, a, b, dir, s, flags, &hit)) ||
+        (s->t1 >= n_across && tile_blocks(ctx, axis, axis ? s->t1 : t, axis ? t : s->t1, a, b, dir, s, flags, &hit))) {
+        *at = a;
+        return 1;
+    }
+    /* the tiles inside it */
+    if (u < 0)
+        u = 0;
+    last = s->t1 < n_across ? s->t1 : (int16_t)(n_across - 1);
+    for (; u <= last; u++) {
+        if (tile_blocks(ctx, axis, axis ? u : t, axis ? t : u, a, b, dir, s, flags, &hit) &&
+            (!found || (dir > 0 ? hit < best : hit > best))) {
+            best = hit;
+            found = 1;
+            if (best == a)
+                break; /* nothing can block nearer */
+        }
+    }
+    *at = best;
+    return found;
+}
+
+/* ---- movement --------------------------------------------------------------------------- */
+
+static void span_of(const tiles_ctx *ctx, int16_t q, int16_t size, span *s)
+{
+    s->q0 = q;
+    s->q1 = (int16_t)(q + (size - 1));
+    s->t0 = tile_of(ctx, s->q0);
+    s->t1 = tile_of(ctx, s->q1);
+}
+
+/* Moves the box by d along one axis, one tile of the leading edge per step; returns the EO_HIT_
+   bit of the side that was stopped, or 0. */
+static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, int16_t d, uint8_t flags)
+{
+    int16_t *pos = axis ? &box->y : &box->x;
+    int16_t size = axis ? box->h : box->w;
+    int16_t n_along = (int16_t)(axis ? ctx->map->height : ctx->map->width);
+    int16_t lead, target, a, b, t, first, at;
+    int32_t goal;
+    int8_t dir = d > 0 ? 1 : -1;
+    uint8_t side = (uint8_t)(axis ? (dir > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP) : (dir > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT));
+    uint8_t edge = 0;
+    span s;
+
+    if (d == 0)
+        return 0;
+    if (axis)
+        span_of(ctx, box->x, box->w, &s);
+    else
+        span_of(ctx, box->y, box->h, &s);
+    /* the leading edge's pixel, and where it should end: once, in 32 bits, clamped to the world */
+    lead = dir > 0 ? (int16_t)(*pos + (size - 1)) : *pos;
+    goal = (int32_t)lead + d;
+    if (goal > 32767 || goal < -32768) {
+        goal = goal > 32767 ? 32767 : -32768;
+        edge = 1;
+    }
+    target = (int16_t)goal;
+
+    while (lead != target) {
+        a = (int16_t)(lead + dir);            /* the first pixel this step enters */
+        t = tile_of(ctx, a);
+        first = origin(ctx, t);
+        b = dir > 0 ? (int16_t)(first + (ctx->size - 1)) : first; /* ... the last: this tile's end */
+        if (dir > 0 ? b > target : b < target)
+            b = target;
+        EO_COUNT(ctx->hooks, EO_COUNTER_TILES_STEPS);
+        EO_STEP(ctx->hooks, axis ? EO_EV_TILES_STEP_Y : EO_EV_TILES_STEP_X, a, b);
+        if (line_blocks(ctx, axis, t, a, b, dir, &s, flags, &at)) {
+            /* snap: the leading edge stops one pixel before the block */
+            EO_STEP(ctx->hooks, EO_EV_TILES_BLOCKED, axis, at);
+            EO_COUNT(ctx->hooks, EO_COUNTER_TILES_SNAPS);
+            lead = (int16_t)(at - dir);
+            *pos = dir > 0 ? (int16_t)(lead - (size - 1)) : lead;
+            EO_STEP(ctx->hooks, EO_EV_TILES_SNAP, axis, *pos);
+            return side;
+        }
+        if (t < 0 || t >= n_along) {
+            /* outside the map every tile reads the same: go to the map's edge (or the target) */
+            if (dir > 0 && t < 0)
+                b = target < -1 ? target : (int16_t)-1;
+            else if (dir < 0 && t >= n_along) {
+                first = (int16_t)((uint16_t)n_along * ctx->size); /* <= a <= 32767 */
+                b = target > first ? target : first;
+            } else
+                b = target;
+            EO_STEP(ctx->hooks, EO_EV_TILES_SKIP_OUTSIDE, axis, b);
+        }
+        lead = b;
+    }
+    *pos = dir > 0 ? (int16_t)(lead - (size - 1)) : lead;
+    if (!edge)
+        return 0;
+    EO_STEP(ctx->hooks, EO_EV_TILES_WORLD_EDGE, axis, *pos);
+    return side;
+}
+
+/* ---- what the box touches --------------------------------------------------------------- */
+
+static uint8_t outside_bits(uint8_t attr)
+{
+    return (uint8_t)(EO_TOUCH_OUTSIDE | eo_tiles_kind_bit(attr));
+}
+
+/* EO_TOUCH_* bits of tiles c0..c1 x r0..r1: each tile inside the map once, one lookup for each
+   stretch outside it. */
+static uint8_t kinds_in(const tiles_ctx *ctx, int16_t c0, int16_t c1, int16_t r0, int16_t r1)
+{
+    int16_t w = (int16_t)ctx->map->width, h = (int16_t)ctx->map->height;
+    int16_t cin0 = c0 < 0 ? 0 : c0, cin1 = c1 >= w ? (int16_t)(w - 1) : c1;
+    int16_t rin0 = r0 < 0 ? 0 : r0, rin1 = r1 >= h ? (int16_t)(h - 1) : r1;
+    int16_t col, row;
+    uint8_t k = 0;
+    if (r0 < 0)
+        k |= outside_bits(lookup(ctx, c0, r0));   /* rows above the map */
+    if (r1 >= h)
+        k |= outside_bits(lookup(ctx, c0, r1));   /* rows below it */
+    if (rin0 > rin1)
+        return k;
+    if (c0 < 0)
+        k |= outside_bits(lookup(ctx, c0, rin0)); /* left of it */
+    if (c1 >= w)
+        k |= outside_bits(lookup(ctx, c1, rin0)); /* right of it */
+    for (row = rin0; row <= rin1; row++)
+        for (col = cin0; col <= cin1; col++)
+            k |= eo_tiles_kind_bit(lookup(ctx, col, row));
+    return k;
+}
+
+static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache *cache,
+                        uint8_t *touching, uint8_t *below)
+{
+    int16_t x1 = (int16_t)(box->x + (box->w - 1)), y1 = (int16_t)(box->y + (box->h - 1));
+    int16_t c0 = tile_of(ctx, box->x), c1 = tile_of(ctx, x1);
+    int16_t r0 = tile_of(ctx, box->y), r1 = tile_of(ctx, y1);
+    int16_t rb = y1 == 32767 ? (int16_t)NO_ROW : tile_of(ctx, (int16_t)(y1 + 1));
+
+    if (cache != NULL && cache->valid && cache->map == ctx->map && cache->col0 == c0 &&
+        cache->col1 == c1 && cache->row0 == r0 && cache->row1 == r1 && cache->row_below == rb) {
+        /* coarse-fine skip: same tiles as last time, same answer */
+        EO_COUNT(ctx->hooks, EO_COUNTER_TILES_SKIPS);
+        EO_STEP(ctx->hooks, EO_EV_TILES_CACHE_SKIP, pack_tile(c0, r0), cache->touching | cache->below << 8);
+        *touching = cache->touching;
+        *below = cache->below;
+        return;
+    }
+    *touching = kinds_in(ctx, c0, c1, r0, r1);
+    /* the pixel row under the box; past the world's last row, the world edge: solid */
+    *below = rb == NO_ROW ? (uint8_t)(EO_TOUCH_OUTSIDE | EO_TOUCH_SOLID) : kinds_in(ctx, c0, c1, rb, rb);
+    if (cache == NULL)
+        return;
+    EO_STEP(ctx->hooks, EO_EV_TILES_CACHE_FILL, pack_tile(c0, r0), *touching | *below << 8);
+    cache->map = ctx->map;
+    cache->col0 = c0;
+    cache->col1 = c1;
+    cache->row0 = r0;
+    cache->row1 = r1;
+    cache->row_below = rb;
+    cache->touching = *touching;
+    cache->below = *below;
+    cache->valid = 1;
+}
+
+/* Would a one-pixel move down be blocked? (Dropping through is a choice of the move, not of the
+   ground, so the DROP flag is not looked at.) */
+static uint8_t on_ground(const tiles_ctx *ctx, const eo_box *box)
+{
+    int16_t y = (int16_t)(box->y + (box->h - 1)), at;
+    span s;
+    if (y == 32767)
+        return 1; /* the world edge */
+    y++;
+    span_of(ctx, box->x, box->w, &s);
+    return line_blocks(ctx, 1, tile_of(ctx, y), y, y, 1, &s, 0, &at);
+}
+
+void eo_tiles_cache_reset(eo_tiles_cache *cache)
+{
+    if (cache != NULL) {
+        cache->map = NULL;
+        cache->valid = 0;
+    }
+}
+
+eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_cache *cache,
+                            uint8_t *touching, uint8_t *below, eo_hooks *hooks)
+{
+    tiles_ctx ctx;
+    uint8_t t, b;
+    eo_result e;
+    if (box == NULL)
+        return EO_ERR_NULL_POINTER;
+    e = setup(map, &ctx, hooks);
+    if (e != EO_OK)
+        return e;
+    if (!box_ok(box))
+        return EO_ERR_BAD_ARGUMENT;
+    sense_tiles(&ctx, box, cache, &t, &b);
+    if (touching != NULL)
+        *touching = t;
+    if (below != NULL)
+        *below = b;
+    return EO_OK;
+}
+
+eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, int16_t dx, int16_t dy, uint8_t flags,
+                        eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks)
+{
+    tiles_ctx ctx;
+    eo_box b;
+    eo_tiles_move_result r = { 0, 0, 0, 0, 0, 0 };
+    eo_result e;
+
+    if (box == NULL || result == NULL)
+        return EO_ERR_NULL_POINTER;
+    e = setup(map, &ctx, hooks);
+    if (e != EO_OK)
+        return e;
+    if (!box_ok(box) || (flags & ~(EO_TILES_DROP | EO_TILES_POSITION_ONLY | EO_TILES_CORNERS)) != 0)
+        return EO_ERR_BAD_ARGUMENT;
+    b = *box;
+    EO_STEP(hooks, EO_EV_TILES_MOVE, dx, dy);
+    /* X first, then Y: the Y scan uses the columns the box reached */
+    r.hit = move_axis(&ctx, &b, 0, dx, flags);
+    r.hit |= move_axis(&ctx, &b, 1, dy, flags);
+    r.moved_x = (int32_t)b.x - box->x;
+    r.moved_y = (int32_t)b.y - box->y;
+    if (!(flags & EO_TILES_POSITION_ONLY)) {
+        sense_tiles(&ctx, &b, cache, &r.touching, &r.below);
+        r.on_ground = on_ground(&ctx, &b);
+    }
+    EO_STEP(hooks, EO_EV_TILES_RESULT, r.hit | r.on_ground << 4, r.touching | r.below << 8);
+    *box = b;
+    *result = r;
+    return EO_OK;
+}

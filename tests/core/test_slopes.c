@@ -1,0 +1,852 @@
+/* Tests of core/src/slopes.c: the height arrays, sensors with extension and regression, and
+   walking over ramps, checked at every pixel against the height arrays; properties over random
+   maps against a reference walker built on a pixel-by-pixel mover written here.
+   Run: build/tests/test_slopes.* [name-filter] */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "earlyout/earlyout.h"
+
+static uint32_t rng_state = 6502u;
+static uint32_t rng(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 17;
+    rng_state ^= rng_state << 5;
+    return rng_state;
+}
+static int rng_range(int lo, int hi)
+{
+    return lo + (int)(rng() % (uint32_t)(hi - lo + 1));
+}
+
+/* ---- maps drawn as text (as in test_tiles.c) ------------------------------------------------ */
+
+static uint8_t cells[64 * 64];
+static uint8_t attrs[256];
+static uint8_t user_slopes[128];   /* user shape 0: 2 px of rise per column */
+static eo_tile_map map;
+
+/*  . empty   # solid   = one-way   H ladder   ^ hazard   ~ water
+    / 45 up   \ 45 down   a b 22.5 up (low, high)   c d 22.5 down (high, low)   u user shape */
+static const char tile_chars[] = ".#=H^~/\\abcdu";
+
+static int tile_size(void)
+{
+    return 1 << (map.tile_shift ? map.tile_shift : 3);
+}
+
+static void blank_map(uint16_t w, uint16_t h, uint8_t shift, uint8_t outside)
+{
+    int i, T;
+    memset(attrs, 0, sizeof attrs);
+    attrs['#'] = EO_TILE_SOLID;
+    attrs['='] = EO_TILE_ONE_WAY;
+    attrs['H'] = EO_TILE_LADDER;
+    attrs['^'] = EO_TILE_HAZARD;
+    attrs['~'] = EO_TILE_WATER;
+    attrs['/'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_45_UP);
+    attrs['\\'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_45_DOWN);
+    attrs['a'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_LOW);
+    attrs['b'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_HIGH);
+    attrs['c'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_HIGH);
+    attrs['d'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_LOW);
+    attrs['u'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_USER);
+    memset(&map, 0, sizeof map);
+    memset(cells, '.', (size_t)w * h);
+    map.cells = cells;
+    map.attrs = attrs;
+    map.width = w;
+    map.height = h;
+    map.tile_shift = shift;
+    map.outside = outside;
+    T = tile_size();
+    for (i = 0; i < T; i++)
+        user_slopes[i] = (uint8_t)(2 * (i + 1) > T ? T : 2 * (i + 1));
+    map.slopes = user_slopes;
+    map.slope_count = 1;
+}
+
+static void load(const char *const *art, uint16_t rows, uint8_t shift, uint8_t outside)
+{
+    uint16_t r, c, w = (uint16_t)strlen(art[0]);
+    blank_map(w, rows, shift, outside);
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < w; c++)
+            cells[r * w + c] = (uint8_t)art[r][c];
+    assert_int_equal(eo_tiles_check(&map), EO_OK);
+}
+
+/* ---- the pixel reference ------------------------------------------------------------------ */
+
+static long floor_div(long p, long d)
+{
+    return p >= 0 ? p / d : -((-p + d - 1) / d);
+}
+
+static int ref_attr(long col, long row)
+{
+    if (col < 0 || row < 0 || col >= map.width || row >= map.height) {
+        if (map.outside == EO_TILES_OUTSIDE_EMPTY || (map.outside == EO_TILES_OUTSIDE_OPEN_TOP && row < 0))
+            return EO_TILE_EMPTY;
+        return EO_TILE_SOLID;
+    }
+    return attrs[cells[row * map.width + col]];
+}
+
+/* The height arrays, spelled out from the header's table. */
+static int ref_height(int attr, int i)
+{
+    int T = tile_size();
+    switch (attr - EO_TILE_SLOPE) {
+    case EO_SLOPE_45_UP: return i + 1;
+    case EO_SLOPE_45_DOWN: return T - i;
+    case EO_SLOPE_22_UP_LOW: return i / 2 + 1;
+    case EO_SLOPE_22_UP_HIGH: return T / 2 + i / 2 + 1;
+    case EO_SLOPE_22_DOWN_HIGH: return T - i / 2;
+    case EO_SLOPE_22_DOWN_LOW: return T / 2 - i / 2;
+    default: return user_slopes[i];
+    }
+}
+
+static int ref_solid(long x, long y)
+{
+    long T = tile_size(), col, row;
+    int a;
+    if (x < -32768 || x > 32767 || y < -32768 || y > 32767)
+        return 1;
+    col = floor_div(x, T);
+    row = floor_div(y, T);
+    a = ref_attr(col, row);
+    if (a == EO_TILE_SOLID)
+        return 1;
+    return a >= EO_TILE_SLOPE && (y - row * T) >= T - ref_height(a, (int)(x - col * T));
+}
+
+static int ref_blocks_down(long x, long y, int drop)
+{
+    long T = tile_size(), col = floor_div(x, T), row = floor_div(y, T);
+    int a;
+    if (ref_solid(x, y))
+        return 1;
+    if (drop || y != row * T)
+        return 0;
+    a = ref_attr(col, row);
+    return a == EO_TILE_ONE_WAY || (a == EO_TILE_LADDER && ref_attr(col, row - 1) != EO_TILE_LADDER);
+}
+
+static int ref_move(eo_box *b, long dx, long dy, int drop)
+{
+    long x = b->x, y = b->y, k, i;
+    int hit = 0, s = dx > 0 ? 1 : -1, blocked;
+    for (k = 0; k < labs(dx); k++) {
+        long col = s > 0 ? x + b->w : x - 1;
+        for (blocked = 0, i = 0; i < b->h && !blocked; i++)
+            blocked = ref_solid(col, y + i);
+        if (blocked) {
+            hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
+            break;
+        }
+        x += s;
+    }
+    s = dy > 0 ? 1 : -1;
+    for (k = 0; k < labs(dy); k++) {
+        long row = s > 0 ? y + b->h : y - 1;
+        for (blocked = 0, i = 0; i < b->w && !blocked; i++)
+            blocked = s > 0 ? ref_blocks_down(x + i, row, drop) : ref_solid(x + i, row);
+        if (blocked) {
+            hit |= s > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP;
+            break;
+        }
+        y += s;
+    }
+    b->x = (int16_t)x;
+    b->y = (int16_t)y;
+    return hit;
+}
+
+static int ref_overlaps_solid(const eo_box *b)
+{
+    long i, j;
+    for (j = 0; j < b->h; j++)
+        for (i = 0; i < b->w; i++)
+            if (ref_solid(b->x + i, b->y + j))
+                return 1;
+    return 0;
+}
+
+static int ref_on_ground(const eo_box *b)
+{
+    long y = (long)b->y + b->h, i;
+    if (y > 32767)
+        return 1;
+    for (i = 0; i < b->w; i++)
+        if (ref_blocks_down(b->x + i, y, 0))
+            return 1;
+    return 0;
+}
+
+/* The walk as the header describes it, on the reference mover. */
+static int ref_walk(eo_box *b, int dx, int max_step, int drop)
+{
+    int s = dx > 0 ? 1 : -1, n = abs(dx), k, hit = 0, grounded = ref_on_ground(b);
+    for (k = 0; k < n; k++) {
+        eo_box t = *b, u;
+        if (!grounded) {
+            hit |= ref_move(b, (long)s * (n - k), 0, drop);
+            break;
+        }
+        ref_move(&t, s, 0, drop);
+        if (t.x == b->x) { /* blocked: climb? */
+            long col = s > 0 ? (long)b->x + b->w : (long)b->x - 1, row = (long)b->y + b->h - 1;
+            int rise = 0, wall = 0;
+            while (!wall && ref_solid(col, row)) {
+                rise++;
+                row--;
+                wall = rise > max_step;
+            }
+            t = *b;
+            if (!wall && rise > 0) {
+                ref_move(&t, 0, -rise, drop);
+                wall = t.y != b->y - rise;
+                if (!wall) {
+                    ref_move(&t, s, 0, drop);
+                    wall = t.x != b->x + s;
+                }
+            }
+            if (wall || rise == 0) {
+                hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
+                break;
+            }
+        }
+        u = t;
+        if (ref_move(&u, 0, max_step + 1, drop) & EO_HIT_BOTTOM)
+            t = u;
+        else
+            grounded = 0;
+        *b = t;
+    }
+    return hit;
+}
+
+/* The top ground pixel row of column x, from the height arrays: the first row at or below y
+   that stops a fall. */
+static long ground_below(long x, long y)
+{
+    while (!ref_blocks_down(x, y, 0))
+        y++;
+    return y;
+}
+
+/* The box stands on the ground: the highest ground under its columns is right below it. */
+static void assert_standing(const eo_box *b)
+{
+    long x, top = 99999;
+    for (x = b->x; x < (long)b->x + b->w; x++) {
+        long g = ground_below(x, (long)b->y + b->h);
+        if (g < top)
+            top = g;
+    }
+    assert_int_equal(top, (long)b->y + b->h);
+    assert_false(ref_overlaps_solid(b));
+}
+
+static eo_tiles_move_result walk(eo_box *b, int dx, uint8_t max_step)
+{
+    eo_tiles_move_result r;
+    assert_int_equal(eo_slopes_walk(&map, b, (int16_t)dx, max_step, 0, &r, NULL), EO_OK);
+    return r;
+}
+
+/* ---- heights ------------------------------------------------------------------------------ */
+
+static void test_slopes_builtin_heights(void **state)
+{
+    static const uint8_t want8[6][8] = {
+        { 1, 2, 3, 4, 5, 6, 7, 8 },   /* 45 up */
+        { 8, 7, 6, 5, 4, 3, 2, 1 },   /* 45 down */
+        { 1, 1, 2, 2, 3, 3, 4, 4 },   /* 22.5 up, low tile */
+        { 5, 5, 6, 6, 7, 7, 8, 8 },   /* 22.5 up, high tile */
+        { 8, 8, 7, 7, 6, 6, 5, 5 },   /* 22.5 down, high tile */
+        { 4, 4, 3, 3, 2, 2, 1, 1 },   /* 22.5 down, low tile */
+    };
+    uint8_t h[128], s, shift;
+    int i, T;
+    (void)state;
+    blank_map(4, 4, 3, 0);
+    for (s = 0; s < EO_SLOPE_BUILTIN_COUNT; s++) {
+        assert_int_equal(eo_slopes_heights(&map, s, h, 128), EO_OK);
+        assert_memory_equal(h, want8[s], 8);
+    }
+    for (shift = 3; shift <= 7; shift++) {
+        blank_map(4, 4, shift, 0);
+        T = 1 << shift;
+        for (s = 0; s < EO_SLOPE_BUILTIN_COUNT; s++)
+            for (i = 0; i < T; i++) {
+                int got = eo_slopes_column_height(&map, s, (uint8_t)i);
+                assert_int_equal(got, ref_height(EO_TILE_SLOPE + s, i));
+                assert_true(got >= 1 && got <= T);
+            }
+        /* the pieces join without a gap: one pixel of rise per column (45), or per two (22.5) */
+        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_45_UP, (uint8_t)(T - 1)), T);
+        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_45_DOWN, 0), T);
+        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_22_UP_LOW, (uint8_t)(T - 1)) + 1,
+                         eo_slopes_column_height(&map, EO_SLOPE_22_UP_HIGH, 0));
+        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_22_DOWN_HIGH, (uint8_t)(T - 1)) - 1,
+                         eo_slopes_column_height(&map, EO_SLOPE_22_DOWN_LOW, 0));
+        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_22_UP_HIGH, (uint8_t)(T - 1)), T);
+        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_22_DOWN_LOW, (uint8_t)(T - 1)), 1);
+        for (i = 1; i < T; i++) {
+            assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_45_UP, (uint8_t)i) -
+                             eo_slopes_column_height(&map, EO_SLOPE_45_UP, (uint8_t)(i - 1)), 1);
+            assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_22_UP_LOW, (uint8_t)i) -
+                             eo_slopes_column_height(&map, EO_SLOPE_22_UP_LOW, (uint8_t)(i - 1)), i % 2 == 0);
+        }
+        /* the column wraps modulo the tile size */
+        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_45_UP, (uint8_t)(T + 2)), 3);
+    }
+    assert_int_equal(eo_slopes_column_height(NULL, 0, 0), 0);
+}
+
+static void test_slopes_user_shapes(void **state)
+{
+    uint8_t h[16];
+    (void)state;
+    blank_map(4, 4, 3, 0);
+    assert_int_equal(eo_slopes_heights(&map, EO_SLOPE_USER, h, 16), EO_OK);
+    assert_memory_equal(h, user_slopes, 8);
+    assert_int_equal(h[0], 2);
+    assert_int_equal(h[7], 8);
+    /* a shape nobody defined is solid, and eo_tiles_check says so if a tile uses it */
+    assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_USER + 1, 0), 8);
+    attrs['z'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_USER + 1);
+    assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
+    attrs['z'] = 0;
+    /* heights above the tile size are clamped when read, refused by the check */
+    user_slopes[3] = 200;
+    assert_int_equal(eo_slopes_column_height(&map, EO_SLOPE_USER, 3), 8);
+    assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
+    user_slopes[3] = 0; /* an empty column is fine */
+    assert_int_equal(eo_tiles_check(&map), EO_OK);
+    assert_int_equal(eo_slopes_heights(&map, EO_SLOPE_USER, h, 7), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_slopes_heights(&map, EO_SLOPE_USER, NULL, 8), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_slopes_heights(NULL, EO_SLOPE_USER, h, 8), EO_ERR_NULL_POINTER);
+    /* a user shape is solid pixel by pixel to the tiles module too */
+    load((const char *const[]){ "u." }, 1, 3, EO_TILES_OUTSIDE_EMPTY);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 0, 7), 1);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 0, 5), 0); /* column 0: 2 px high: rows 6, 7 */
+    assert_int_equal(eo_tiles_pixel_solid(&map, 0, 6), 1);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 3, 0), 1);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 8, 7), 0);
+}
+
+/* ---- sensors ------------------------------------------------------------------------------ */
+
+static void test_slopes_sensor_extension_and_regression(void **state)
+{
+    static const char *const art[] = {
+        "........",
+        "........",
+        "..../###", /* y 16..23: a 45-degree ramp in column 4 */
+        "########", /* y 24..31 */
+    };
+    eo_slopes_ground g;
+    (void)state;
+    load(art, 4, 3, EO_TILES_OUTSIDE_SOLID);
+    /* inside the slope tile: column 1 of '/' is 2 px high */
+    assert_int_equal(eo_slopes_ground_at(&map, 33, 18, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 1);
+    assert_int_equal(g.ground_y, 22);
+    assert_int_equal(g.distance, 4);
+    assert_int_equal(g.height, 2);
+    assert_int_equal(g.row, 2);
+    assert_int_equal(g.attr, EO_TILE_SLOPE_ATTR(EO_SLOPE_45_UP));
+    /* empty column: extension finds the floor in the tile below */
+    assert_int_equal(eo_slopes_ground_at(&map, 10, 18, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 1);
+    assert_int_equal(g.ground_y, 24);
+    assert_int_equal(g.row, 3);
+    assert_int_equal(g.distance, 6);
+    /* two empty tiles: nothing within reach */
+    assert_int_equal(eo_slopes_ground_at(&map, 10, 4, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 0);
+    assert_int_equal(g.distance, 0);
+    /* full column: regression finds the surface of the tile above ... */
+    assert_int_equal(eo_slopes_ground_at(&map, 45, 28, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, 16);
+    assert_int_equal(g.row, 2);
+    assert_int_equal(g.distance, -12);
+    /* ... or, when that tile is empty there, the top of its own */
+    assert_int_equal(eo_slopes_ground_at(&map, 10, 28, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, 24);
+    assert_int_equal(g.row, 3);
+    assert_int_equal(g.distance, -4);
+    assert_int_equal(eo_slopes_ground_at(&map, 39, 20, &g, NULL), EO_OK); /* the slope's full column */
+    assert_int_equal(g.ground_y, 16);
+    assert_int_equal(eo_slopes_ground_at(&map, 35, 28, &g, NULL), EO_OK); /* regress into the slope */
+    assert_int_equal(g.ground_y, 20);
+    assert_int_equal(g.height, 4);
+    /* outside: solid below the map */
+    assert_int_equal(eo_slopes_ground_at(&map, 10, 40, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, 32);
+    /* at the top and bottom of the int16 world nothing is read past it */
+    map.outside = EO_TILES_OUTSIDE_EMPTY;
+    assert_int_equal(eo_slopes_ground_at(&map, 10, 32767, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 0);
+    map.outside = EO_TILES_OUTSIDE_SOLID;
+    assert_int_equal(eo_slopes_ground_at(&map, 10, -32768, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, -32768);
+    assert_int_equal(eo_slopes_ground_at(&map, 10, 4, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_slopes_ground_at(NULL, 10, 4, &g, NULL), EO_ERR_NULL_POINTER);
+    /* ground heights by tile: one-way platforms and ladder tops are full, ladders below them empty */
+    load((const char *const[]){ "=H^", ".H~" }, 2, 3, EO_TILES_OUTSIDE_EMPTY);
+    assert_int_equal(eo_slopes_ground_height(&map, 0, 0, 3, NULL), 8);
+    assert_int_equal(eo_slopes_ground_height(&map, 1, 0, 3, NULL), 8);
+    assert_int_equal(eo_slopes_ground_height(&map, 1, 1, 3, NULL), 0);
+    assert_int_equal(eo_slopes_ground_height(&map, 2, 0, 3, NULL), 0);
+    assert_int_equal(eo_slopes_ground_height(&map, 2, 1, 3, NULL), 0);
+    assert_int_equal(eo_slopes_ground_height(&map, 5, 1, 3, NULL), 0);
+}
+
+static void test_slopes_box_sensors(void **state)
+{
+    static const char *const art[] = {
+        "........",
+        "........",
+        "..../###",
+        "########",
+    };
+    static const char *const bump[] = {
+        "........",
+        "...#....",
+        "........",
+    };
+    eo_slopes_ground g;
+    eo_box b = { 26, 8, 16, 8 }; /* columns 3..5, bottom row 15 */
+    (void)state;
+    load(art, 4, 3, EO_TILES_OUTSIDE_SOLID);
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_THREE_SENSORS, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 1);
+    assert_int_equal(g.sensor, 2); /* the right foot is on the solid tile */
+    assert_int_equal(g.ground_y, 16);
+    assert_int_equal(g.distance, 0);
+    b.x = 18; /* columns 2..4: the left foot over nothing, the middle over the ramp at column 1 */
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_THREE_SENSORS, &g, NULL), EO_OK);
+    assert_int_equal(g.sensor, 2); /* x 33: the ramp's column 1 (22) */
+    assert_int_equal(g.ground_y, 22);
+    assert_int_equal(g.distance, 6);
+    /* a bump between two sensors: only the middle one sees it */
+    load(bump, 3, 3, EO_TILES_OUTSIDE_EMPTY);
+    b.x = 16;
+    b.y = 0;
+    b.w = 24;
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_TWO_SENSORS, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 0);
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_THREE_SENSORS, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 1);
+    assert_int_equal(g.sensor, 1);
+    assert_int_equal(g.distance, 0);
+    assert_int_equal(eo_slopes_box_ground(&map, &b, 1, &g, NULL), EO_ERR_BAD_ARGUMENT);
+    b.w = 0;
+    assert_int_equal(eo_slopes_box_ground(&map, &b, 2, &g, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_slopes_box_ground(&map, NULL, 2, &g, NULL), EO_ERR_NULL_POINTER);
+}
+
+/* ---- walking ------------------------------------------------------------------------------ */
+
+/* Walks one pixel at a time across `art` from x0 to x1 and back, checking at every pixel that
+   the box stands on the surface the height arrays describe. */
+static void walk_across(const char *const *art, uint16_t rows, uint8_t shift, int x0, int x1, int w, int h,
+                        uint8_t max_step)
+{
+    eo_box b;
+    eo_tiles_move_result r;
+    int x, dir, k;
+    load(art, rows, shift, EO_TILES_OUTSIDE_OPEN_TOP); /* room above for tall boxes */
+    b.x = (int16_t)x0;
+    b.y = -64; /* in the open air above the map */
+    b.w = (int16_t)w;
+    b.h = (int16_t)h;
+    r = walk(&b, 0, max_step);
+    assert_int_equal(eo_tiles_move(&map, &b, 0, 2000, 0, NULL, &r, NULL), EO_OK); /* land */
+    assert_int_equal(r.on_ground, 1);
+    assert_standing(&b);
+    for (dir = x1 > x0 ? 1 : -1, k = 0; k < 2; k++, dir = -dir)
+        for (x = 0; x < abs(x1 - x0); x++) {
+            int before_y = b.y;
+            r = walk(&b, dir, max_step);
+            if (r.hit != 0 || r.on_ground != 1)
+                print_error("walk %d from %d,%d (%dx%d): hit %u, on_ground %u\n", dir, b.x, before_y, w, h,
+                            r.hit, r.on_ground);
+            assert_int_equal(r.hit, 0);
+            assert_int_equal(r.on_ground, 1);
+            assert_int_equal(r.moved_x, dir);
+            assert_true(abs(b.y - before_y) <= max_step);
+            assert_standing(&b);
+        }
+    assert_int_equal(b.x, x0);
+}
+
+static void test_slopes_walk_45_ramp_stays_on_surface(void **state)
+{
+    static const char *const up[] = {
+        "............",
+        "............",
+        "......../###",
+        "......./####",
+        "############",
+    };
+    static const char *const down[] = {
+        "............",
+        "............",
+        "###\\........",
+        "####\\.......",
+        "############",
+    };
+    static const char *const up16[] = {
+        "........",
+        "...../##",
+        "..../###",
+        "########",
+    };
+    eo_box b = { 8, 24, 8, 8 };
+    eo_tiles_move_result r;
+    int x;
+    (void)state;
+    walk_across(up, 5, 3, 8, 80, 8, 8, 1);
+    walk_across(down, 5, 3, 40, 0, 8, 8, 1);
+    walk_across(up, 5, 3, 8, 80, 13, 5, 1);
+    walk_across(up16, 4, 4, 0, 100, 16, 16, 1);
+    walk_across(up16, 4, 4, 0, 88, 40, 24, 1);
+    /* against the height array itself: on '/' at column 7 (x 56..63) the surface is 32 - (i + 1);
+       the box (8 wide) rests on its right-most column going up */
+    load(up, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    for (x = 8; x < 80; x++) {
+        int right = x + 7, col = right / 8, i = right % 8, surface;
+        surface = col < 7 ? 32 : col == 7 ? 32 - (i + 1) : col == 8 ? 24 - (i + 1) : 16;
+        assert_int_equal(b.y + b.h, surface);
+        r = walk(&b, 1, 1);
+        assert_int_equal(r.on_ground, 1);
+    }
+    /* one call for the whole ramp lands where the pixel steps did */
+    b.x = 8;
+    b.y = 24;
+    r = walk(&b, 72, 1);
+    assert_int_equal(b.x, 80);
+    assert_int_equal(b.y, 8);
+    assert_int_equal(r.moved_y, -16);
+    r = walk(&b, -72, 1);
+    assert_int_equal(b.x, 8);
+    assert_int_equal(b.y, 24);
+    assert_int_equal(r.on_ground, 1);
+}
+
+static void test_slopes_walk_transitions(void **state)
+{
+    static const char *const shallow[] = { /* 22.5 up, a flat landing, 22.5 up again, flat top */
+        "................",
+        "................",
+        "..........ab####",
+        "......ab########",
+        "################",
+    };
+    static const char *const hill[] = { /* up 45, straight into down 45, flat */
+        "................",
+        "................",
+        "....../\\........",
+        "...../##\\.......",
+        "################",
+    };
+    static const char *const terrace[] = { /* down 22.5 in two steps of two tiles, flat */
+        "................",
+        "................",
+        "###cd...........",
+        "#####cd.........",
+        "################",
+    };
+    static const char *const valley[] = { /* down 22.5, down 45, up 45: a V, then a plateau */
+        "................",
+        "................",
+        "##cd../#########",
+        "####\\/##########",
+        "################",
+    };
+    (void)state;
+    walk_across(shallow, 5, 3, 0, 120, 8, 8, 1);
+    walk_across(shallow, 5, 3, 0, 108, 20, 12, 1);
+    walk_across(hill, 5, 3, 0, 120, 8, 8, 1);
+    walk_across(hill, 5, 3, 0, 120, 5, 16, 1);
+    walk_across(terrace, 5, 3, 0, 100, 8, 8, 1);
+    walk_across(terrace, 5, 3, 0, 100, 17, 9, 1);
+    walk_across(valley, 5, 3, 72, 0, 8, 8, 1);
+    walk_across(valley, 5, 3, 72, 0, 3, 3, 1);
+    walk_across(valley, 5, 3, 100, 0, 24, 24, 1);
+    walk_across(shallow, 5, 4, 0, 240, 16, 16, 1);
+}
+
+static void test_slopes_walk_walls_steps_and_ledges(void **state)
+{
+    static const char *const block[] = {
+        "..........",
+        "....#.....",
+        "##########",
+    };
+    static const char *const steep[] = {
+        "..........",
+        "....u#####",
+        "##########",
+    };
+    static const char *const ledge[] = {
+        "..........",
+        "###.......",
+        "..........",
+        "##########",
+    };
+    static const char *const low_ceiling[] = {
+        "######....",
+        "......#...",
+        "...../####",
+        "##########",
+    };
+    eo_box b = { 0, 8, 8, 8 };
+    eo_tiles_move_result r;
+    (void)state;
+    load(block, 3, 3, EO_TILES_OUTSIDE_SOLID);
+    r = walk(&b, 40, 1); /* a full tile is a wall for a 1 px step */
+    assert_int_equal(b.x, 24);
+    assert_int_equal(r.hit, EO_HIT_RIGHT);
+    assert_int_equal(r.on_ground, 1);
+    r = walk(&b, 60, 8); /* ... and a step for an 8 px one: up, across, down */
+    assert_int_equal(b.x, 72);
+    assert_int_equal(b.y, 8);
+    assert_int_equal(r.hit, EO_HIT_RIGHT); /* the map's right edge */
+    b.x = 24;
+    r = walk(&b, 9, 8);
+    assert_int_equal(b.x, 33);
+    assert_int_equal(b.y, 0); /* on top of the block */
+
+    load(steep, 3, 3, EO_TILES_OUTSIDE_SOLID);
+    b.x = 8;
+    b.y = 8;
+    r = walk(&b, 40, 1); /* 2 px of rise per pixel: too steep for 1 */
+    assert_int_equal(b.x, 24);
+    assert_int_equal(b.y, 8);
+    assert_int_equal(r.hit, EO_HIT_RIGHT);
+    r = walk(&b, 40, 2); /* fine for 2 */
+    assert_int_equal(b.y, 0);
+    assert_int_equal(r.on_ground, 1);
+    assert_standing(&b);
+
+    load(ledge, 4, 3, EO_TILES_OUTSIDE_SOLID);
+    b.x = 0;
+    b.y = 0;
+    r = walk(&b, 30, 1); /* off the ledge: airborne, no bounce, no snap 16 px down */
+    assert_int_equal(b.x, 30);
+    assert_int_equal(b.y, 0);
+    assert_int_equal(r.on_ground, 0);
+    assert_int_equal(r.hit, 0);
+    b.x = 0;
+    r = walk(&b, 30, 16); /* with a 16 px step the ground below is close enough */
+    assert_int_equal(b.x, 30);
+    assert_int_equal(b.y, 16);
+    assert_int_equal(r.on_ground, 1);
+    b.x = 0;
+    b.y = 0;
+    r = walk(&b, 30, 0); /* max_step 0: flat ground only */
+    assert_int_equal(r.on_ground, 0);
+    b.x = 30;
+    b.y = 0; /* starting in the air: just a move sideways (no snapping down onto the ledge) */
+    r = walk(&b, -10, 8);
+    assert_int_equal(b.x, 20);
+    assert_int_equal(b.y, 0);
+
+    load(low_ceiling, 4, 3, EO_TILES_OUTSIDE_SOLID);
+    b.x = 16;
+    b.y = 16;
+    b.h = 8;
+    r = walk(&b, 30, 1); /* up the ramp until the head meets the overhang at column 6 */
+    assert_int_equal(r.hit, EO_HIT_RIGHT);
+    assert_false(ref_overlaps_solid(&b));
+    assert_int_equal(b.x + b.w, 48);
+}
+
+static void test_slopes_walk_bad_input(void **state)
+{
+    eo_box b = { 0, 0, 8, 8 }, before = { 0, 0, 8, 8 };
+    eo_tiles_move_result r;
+    (void)state;
+    blank_map(4, 4, 3, 0);
+    assert_int_equal(eo_slopes_walk(&map, NULL, 1, 1, 0, &r, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, 0, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, EO_TILES_POSITION_ONLY, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_slopes_walk(NULL, &b, 1, 1, 0, &r, NULL), EO_ERR_NULL_POINTER);
+    b.h = -1;
+    assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, 0, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    b.h = 8;
+    map.tile_shift = 9;
+    assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, 0, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_memory_equal(&b, &before, sizeof b);
+    /* the world's edges: walking into them is a wall, not a wrap */
+    blank_map(4, 4, 3, EO_TILES_OUTSIDE_EMPTY);
+    b.x = 32760;
+    b.y = 32760;
+    r = walk(&b, 100, 255);
+    assert_int_equal(b.x, 32760);
+    assert_int_equal(r.hit, EO_HIT_RIGHT);
+    assert_int_equal(r.on_ground, 1);
+    b.x = -32768;
+    r = walk(&b, -32768, 255);
+    assert_int_equal(b.x, -32768);
+    assert_int_equal(r.hit, EO_HIT_LEFT);
+}
+
+/* ---- properties --------------------------------------------------------------------------- */
+
+static void random_map(void)
+{
+    static const uint8_t weights[] = { 40, 14, 6, 5, 2, 2, 5, 5, 4, 4, 4, 4, 3 }; /* per tile_chars */
+    uint16_t w = (uint16_t)rng_range(2, 24), h = (uint16_t)rng_range(2, 16);
+    uint32_t k, total = 0, pick;
+    unsigned i;
+    blank_map(w, h, (uint8_t)(rng() % 4u == 0 ? 4 : 3), (uint8_t)(rng() % 3u));
+    for (i = 0; i < sizeof weights; i++)
+        total += weights[i];
+    for (k = 0; k < (uint32_t)w * h; k++) {
+        pick = rng() % total;
+        for (i = 0; pick >= weights[i]; i++)
+            pick -= weights[i];
+        cells[k] = (uint8_t)tile_chars[i];
+    }
+    if (rng() % 2u) /* a floor, so that most boxes find ground */
+        memset(cells + (size_t)(h - 1) * w, '#', w);
+    assert_int_equal(eo_tiles_check(&map), EO_OK);
+}
+
+static void test_slopes_walk_matches_reference_and_stays_clear(void **state)
+{
+    unsigned trial, walks = 0, grounded = 0;
+    (void)state;
+    for (trial = 0; trial < 6000u; trial++) {
+        eo_box b, want;
+        eo_tiles_move_result r;
+        int T, tries, dx, hit, ok = 0;
+        uint8_t max_step;
+        if (trial % 20u == 0)
+            random_map();
+        T = tile_size();
+        for (tries = 0; tries < 40 && !ok; tries++) {
+            b.w = (int16_t)rng_range(1, 2 * T);
+            b.h = (int16_t)rng_range(1, 2 * T);
+            b.x = (int16_t)rng_range(-T, map.width * T);
+            b.y = (int16_t)rng_range(-T, map.height * T);
+            ok = !ref_overlaps_solid(&b);
+        }
+        if (!ok)
+            continue;
+        if (rng() % 4u) /* mostly on the ground */
+            assert_int_equal(eo_tiles_move(&map, &b, 0, 3 * T, 0, NULL, &r, NULL), EO_OK);
+        max_step = (uint8_t)(rng() % 3u ? rng_range(1, 2) : rng_range(0, T));
+        dx = rng_range(-3 * T, 3 * T);
+        want = b;
+        assert_int_equal(eo_slopes_walk(&map, &b, (int16_t)dx, max_step, 0, &r, NULL), EO_OK);
+        hit = ref_walk(&want, dx, max_step, 0);
+        if (b.x != want.x || b.y != want.y)
+            print_error("map %ux%u shift %u outside %u; walk %d max_step %u: core %d,%d, reference %d,%d\n",
+                        map.width, map.height, map.tile_shift, map.outside, dx, max_step, b.x, b.y,
+                        want.x, want.y);
+        assert_int_equal(b.x, want.x);
+        assert_int_equal(b.y, want.y);
+        assert_int_equal(r.hit, hit);
+        assert_int_equal(r.on_ground, ref_on_ground(&b));
+        assert_false(ref_overlaps_solid(&b));
+        walks++;
+        grounded += r.on_ground;
+    }
+    assert_true(walks > 5000u);
+    assert_true(grounded > walks / 3u);
+}
+
+static void test_slopes_counters_and_trace(void **state)
+{
+    static const char *const art[] = {
+        "........",
+        "........",
+        "....../#",
+        "...../##",
+        "########",
+    };
+    static eo_trace_step steps[4096];
+    eo_hooks h;
+    eo_slopes_ground g;
+    eo_box b = { 16, 24, 8, 8 };
+    eo_tiles_move_result r;
+    uint16_t k, ext = 0, surface = 0;
+    (void)state;
+    load(art, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    eo_hooks_init(&h, steps, 4096);
+    assert_int_equal(eo_slopes_ground_at(&map, 10, 28, &g, &h), EO_OK); /* empty, then the floor */
+    assert_int_equal(g.ground_y, 32);
+#if EO_TRACE
+    assert_int_equal(steps[0].event, EO_EV_SLOPES_SENSOR);
+    assert_int_equal(steps[0].module, EO_MODULE_SLOPES);
+    assert_int_equal(steps[0].a, 10);
+    assert_int_equal(steps[0].b, 28);
+    for (k = 0; k < h.step_count; k++) {
+        ext += steps[k].event == EO_EV_SLOPES_EXTEND;
+        surface += steps[k].event == EO_EV_SLOPES_SURFACE && steps[k].b == 32;
+    }
+    assert_int_equal(ext, 1);
+    assert_int_equal(surface, 1);
+    assert_int_equal(h.counters[EO_COUNTER_SLOPES_SENSORS], 1);
+#endif
+    eo_hooks_reset(&h);
+    assert_int_equal(eo_slopes_walk(&map, &b, 32, 1, 0, &r, &h), EO_OK);
+    assert_int_equal(b.x, 48);
+    assert_int_equal(b.y, 8);
+    assert_int_equal(h.steps_lost, 0);
+#if EO_TRACE
+    assert_int_equal(h.counters[EO_COUNTER_SLOPES_WALK_STEPS], 32);
+    assert_int_equal(h.counters[EO_COUNTER_SLOPES_CLIMBS], 16); /* two ramp tiles of 8 px */
+    assert_int_equal(h.counters[EO_COUNTER_SLOPES_SNAPS], 0);
+    assert_true(h.counters[EO_COUNTER_TILES_LOOKUPS] > 0);
+    assert_int_equal(steps[h.step_count - 1].event, EO_EV_TILES_RESULT);
+#else
+    (void)k;
+    (void)ext;
+    (void)surface;
+    assert_int_equal(h.step_count, 0);
+#endif
+    eo_hooks_reset(&h);
+    assert_int_equal(eo_slopes_walk(&map, &b, -32, 1, 0, &r, &h), EO_OK);
+    assert_int_equal(b.x, 16);
+    assert_int_equal(b.y, 24);
+#if EO_TRACE
+    assert_int_equal(h.counters[EO_COUNTER_SLOPES_SNAPS], 16);
+    assert_int_equal(h.counters[EO_COUNTER_SLOPES_CLIMBS], 0);
+#endif
+    assert_string_equal(eo_event_name(EO_EV_SLOPES_CLIMB), "EO_EV_SLOPES_CLIMB");
+}
+
+int main(int argc, char **argv)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_slopes_builtin_heights),
+        cmocka_unit_test(test_slopes_user_shapes),
+        cmocka_unit_test(test_slopes_sensor_extension_and_regression),
+        cmocka_unit_test(test_slopes_box_sensors),
+        cmocka_unit_test(test_slopes_walk_45_ramp_stays_on_surface),
+        cmocka_unit_test(test_slopes_walk_transitions),
+        cmocka_unit_test(test_slopes_walk_walls_steps_and_ledges),
+        cmocka_unit_test(test_slopes_walk_bad_input),
+        cmocka_unit_test(test_slopes_walk_matches_reference_and_stays_clear),
+        cmocka_unit_test(test_slopes_counters_and_trace),
+    };
+    if (argc > 1)
+        cmocka_set_test_filter(argv[1]);
+    return cmocka_run_group_tests_name("slopes", tests, NULL, NULL);
+}
