@@ -271,6 +271,6 @@ console.log('\nchoices made on frame 0 (not timed, like the initial build and so
 for (const n of notes) console.log(n);
 for (const [name, nf] of Object.entries(BIG_FRAMES))
   if (frames > nf) console.log(`- ${name} at N=${BIG_N} is timed on the first ${nf} frames only`);
-console.log(`- wasm API: ${overflowFrames} of ${allFrames} scene frames had more than 256 pairs; on those the JS wrapper's pairs()` +
-            ' runs the core call twice (first into a 256-pair buffer, then into one of the right size): included in the wasm times');
+console.log(`- wasm API: ${overflowFrames} of ${allFrames} scene frames had more than 256 pairs; the JS wrapper sizes its pair` +
+            ' buffer from the previous frame\'s count, so a frame runs the core call again only when its pairs grew by more than a quarter');
 console.log(`- half-open boxes: rbush gets inclusive bounds x .. x+w-1; detect-collisions gets w-1 x h-1 boxes (its SAT counts touching as a hit); padding ${PAD_DC}`);
