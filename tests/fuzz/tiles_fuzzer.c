@@ -25,97 +25,9 @@ static const uint8_t attr_codes[] = {
 static const eo_tile_map *M;
 static long T;
 
-static long floor_div(long p, long d)
-{
-    return p >= 0 ? p / d : -((-p + d - 1) / d);
-}
-
-static int ref_attr(long col, long row)
-{
-    if (col < 0 || row < 0 || col >= M->width || row >= M->height) {
-        if (M->outside == EO_TILES_OUTSIDE_EMPTY || (M->outside == EO_TILES_OUTSIDE_OPEN_TOP && row < 0))
-            return EO_TILE_EMPTY;
-        return EO_TILE_SOLID;
-    }
-    return M->attrs[M->cells[row * M->width + col]];
-}
-
-static int ref_height(int attr, int i)
-{
-    switch (attr - EO_TILE_SLOPE) {
-    case 0: return i + 1;
-    case 1: return (int)T - i;
-    case 2: return i / 2 + 1;
-    case 3: return (int)T / 2 + i / 2 + 1;
-    case 4: return (int)T - i / 2;
-    case 5: return (int)T / 2 - i / 2;
-    default: return M->slopes[i];
-    }
-}
-
-static int ref_solid(long x, long y)
-{
-    long col, row;
-    int a;
-    if (x < -32768 || x > 32767 || y < -32768 || y > 32767)
-        return 1;
-    col = floor_div(x, T);
-    row = floor_div(y, T);
-    a = ref_attr(col, row);
-    return a == EO_TILE_SOLID || (a >= EO_TILE_SLOPE && (y - row * T) >= T - ref_height(a, (int)(x - col * T)));
-}
-
-static int ref_blocks_down(long x, long y, int drop)
-{
-    long col = floor_div(x, T), row = floor_div(y, T);
-    int a;
-    if (ref_solid(x, y))
-        return 1;
-    if (drop || y != row * T)
-        return 0;
-    a = ref_attr(col, row);
-    return a == EO_TILE_ONE_WAY || (a == EO_TILE_LADDER && ref_attr(col, row - 1) != EO_TILE_LADDER);
-}
-
-static int ref_move(eo_box *b, long dx, long dy, int drop)
-{
-    long x = b->x, y = b->y, k, i;
-    int hit = 0, s = dx > 0 ? 1 : -1, blocked;
-    for (k = 0; k < labs(dx); k++) {
-        long col = s > 0 ? x + b->w : x - 1;
-        for (blocked = 0, i = 0; i < b->h && !blocked; i++)
-            blocked = ref_solid(col, y + i);
-        if (blocked) {
-            hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
-            break;
-        }
-        x += s;
-    }
-    s = dy > 0 ? 1 : -1;
-    for (k = 0; k < labs(dy); k++) {
-        long row = s > 0 ? y + b->h : y - 1;
-        for (blocked = 0, i = 0; i < b->w && !blocked; i++)
-            blocked = s > 0 ? ref_blocks_down(x + i, row, drop) : ref_solid(x + i, row);
-        if (blocked) {
-            hit |= s > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP;
-            break;
-        }
-        y += s;
-    }
-    b->x = (int16_t)x;
-    b->y = (int16_t)y;
-    return hit;
-}
-
-static int overlaps_solid(const eo_box *b)
-{
-    long i, j;
-    for (j = 0; j < b->h; j++)
-        for (i = 0; i < b->w; i++)
-            if (ref_solid(b->x + i, b->y + j))
-                return 1;
-    return 0;
-}
+#define REF_MAP M
+#define REF_USER_SLOPES M->slopes
+#include "../core/tiles_reference.h"
 
 static int16_t get16(const uint8_t *p)
 {
@@ -197,7 +109,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         dy = (int16_t)(dy % (8 * T));
     }
     start = b;
-    clear = !overlaps_solid(&b);
+    clear = !ref_overlaps_solid(&b);
 
     /* move, against the reference */
     if (eo_tiles_move(&map, &b, dx, dy, flags, NULL, &res, NULL) != EO_OK)
@@ -207,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (dy >= 0 ? res.moved_y < 0 || res.moved_y > dy : res.moved_y > 0 || res.moved_y < dy))
         abort();
     if (!(flags & EO_TILES_CORNERS)) {
-        if (clear && overlaps_solid(&b))
+        if (clear && ref_overlaps_solid(&b))
             abort();
         if (labs(dx) + labs(dy) <= 1024) {
             want = start;
@@ -234,12 +146,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
 
     /* walk from where the move ended (a clear box stays clear) */
-    clear = !overlaps_solid(&b);
+    clear = !ref_overlaps_solid(&b);
     max_step = (uint8_t)(data[5] % (T + 2));
     start = b;
     if (eo_slopes_walk(&map, &b, (int16_t)(int8_t)data[6], max_step, flags & EO_TILES_DROP, &res, NULL) != EO_OK)
         abort();
-    if ((clear && overlaps_solid(&b)) || res.moved_x != (long)b.x - start.x)
+    if ((clear && ref_overlaps_solid(&b)) || res.moved_x != (long)b.x - start.x)
         abort();
 
     /* sensors */

@@ -1,0 +1,114 @@
+/* The pixel-by-pixel reference for the tiles and slopes modules, shared by tests/core/test_tiles.c,
+   tests/core/test_slopes.c and tests/fuzz/tiles_fuzzer.c: the map read one pixel at a time,
+   straight from the rules in tiles.h and slopes.h, with none of the core's shortcuts.
+   The includer defines REF_MAP (an expression giving the const eo_tile_map *) and REF_USER_SLOPES
+   (the heights of user shape 0) before including this file. */
+#ifndef EARLYOUT_TESTS_TILES_REFERENCE_H
+#define EARLYOUT_TESTS_TILES_REFERENCE_H
+
+static long ref_tile_size(void)
+{
+    return 1L << (REF_MAP->tile_shift ? REF_MAP->tile_shift : 3);
+}
+
+
+static long floor_div(long p, long d)
+{
+    return p >= 0 ? p / d : -((-p + d - 1) / d);
+}
+
+static int ref_attr(long col, long row)
+{
+    if (col < 0 || row < 0 || col >= REF_MAP->width || row >= REF_MAP->height) {
+        if (REF_MAP->outside == EO_TILES_OUTSIDE_EMPTY || (REF_MAP->outside == EO_TILES_OUTSIDE_OPEN_TOP && row < 0))
+            return EO_TILE_EMPTY;
+        return EO_TILE_SOLID;
+    }
+    return REF_MAP->attrs[REF_MAP->cells[row * REF_MAP->width + col]];
+}
+
+static int ref_height(int attr, int i)
+{
+    int tile = ref_tile_size();
+    switch (attr - EO_TILE_SLOPE) {
+    case EO_SLOPE_45_UP: return i + 1;
+    case EO_SLOPE_45_DOWN: return tile - i;
+    case EO_SLOPE_22_UP_LOW: return i / 2 + 1;
+    case EO_SLOPE_22_UP_HIGH: return tile / 2 + i / 2 + 1;
+    case EO_SLOPE_22_DOWN_HIGH: return tile - i / 2;
+    case EO_SLOPE_22_DOWN_LOW: return tile / 2 - i / 2;
+    default: return REF_USER_SLOPES[i];
+    }
+}
+
+/* Solid in every direction; pixels past the int16 world are solid too (its edge is a wall). */
+static int ref_solid(long x, long y)
+{
+    long tile = ref_tile_size(), col, row;
+    int a;
+    if (x < -32768 || x > 32767 || y < -32768 || y > 32767)
+        return 1;
+    col = floor_div(x, tile);
+    row = floor_div(y, tile);
+    a = ref_attr(col, row);
+    if (a == EO_TILE_SOLID)
+        return 1;
+    return a >= EO_TILE_SLOPE && (y - row * tile) >= tile - ref_height(a, (int)(x - col * tile));
+}
+
+/* Blocks a box moving down into pixel row y: solid, or the top row of a one-way platform or of
+   a ladder top (unless dropping). */
+static int ref_blocks_down(long x, long y, int drop)
+{
+    long tile = ref_tile_size(), col = floor_div(x, tile), row = floor_div(y, tile);
+    int a;
+    if (ref_solid(x, y))
+        return 1;
+    if (drop || y != row * tile)
+        return 0;
+    a = ref_attr(col, row);
+    return a == EO_TILE_ONE_WAY || (a == EO_TILE_LADDER && ref_attr(col, row - 1) != EO_TILE_LADDER);
+}
+
+/* One pixel at a time along X, then along Y; a pixel step is refused if a pixel it enters blocks. */
+static int ref_move(eo_box *b, long dx, long dy, int drop)
+{
+    long x = b->x, y = b->y, k, i;
+    int hit = 0, s = dx > 0 ? 1 : -1, blocked;
+    for (k = 0; k < labs(dx); k++) {
+        long col = s > 0 ? x + b->w : x - 1;
+        for (blocked = 0, i = 0; i < b->h && !blocked; i++)
+            blocked = ref_solid(col, y + i);
+        if (blocked) {
+            hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
+            break;
+        }
+        x += s;
+    }
+    s = dy > 0 ? 1 : -1;
+    for (k = 0; k < labs(dy); k++) {
+        long row = s > 0 ? y + b->h : y - 1;
+        for (blocked = 0, i = 0; i < b->w && !blocked; i++)
+            blocked = s > 0 ? ref_blocks_down(x + i, row, drop) : ref_solid(x + i, row);
+        if (blocked) {
+            hit |= s > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP;
+            break;
+        }
+        y += s;
+    }
+    b->x = (int16_t)x;
+    b->y = (int16_t)y;
+    return hit;
+}
+
+static int ref_overlaps_solid(const eo_box *b)
+{
+    long i, j;
+    for (j = 0; j < b->h; j++)
+        for (i = 0; i < b->w; i++)
+            if (ref_solid(b->x + i, b->y + j))
+                return 1;
+    return 0;
+}
+
+#endif
