@@ -146,6 +146,14 @@ scene_op_num_sweep_x := 9
 scene_op_num_sweep_y := 10
 SCENE_MSX_TICKS := $(foreach op,$(SCENE_MSX_OPS),$(MSXB)/scene-$(op)-0.ticks $(MSXB)/scene-$(op)-$(SCENE_MSX_K).ticks)
 
+# Pixel masks: one 16 x 16 pair at each X shift 0..7 (bench/msx/pixel_main.c).
+PIXEL_MSX_K ?= 16
+PIXEL_MSX_SHIFTS := 0 1 2 3 4 5 6 7
+pixel_op_num_bare := 0
+pixel_op_num_mask := 1
+pixel_op_num_ref := 2
+PIXEL_MSX_TICKS := $(foreach op,bare mask ref,$(foreach s,$(PIXEL_MSX_SHIFTS),$(MSXB)/pixel-$(op)-$(s)-0.ticks $(MSXB)/pixel-$(op)-$(s)-$(PIXEL_MSX_K).ticks))
+
 $(MSXB)/crt0_sim.rel: bench/msx/crt0_sim.s
 	@mkdir -p $(@D)
 	$(SDAS) -g -o $@ $<
@@ -156,7 +164,13 @@ $(MSXB)/main-%.rel: bench/msx/bench_main.c bench/msx/classic.h $(CORE_HDR)
 	$(call msx_cc,$(CORE_INC) -Ibench/msx -DBENCH_OP=$(bench_op_num_$(word 1,$(subst -, ,$*))) -DBENCH_K=$(word 2,$(subst -, ,$*)))
 $(MSXB)/scene_main-%.rel: bench/msx/scene_main.c $(CORE_HDR)
 	$(call msx_cc,$(CORE_INC) -DSCENE_OP=$(scene_op_num_$(word 1,$(subst -, ,$*))) -DSCENE_K=$(word 2,$(subst -, ,$*)))
+$(MSXB)/pixel_main-%.rel: bench/msx/pixel_main.c $(CORE_HDR)
+	$(call msx_cc,$(CORE_INC) -DPIXEL_OP=$(pixel_op_num_$(word 1,$(subst -, ,$*))) -DPIXEL_SHIFT=$(word 2,$(subst -, ,$*)) -DPIXEL_K=$(word 3,$(subst -, ,$*)))
 # Code from address 0 (crt0_sim first), data from 0x8000: sz80's Z80 has 64 KiB of RAM.
+$(MSXB)/pixel-%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/pixel_main-%.rel $(MSX_LIB)
+	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
+$(MSXB)/pixel-%.ticks: $(MSXB)/pixel-%.ihx bench/msx/ticks.sh
+	bench/msx/ticks.sh $< $@ bench_result 5
 $(MSXB)/scene-%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/scene_main-%.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
 $(MSXB)/%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/main-%.rel $(MSXB)/classic.rel $(MSX_LIB)
@@ -167,8 +181,9 @@ $(MSXB)/scene-%.ticks: $(MSXB)/scene-%.ihx bench/msx/ticks.sh
 $(MSXB)/%.ticks: $(MSXB)/%.ihx bench/msx/ticks.sh
 	bench/msx/ticks.sh $< $@
 
-bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) bench/msx/report.sh bench/msx/scene_report.sh
+bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) $(PIXEL_MSX_TICKS) bench/msx/report.sh bench/msx/scene_report.sh bench/msx/pixel_report.sh
 	@{ bench/msx/report.sh $(MSXB) $(BENCH_MSX_K) && echo && \
-	   bench/msx/scene_report.sh $(MSXB) $(SCENE_MSX_K); } > $(MSXB)/bench-msx.md.tmp; st=$$?; \
+	   bench/msx/scene_report.sh $(MSXB) $(SCENE_MSX_K) && echo && \
+	   bench/msx/pixel_report.sh $(MSXB) $(PIXEL_MSX_K); } > $(MSXB)/bench-msx.md.tmp; st=$$?; \
 	cat $(MSXB)/bench-msx.md.tmp; [ $$st -eq 0 ] && mv $(MSXB)/bench-msx.md.tmp $(MSXB)/bench-msx.md
-.PRECIOUS: $(MSXB)/%.ihx $(MSXB)/scene-%.ihx $(MSXB)/main-%.rel $(MSXB)/scene_main-%.rel
+.PRECIOUS: $(MSXB)/%.ihx $(MSXB)/scene-%.ihx $(MSXB)/main-%.rel $(MSXB)/scene_main-%.rel $(MSXB)/pixel-%.ihx $(MSXB)/pixel_main-%.rel
