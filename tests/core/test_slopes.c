@@ -27,60 +27,11 @@ static int rng_range(int lo, int hi)
 
 /* ---- maps drawn as text (as in test_tiles.c) ------------------------------------------------ */
 
-static uint8_t cells[64 * 64];
-static uint8_t attrs[256];
-static uint8_t user_slopes[128];   /* user shape 0: 2 px of rise per column */
-static eo_tile_map map;
+#include "tile_maps.h"
 
 /*  . empty   # solid   = one-way   H ladder   ^ hazard   ~ water
     / 45 up   \ 45 down   a b 22.5 up (low, high)   c d 22.5 down (high, low)   u user shape */
 static const char tile_chars[] = ".#=H^~/\\abcdu";
-
-static int tile_size(void)
-{
-    return 1 << (map.tile_shift ? map.tile_shift : 3);
-}
-
-static void blank_map(uint16_t w, uint16_t h, uint8_t shift, uint8_t outside)
-{
-    int i, T;
-    memset(attrs, 0, sizeof attrs);
-    attrs['#'] = EO_TILE_SOLID;
-    attrs['='] = EO_TILE_ONE_WAY;
-    attrs['H'] = EO_TILE_LADDER;
-    attrs['^'] = EO_TILE_HAZARD;
-    attrs['~'] = EO_TILE_WATER;
-    attrs['/'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_45_UP);
-    attrs['\\'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_45_DOWN);
-    attrs['a'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_LOW);
-    attrs['b'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_HIGH);
-    attrs['c'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_HIGH);
-    attrs['d'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_LOW);
-    attrs['u'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_USER);
-    memset(&map, 0, sizeof map);
-    memset(cells, '.', (size_t)w * h);
-    map.cells = cells;
-    map.attrs = attrs;
-    map.width = w;
-    map.height = h;
-    map.tile_shift = shift;
-    map.outside = outside;
-    T = tile_size();
-    for (i = 0; i < T; i++)
-        user_slopes[i] = (uint8_t)(2 * (i + 1) > T ? T : 2 * (i + 1));
-    map.slopes = user_slopes;
-    map.slope_count = 1;
-}
-
-static void load(const char *const *art, uint16_t rows, uint8_t shift, uint8_t outside)
-{
-    uint16_t r, c, w = (uint16_t)strlen(art[0]);
-    blank_map(w, rows, shift, outside);
-    for (r = 0; r < rows; r++)
-        for (c = 0; c < w; c++)
-            cells[r * w + c] = (uint8_t)art[r][c];
-    assert_int_equal(eo_tiles_check(&map), EO_OK);
-}
 
 /* ---- the pixel reference ------------------------------------------------------------------ */
 
