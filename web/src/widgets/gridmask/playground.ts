@@ -22,6 +22,8 @@ import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from '../../scre
 import type { Geometry } from '../../screen.ts';
 import type { Stepper } from '../../stepper.ts';
 import { gridmaskCounters, gridmaskStepper } from './stepper.ts';
+import { segmented } from '../../controls.ts';
+import type { Segmented } from '../../controls.ts';
 
 export interface PlaygroundOptions {
   preset?: string;
@@ -65,7 +67,8 @@ export class Playground {
   private errorEl: HTMLElement;
   private root: HTMLElement;
   private stageWrap: HTMLElement;
-  private radios: HTMLInputElement[] = [];
+  private layoutSeg!: Segmented;
+  private methodSeg!: Segmented;
   private sideHead: HTMLElement;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: PlaygroundOptions, private hooks: PlaygroundHooks) {
@@ -145,38 +148,19 @@ export class Playground {
   // ---- controls --------------------------------------------------------------------------
 
   private toolbar(compact: boolean): HTMLElement {
-    const group = (label: string, name: string, values: Array<[string, string]>, current: string, onChange: (v: string) => void) => {
-      const id = uniqueId(name);
-      return h(
-        'fieldset',
-        { class: 'seg', 'data-testid': `${name}-group` },
-        h('legend', {}, label),
-        ...values.map(([value, text]) => {
-          const input = h('input', {
-            type: 'radio',
-            name: id,
-            value,
-            id: `${id}-${value}`,
-            checked: value === current,
-            'data-testid': `${name}-${value}`,
-            onchange: () => onChange(value),
-          });
-          this.radios.push(input);
-          return h('label', { for: `${id}-${value}` }, input, h('span', {}, text));
-        }),
-      );
-    };
+    this.layoutSeg = segmented('Mask layout', 'layout', [['8', '8-bit'], ['16', '16-bit'], ['32', '32-bit']], String(this.state.layout), (v) => {
+      this.state.layout = Number(v) as LayoutBits;
+      this.update();
+    });
+    this.methodSeg = segmented('Method', 'method', [['span', 'span'], ['endpoints', 'endpoints']], this.state.method, (v) => {
+      this.state.method = v as GridmaskMethod;
+      this.update();
+    });
     const bar = h(
       'div',
       { class: 'gm-toolbar' },
-      group('Mask layout', 'layout', [['8', '8-bit'], ['16', '16-bit'], ['32', '32-bit']], String(this.state.layout), (v) => {
-        this.state.layout = Number(v) as LayoutBits;
-        this.update();
-      }),
-      group('Method', 'method', [['span', 'span'], ['endpoints', 'endpoints']], this.state.method, (v) => {
-        this.state.method = v as GridmaskMethod;
-        this.update();
-      }),
+      this.layoutSeg.root,
+      this.methodSeg.root,
     );
     if (!compact) {
       bar.appendChild(
@@ -294,7 +278,8 @@ export class Playground {
 
   update(from?: HTMLInputElement): void {
     this.syncInputs(from);
-    for (const r of this.radios) r.checked = r.value === String(this.state.layout) || r.value === this.state.method;
+    this.layoutSeg.set(String(this.state.layout));
+    this.methodSeg.set(this.state.method);
     try {
       this.result = evaluatePair(this.eo, this.state);
       this.errorEl.hidden = true;
