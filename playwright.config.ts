@@ -7,7 +7,8 @@ const PORT = Number(process.env.UI_PORT ?? 8123);
 export default defineConfig({
   testDir: 'tests/ui',
   testMatch: '**/*.spec.ts',
-  outputDir: 'build/test-results',
+  // UI_OUTPUT_DIR and UI_PORT let two developers (or helpers) run specs side by side.
+  outputDir: process.env.UI_OUTPUT_DIR ?? 'build/test-results',
   fullyParallel: false,
   workers: 2,
   retries: 0,
