@@ -79,6 +79,119 @@ export interface PixelMaskApi {
   overlapReference(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): boolean;
 }
 
+// ---- tiles and slopes (core/include/earlyout/tiles.h, slopes.h) ----------------------------
+/** Collision attrs (attrs[tile id]); a slope of shape s is TILE.SLOPE + s. 6 .. 15 are the game's own (collide like empty). */
+export const TILE = Object.freeze({ EMPTY: 0, SOLID: 1, ONE_WAY: 2, LADDER: 3, HAZARD: 4, WATER: 5, SLOPE: 16 });
+/** Built-in slope shapes; user shapes are SLOPE.USER + k (heights from TileMapConfig.slopes). */
+export const SLOPE = Object.freeze({ UP_45: 0, DOWN_45: 1, UP_22_LOW: 2, UP_22_HIGH: 3, DOWN_22_HIGH: 4, DOWN_22_LOW: 5, USER: 6 });
+/** Kind bits of MoveResult.touching / .below, TileMap.touching() and probe kinds. */
+export const TOUCH = Object.freeze({ SOLID: 0x01, ONE_WAY: 0x02, LADDER: 0x04, HAZARD: 0x08, WATER: 0x10, SLOPE: 0x20, OUTSIDE: 0x80 });
+/** Sides a move was stopped on (MoveResult.hit). */
+export const HIT = Object.freeze({ LEFT: 0x01, RIGHT: 0x02, TOP: 0x04, BOTTOM: 0x08 });
+
+export type TileOutside = 'solid' | 'empty' | 'open-top';
+export interface TileMapConfig {
+  /** Map size in tiles (1 .. 32768 / tileSize each). */
+  width: number; height: number;
+  /** Tile size in px: 8 (default), 16, 32, 64 or 128. */
+  tileSize?: number;
+  /** How positions outside the map read. Default 'solid' (walls all round). */
+  outside?: TileOutside;
+  /** width * height tile ids, row by row (copied). Default all 0. */
+  cells?: Uint8Array;
+  /** 256 entries: tile id -> collision attr (copied). Default: each id is its own attr (TILE.*, TILE.SLOPE + s). */
+  attrs?: Uint8Array;
+  /** User slope heights, tileSize entries per shape (0 .. tileSize): shape SLOPE.USER + k. */
+  slopes?: Uint8Array;
+  /** Look rows up in a row-start table instead of multiplying (maps of at most 65536 cells). */
+  rowTable?: boolean;
+}
+export interface TileProbe { x: number; y: number; col: number; row: number; attr: number; outside: boolean }
+export interface MoveOptions {
+  /** Fall through one-way platforms and ladder tops. */
+  drop?: boolean;
+  /** Skip touching, below and onGround (left 0 / false): a little faster. */
+  positionOnly?: boolean;
+  /** Lesson only: scan only the corner tiles (can end inside a wall). */
+  corners?: boolean;
+  /** Coarse-fine skip: re-read the tiles under the box only when its tile range changed. */
+  cache?: TilesCache;
+}
+export interface MoveResult {
+  /** The box after the move (the box passed in is not changed). */
+  box: Box;
+  /** HIT.* bits: the sides that were stopped. */
+  hit: number;
+  /** TOUCH.* bits of the tiles the box overlaps after the move. */
+  touching: number;
+  /** TOUCH.* bits of the tiles in the pixel row just under the box. */
+  below: number;
+  /** A one-pixel move down would be blocked. */
+  onGround: boolean;
+  movedX: number; movedY: number;
+}
+/** What a slope sensor found (null when there is no ground within a tile). */
+export interface Ground {
+  /** boxGround: the sensor that found it: 0 left, 1 middle, 2 right (0 for groundAt). */
+  sensor: number;
+  /** The column's height in the tile holding the surface (1 .. tileSize). */
+  height: number;
+  /** That tile's attr, and the tile. */
+  attr: number; col: number; row: number;
+  /** The top ground pixel row. */
+  groundY: number;
+  /** groundAt: groundY - y; boxGround: groundY - (y + h) (0 standing on it, > 0 above, < 0 sunk in). */
+  distance: number;
+}
+/** Memory of the tiles under one box (one per character). Reset automatically when the map's cells change. */
+export interface TilesCache { reset(): void; dispose(): void }
+export interface TileMap {
+  readonly width: number; readonly height: number; readonly tileSize: number; readonly outside: TileOutside;
+  getCell(col: number, row: number): number;
+  setCell(col: number, row: number, id: number): void;
+  /** Replaces all cells (width * height ids). */
+  setCells(cells: Uint8Array): void;
+  /** A copy of the cells. */
+  cells(): Uint8Array;
+  setAttr(id: number, attr: number): void;
+  /** The attr of tile (col, row), the outside policy's outside the map. */
+  attrAt(col: number, row: number): number;
+  /** The attr of the tile holding pixel (x, y). */
+  attrAtPixel(x: number, y: number): number;
+  /** floor(p / tileSize). */
+  tileOf(p: number): number;
+  /** Blocks in every direction: solid tile, below a slope's surface, solid outside. */
+  pixelSolid(x: number, y: number): boolean;
+  /** The probe points of a box ('edges': corners + points at most a tile apart; 'corners': the four corners) and what each read. */
+  probe(box: Box, mode?: 'edges' | 'corners'): { points: TileProbe[]; kinds: number };
+  /** TOUCH.* bits of the tiles the box overlaps and of the row under it. */
+  touching(box: Box, cache?: TilesCache): { touching: number; below: number };
+  /** Moves the box by dx, then dy, stopping at whatever blocks. */
+  move(box: Box, dx: number, dy: number, options?: MoveOptions): MoveResult;
+  /** Walks dx pixels sideways following slopes, climbing / descending at most maxStep px per pixel. */
+  walk(box: Box, dx: number, maxStep: number, options?: { drop?: boolean; corners?: boolean }): MoveResult;
+  /** One call per frame: boxes (x, y, w, h per mover) move by deltas (dx, dy per mover), in place.
+      out (4 bytes per mover): hit, touching, below, onGround. */
+  moveMany(boxes: Int16Array, deltas: Int16Array, options?: { drop?: boolean; positionOnly?: boolean }, out?: Uint8Array): Uint8Array;
+  /** One call per frame: boxes walk dx[i] px (in place); out as moveMany. */
+  walkMany(boxes: Int16Array, dx: Int16Array, maxStep: number, options?: { drop?: boolean }, out?: Uint8Array): Uint8Array;
+  /** Height of a slope shape's column (0 .. tileSize). */
+  columnHeight(shape: number, column: number): number;
+  /** A slope shape's tileSize heights. */
+  heights(shape: number): Uint8Array;
+  /** Replaces the user slope heights (k * tileSize entries for shapes SLOPE.USER + k; as many shapes as before or more). */
+  setSlopes(heights: Uint8Array): void;
+  /** A sensor at pixel (x, y): ground within a tile above or below, or null. */
+  groundAt(x: number, y: number): Ground | null;
+  /** The highest ground under the box's foot sensors (2 or 3), or null. */
+  boxGround(box: Box, sensors?: 2 | 3): Ground | null;
+  createCache(): TilesCache;
+  dispose(): void;
+}
+export interface TilesApi {
+  createMap(config: TileMapConfig): TileMap;
+}
+
 /** Thrown for every bad argument. `code` is the core's result name (EO_ERR_...) or EO_JS_BAD_ARGUMENT. */
 export class EarlyoutError extends Error {
   readonly code: string;
