@@ -34,7 +34,7 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
   ],
   webServer: {
-    command: `node tools/serve.mjs build/site --port ${PORT}`,
+    command: `node tools/serve.mjs ${process.env.UI_SITE ?? 'build/site'} --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/index.html`,
     reuseExistingServer: false,
     timeout: 15_000,
