@@ -1,8 +1,9 @@
 /* The pixel-by-pixel reference for the tiles and slopes modules, shared by tests/core/test_tiles.c,
-   tests/core/test_slopes.c and tests/fuzz/tiles_fuzzer.c: the map read one pixel at a time,
-   straight from the rules in tiles.h and slopes.h, with none of the core's shortcuts.
+   tests/core/test_slopes.c, tests/fuzz/tiles_fuzzer.c and bench/common/tiles_scene.h: the map
+   read one pixel at a time, straight from the rules in tiles.h and slopes.h, with none of the core's shortcuts.
    The includer defines REF_MAP (an expression giving the const eo_tile_map *) and REF_USER_SLOPES
-   (the heights of user shape 0) before including this file. */
+   (the heights of user shape 0) before including this file, and REF_WALK for the reference walk
+   (ref_walk, ref_on_ground: the slopes tests and the tiles benchmark). */
 #ifndef EARLYOUT_TESTS_TILES_REFERENCE_H
 #define EARLYOUT_TESTS_TILES_REFERENCE_H
 
@@ -110,5 +111,61 @@ static int ref_overlaps_solid(const eo_box *b)
                 return 1;
     return 0;
 }
+
+#ifdef REF_WALK
+static int ref_on_ground(const eo_box *b)
+{
+    long y = (long)b->y + b->h, i;
+    if (y > 32767)
+        return 1;
+    for (i = 0; i < b->w; i++)
+        if (ref_blocks_down(b->x + i, y, 0))
+            return 1;
+    return 0;
+}
+
+/* The walk as the header describes it, on the reference mover. */
+static int ref_walk(eo_box *b, int dx, int max_step, int drop)
+{
+    int s = dx > 0 ? 1 : -1, n = abs(dx), k, hit = 0, grounded = ref_on_ground(b);
+    for (k = 0; k < n; k++) {
+        eo_box t = *b, u;
+        if (!grounded) {
+            hit |= ref_move(b, (long)s * (n - k), 0, drop);
+            break;
+        }
+        ref_move(&t, s, 0, drop);
+        if (t.x == b->x) { /* blocked: climb? */
+            long col = s > 0 ? (long)b->x + b->w : (long)b->x - 1, row = (long)b->y + b->h - 1;
+            int rise = 0, wall = 0;
+            while (!wall && ref_solid(col, row)) {
+                rise++;
+                row--;
+                wall = rise > max_step;
+            }
+            t = *b;
+            if (!wall && rise > 0) {
+                ref_move(&t, 0, -rise, drop);
+                wall = t.y != b->y - rise;
+                if (!wall) {
+                    ref_move(&t, s, 0, drop);
+                    wall = t.x != b->x + s;
+                }
+            }
+            if (wall || rise == 0) {
+                hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
+                break;
+            }
+        }
+        u = t;
+        if (ref_move(&u, 0, max_step + 1, drop) & EO_HIT_BOTTOM)
+            t = u;
+        else
+            grounded = 0;
+        *b = t;
+    }
+    return hit;
+}
+#endif
 
 #endif
