@@ -3,7 +3,7 @@
 #   make test-ui   Playwright against build/site; ends with "ui: N passed, N failed"
 SITE      := $(BUILD)/site
 SITE_SRC  := $(shell find web lessons wasm/src -type f 2>/dev/null) core/src/gridmask.c core/src/pixelmask.c \
-             core/src/aabb.c core/src/sectors.c core/src/sweep.c \
+             core/src/aabb.c core/src/sectors.c core/src/sweep.c core/src/tiles.c core/src/slopes.c \
              tools/build-web.mjs package-lock.json
 UI_OUT    := $(BUILD)/test-artifacts
 UI_JSON   := $(UI_OUT)/ui-results.json
