@@ -41,6 +41,14 @@ int32_t eo_wasm_abi(int32_t what)
     case 29: return (int32_t)offsetof(eo_sectors, ranges);
     case 30: return (int32_t)sizeof(eo_pixelmask);
     case 31: return (int32_t)EO_PIXELMASK_WORD_BITS;
+    case 32: return (int32_t)sizeof(eo_tile_map);
+    case 33: return (int32_t)offsetof(eo_tile_map, width);
+    case 34: return (int32_t)sizeof(eo_tile_probe);
+    case 35: return (int32_t)sizeof(eo_tiles_move_result);
+    case 36: return (int32_t)offsetof(eo_tiles_move_result, moved_x);
+    case 37: return (int32_t)sizeof(eo_tiles_cache);
+    case 38: return (int32_t)sizeof(eo_slopes_ground);
+    case 39: return (int32_t)offsetof(eo_slopes_ground, ground_y);
     default: return -1;
     }
 }

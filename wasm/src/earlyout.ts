@@ -99,7 +99,8 @@ export interface TileMapConfig {
   outside?: TileOutside;
   /** width * height tile ids, row by row (copied). Default all 0. */
   cells?: Uint8Array;
-  /** 256 entries: tile id -> collision attr (copied). Default: each id is its own attr (TILE.*, TILE.SLOPE + s). */
+  /** 256 entries: tile id -> collision attr (copied). Default: ids 0 .. 21 are their own attr (TILE.*, TILE.SLOPE +
+      built-in shape), the next ids name the user shapes in `slopes` (id TILE.SLOPE + SLOPE.USER + k), the rest are empty. */
   attrs?: Uint8Array;
   /** User slope heights, tileSize entries per shape (0 .. tileSize): shape SLOPE.USER + k. */
   slopes?: Uint8Array;
@@ -276,6 +277,7 @@ export interface Earlyout {
   readonly sectors: SectorsApi;
   readonly sweep: SweepApi;
   readonly pixelmask: PixelMaskApi;
+  readonly tiles: TilesApi;
   /** Bytes of wasm memory held by live sector grids and sweepers (released by dispose()). */
   heapUsed(): number;
   /** Runs fn with the teaching hooks on and returns its steps and counters (traced module only). */
@@ -325,16 +327,33 @@ interface Exports {
                              cx: number, cy: number, hooks: number): number;
   eo_pixelmask_overlap_area(a: number, ax: number, ay: number, b: number, bx: number, by: number, area: number, hooks: number): number;
   eo_pixelmask_overlap_reference(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
+  eo_tiles_check(map: number): number;
+  eo_tiles_tile_of(p: number, shift: number): number;
+  eo_tiles_attr_at(map: number, col: number, row: number, hooks: number): number;
+  eo_tiles_attr_at_pixel(map: number, x: number, y: number, hooks: number): number;
+  eo_tiles_pixel_solid(map: number, x: number, y: number): number;
+  eo_tiles_probe(map: number, box: number, mode: number, probes: number, capacity: number, count: number, kinds: number, hooks: number): number;
+  eo_tiles_cache_reset(cache: number): void;
+  eo_tiles_touching(map: number, box: number, cache: number, touching: number, below: number, hooks: number): number;
+  eo_tiles_move(map: number, box: number, dx: number, dy: number, flags: number, cache: number, result: number, hooks: number): number;
+  eo_slopes_column_height(map: number, shape: number, column: number): number;
+  eo_slopes_heights(map: number, shape: number, out: number, capacity: number): number;
+  eo_slopes_ground_at(map: number, x: number, y: number, out: number, hooks: number): number;
+  eo_slopes_box_ground(map: number, box: number, sensors: number, out: number, hooks: number): number;
+  eo_slopes_walk(map: number, box: number, dx: number, maxStep: number, flags: number, result: number, hooks: number): number;
+  eo_wasm_tiles_move_many(map: number, boxes: number, count: number, deltas: number, flags: number, out: number, failed: number, hooks: number): number;
+  eo_wasm_slopes_walk_many(map: number, boxes: number, count: number, dx: number, maxStep: number, flags: number, out: number, failed: number, hooks: number): number;
 }
 
 // Struct layouts the code below relies on; checked against the module at load time.
 const ABI = { version: 1, box: 8, layout: 8, pair: 4, step: 12, hooksStepCount: 6, hooksStepsLost: 8, hooksCounters: 12,
               stepA: 4, layoutScreenW: 4, grid: 18, gridLastCol: 13, gridLastRow: 17,
               sectors: 44, sectorsConfig: 14, stats: 36, sectorsCellW: 14, sectorsObjectCount: 22,
-              tuneRow: 44, configCols: 8, configMaxObjects: 10, orderReport: 24, circle: 6, tuneCost: 36, sectorsCells: 20, sectorsRanges: 40, pixelmask: 12 };
+              tuneRow: 44, configCols: 8, configMaxObjects: 10, orderReport: 24, circle: 6, tuneCost: 36, sectorsCells: 20, sectorsRanges: 40, pixelmask: 12,
+              tileMap: 24, tileMapWidth: 16, tileProbe: 10, moveResult: 12, moveResultMovedX: 4, tilesCache: 20, ground: 12, groundY: 8 };
 const STATS_KEYS: (keyof BroadphaseStats)[] = ['insertions', 'removals', 'objectsMoved', 'rebuilds', 'candidatePairs',
   'duplicatesSkipped', 'layerFiltered', 'boxTests', 'pairsFound'];
-const MODULE_NAMES: Record<number, string> = { 1: 'gridmask', 2: 'aabb', 3: 'sectors', 4: 'sweep', 5: 'pixelmask' };
+const MODULE_NAMES: Record<number, string> = { 1: 'gridmask', 2: 'aabb', 3: 'sectors', 4: 'sweep', 5: 'pixelmask', 6: 'tiles', 7: 'slopes' };
 /** 'EO_COUNTER_SECTORS_BOX_TESTS' -> 'sectors.box_tests' */
 function counterKey(name: string): string {
   const m = /^EO_COUNTER_([A-Z0-9]+)_(.+)$/.exec(name);
@@ -404,6 +423,7 @@ class Core implements Earlyout {
   readonly sectors: SectorsApi;
   readonly sweep: SweepApi;
   readonly pixelmask: PixelMaskApi;
+  readonly tiles: TilesApi;
   private readonly x: Exports;
   private readonly free: { at: number; size: number }[] = []; // released persistent blocks
   private readonly pairHints = new WeakMap<object, number>(); // pairs found last time, per grid/sweeper/api
@@ -420,7 +440,9 @@ class Core implements Earlyout {
                   grid: abi(13), gridLastCol: abi(14), gridLastRow: abi(15),
                   sectors: abi(16), sectorsConfig: abi(17), stats: abi(18), sectorsCellW: abi(19), sectorsObjectCount: abi(20),
                   tuneRow: abi(22), configCols: abi(23), configMaxObjects: abi(24), orderReport: abi(25), circle: abi(26),
-                  tuneCost: abi(27), sectorsCells: abi(28), sectorsRanges: abi(29), pixelmask: abi(30) };
+                  tuneCost: abi(27), sectorsCells: abi(28), sectorsRanges: abi(29), pixelmask: abi(30),
+                  tileMap: abi(32), tileMapWidth: abi(33), tileProbe: abi(34), moveResult: abi(35), moveResultMovedX: abi(36),
+                  tilesCache: abi(37), ground: abi(38), groundY: abi(39) };
     for (const k of Object.keys(ABI) as (keyof typeof ABI)[])
       if (got[k] !== ABI[k]) throw new EarlyoutError('EO_JS_ABI', `wasm module ABI mismatch: ${k} is ${got[k]}, expected ${ABI[k]}`);
     if ((abi(11) === 1) !== traced)
@@ -434,6 +456,7 @@ class Core implements Earlyout {
     this.sectors = this.makeSectors();
     this.sweep = this.makeSweep();
     this.pixelmask = this.makePixelmask();
+    this.tiles = this.makeTiles();
   }
 
   // ---- wasm memory: a bump allocator over the heap, reset after every call ----------------
@@ -924,6 +947,285 @@ class Core implements Earlyout {
         core.check(x.eo_pixelmask_overlap_reference(pa, ax, ay, pb, bx, by, out, core.hooks), 'pixelmask.overlapReference');
         return core.u8[out] === 1;
       }),
+    };
+  }
+
+  // ---- tiles and slopes -------------------------------------------------------------------------
+  private makeTiles(): TilesApi {
+    const x = this.x;
+    const core = this; // eslint-disable-line @typescript-eslint/no-this-alias
+    const OUTSIDE: Record<TileOutside, number> = { solid: 0, empty: 1, 'open-top': 2 };
+    const flagsOf = (o: MoveOptions | { drop?: boolean; corners?: boolean; positionOnly?: boolean } | undefined, allowed: string[]): number => {
+      if (o === undefined) return 0;
+      if (o === null || typeof o !== 'object') fail('options must be an object');
+      for (const k of Object.keys(o)) if (!allowed.includes(k)) fail(`unknown option '${k}' (expected ${allowed.join(', ')})`);
+      const b = o as Record<string, unknown>;
+      return (b.drop ? 1 : 0) | (b.positionOnly ? 2 : 0) | (b.corners ? 4 : 0);
+    };
+    return {
+      createMap(config: TileMapConfig): TileMap {
+        if (config === null || typeof config !== 'object') fail('config must be an object { width, height, ... }');
+        const tileSize = config.tileSize ?? 8;
+        const shift = [8, 16, 32, 64, 128].indexOf(tileSize) + 3;
+        if (shift < 3) fail(`tileSize must be 8, 16, 32, 64 or 128, got ${String(tileSize)}`);
+        const most = 32768 >> shift;
+        const width = checkInt('width', config.width, 1, most), height = checkInt('height', config.height, 1, most);
+        const outsideName = config.outside ?? 'solid';
+        if (!(outsideName in OUTSIDE)) fail(`outside must be 'solid', 'empty' or 'open-top', got ${String(outsideName)}`);
+        const n = width * height;
+        if (config.cells !== undefined && checkTyped('cells', config.cells, Uint8Array).length !== n)
+          fail(`cells must hold width * height = ${n} tile ids, got ${config.cells.length}`);
+        if (config.attrs !== undefined && checkTyped('attrs', config.attrs, Uint8Array).length !== 256)
+          fail(`attrs must hold 256 entries (one per tile id), got ${config.attrs.length}`);
+        const rowTable = config.rowTable === true;
+        const userShapes = config.slopes instanceof Uint8Array ? Math.floor(config.slopes.length / tileSize) : 0;
+        if (rowTable && n > 65536) fail(`rowTable needs a map of at most 65536 cells, this one has ${n}`);
+        // one persistent block: the eo_tile_map, then cells, attrs and the row table
+        const cellsAt = (ABI.tileMap + 15) & ~15, attrsAt = (cellsAt + n + 15) & ~15, rowsAt = attrsAt + 256;
+        const mem = core.allocPersistent(rowsAt + (rowTable ? 2 * height : 0));
+        const pm = mem.at;
+        let slopesMem: { at: number; size: number } | null = null;
+        let disposed = false;
+        const caches = new Set<{ ptr: number; mem: { at: number; size: number }; disposed: boolean }>();
+        {
+          const u8 = core.u8, dv = core.dv;
+          u8.fill(0, pm, pm + mem.size);
+          if (config.cells !== undefined) u8.set(config.cells, pm + cellsAt);
+          if (config.attrs !== undefined) u8.set(config.attrs, pm + attrsAt);
+          else for (let i = 0; i < TILE.SLOPE + SLOPE.USER + userShapes; i++) u8[pm + attrsAt + i] = i;
+          if (rowTable) for (let r = 0; r < height; r++) dv.setUint16(pm + rowsAt + 2 * r, r * width, true);
+          dv.setUint32(pm, pm + cellsAt, true);
+          dv.setUint32(pm + 4, pm + attrsAt, true);
+          dv.setUint32(pm + 8, rowTable ? pm + rowsAt : 0, true);
+          dv.setUint32(pm + 12, 0, true);
+          dv.setUint16(pm + ABI.tileMapWidth, width, true);
+          dv.setUint16(pm + ABI.tileMapWidth + 2, height, true);
+          dv.setUint8(pm + ABI.tileMapWidth + 4, shift);
+          dv.setUint8(pm + ABI.tileMapWidth + 5, OUTSIDE[outsideName]);
+          dv.setUint8(pm + ABI.tileMapWidth + 6, 0);
+        }
+        const live = () => { if (disposed) throw new EarlyoutError('EO_JS_BAD_ARGUMENT', 'this tile map was disposed'); };
+        const resetCaches = () => { for (const c of caches) x.eo_tiles_cache_reset(c.ptr); };
+        /** Puts new user slope heights in place; returns the old block (or null) for the caller to release. */
+        const putSlopes = (heights: Uint8Array): { at: number; size: number } | null => {
+          checkTyped('slopes', heights, Uint8Array);
+          if (heights.length % tileSize !== 0) fail(`slopes must hold tileSize (${tileSize}) heights per shape, got ${heights.length}`);
+          const count = heights.length / tileSize;
+          if (count > 234) fail(`at most 234 user slope shapes, got ${count}`);
+          const old = slopesMem;
+          slopesMem = count > 0 ? core.allocPersistent(heights.length) : null;
+          if (slopesMem !== null) core.u8.set(heights, slopesMem.at);
+          core.dv.setUint32(pm + 12, slopesMem !== null ? slopesMem.at : 0, true);
+          core.dv.setUint8(pm + ABI.tileMapWidth + 6, count);
+          return old;
+        };
+        if (config.slopes !== undefined) putSlopes(config.slopes);
+        const r = x.eo_tiles_check(pm);
+        if (r !== 0) {
+          if (slopesMem !== null) core.release(slopesMem);
+          core.release(mem);
+          core.check(r, 'tiles.createMap (a slope height above the tile size, or an attr naming a slope shape that does not exist)');
+        }
+        const col = (c: unknown) => checkInt('col', c, 0, width - 1);
+        const row = (r2: unknown) => checkInt('row', r2, 0, height - 1);
+        const i16 = (name: string, v: unknown) => checkInt(name, v, -32768, 32767);
+        const moveBox = (box: Box): number => {
+          const b = checkBox('box', box);
+          if (b.w < 1 || b.h < 1) fail(`box must be at least 1 x 1 px, got ${b.w} x ${b.h}`);
+          if (b.x + b.w - 1 > 32767 || b.y + b.h - 1 > 32767) fail('box must end inside the int16 world (x + w - 1 and y + h - 1 <= 32767)');
+          return core.putBox('box', b);
+        };
+        const readBox = (p: number): Box => {
+          const dv = core.dv;
+          return { x: dv.getInt16(p, true), y: dv.getInt16(p + 2, true), w: dv.getInt16(p + 4, true), h: dv.getInt16(p + 6, true) };
+        };
+        const readResult = (pr: number, pb: number): MoveResult => {
+          const u8 = core.u8, dv = core.dv;
+          return { box: readBox(pb), hit: u8[pr], touching: u8[pr + 1], below: u8[pr + 2], onGround: u8[pr + 3] === 1,
+                   movedX: dv.getInt32(pr + ABI.moveResultMovedX, true), movedY: dv.getInt32(pr + ABI.moveResultMovedX + 4, true) };
+        };
+        const readGround = (p: number): Ground | null => {
+          const u8 = core.u8, dv = core.dv;
+          if (u8[p] === 0) return null;
+          return { sensor: u8[p + 1], height: u8[p + 2], attr: u8[p + 3], col: dv.getInt16(p + 4, true), row: dv.getInt16(p + 6, true),
+                   groundY: dv.getInt16(p + ABI.groundY, true), distance: dv.getInt16(p + ABI.groundY + 2, true) };
+        };
+        const cacheRecs = new WeakMap<TilesCache, { ptr: number; mem: { at: number; size: number }; disposed: boolean }>();
+        const cacheOf = (c: unknown): number => {
+          const rec = cacheRecs.get(c as TilesCache);
+          if (rec === undefined || !caches.has(rec) && !rec.disposed) fail('cache must be made by this map\'s createCache()');
+          if (rec.disposed) fail('cache was disposed');
+          return rec.ptr;
+        };
+        const batch = (boxes: Int16Array, perMover: Int16Array, per: number, out: Uint8Array | undefined,
+                       call: (pb: number, count: number, pd: number, po: number, pf: number) => number, what: string): Uint8Array => core.scoped(() => {
+          live();
+          const [pb, count] = core.putBoxes(boxes, 0x7fffffff);
+          checkTyped(per === 2 ? 'deltas' : 'dx', perMover, Int16Array);
+          if (perMover.length !== per * count) fail(`${per === 2 ? 'deltas must hold dx, dy' : 'dx must hold one value'} per mover: ${per * count} values, got ${perMover.length}`);
+          if (out !== undefined && checkTyped('out', out, Uint8Array).length < 4 * count) fail(`out has room for ${out.length >> 2} movers, ${count} needed`);
+          const pd = core.alloc(2 * per * count), po = core.alloc(4 * count), pf = core.alloc(4);
+          new Int16Array(x.memory.buffer, pd, per * count).set(perMover);
+          const e = call(pb, count, pd, po, pf);
+          if (e !== 0) {
+            const i = core.dv.getUint32(pf, true), name = core.cString(x.eo_result_name(e));
+            throw new EarlyoutError(name, `${what}: mover ${i} (box ${Array.from(boxes.subarray(4 * i, 4 * i + 4)).join(', ')}): ${name}; no mover was changed`);
+          }
+          boxes.set(new Int16Array(x.memory.buffer, pb, 4 * count));
+          const result = out ?? new Uint8Array(4 * count);
+          result.set(new Uint8Array(x.memory.buffer, po, 4 * count));
+          return result;
+        });
+        const map: TileMap = {
+          width, height, tileSize, outside: outsideName,
+          getCell(c, r2) { live(); return core.u8[pm + cellsAt + row(r2) * width + col(c)]; },
+          setCell(c, r2, id) {
+            live();
+            const i = row(r2) * width + col(c);
+            core.u8[pm + cellsAt + i] = checkInt('id', id, 0, 255);
+            resetCaches();
+          },
+          setCells(cells) {
+            live();
+            if (checkTyped('cells', cells, Uint8Array).length !== n) fail(`cells must hold width * height = ${n} tile ids, got ${cells.length}`);
+            core.u8.set(cells, pm + cellsAt);
+            resetCaches();
+          },
+          cells() { live(); return core.u8.slice(pm + cellsAt, pm + cellsAt + n); },
+          setAttr(id, attr) {
+            live();
+            checkInt('id', id, 0, 255);
+            const p = pm + attrsAt + id, before = core.u8[p];
+            core.u8[p] = checkInt('attr', attr, 0, 255);
+            const e = x.eo_tiles_check(pm);
+            if (e !== 0) { core.u8[p] = before; core.check(e, `setAttr: attr ${attr} names a slope shape this map does not have`); }
+            resetCaches();
+          },
+          attrAt(c, r2) { live(); return x.eo_tiles_attr_at(pm, i16('col', c), i16('row', r2), core.hooks); },
+          attrAtPixel(px, py) { live(); return x.eo_tiles_attr_at_pixel(pm, i16('x', px), i16('y', py), core.hooks); },
+          tileOf(p) { return x.eo_tiles_tile_of(i16('p', p), shift); },
+          pixelSolid(px, py) { live(); return x.eo_tiles_pixel_solid(pm, i16('x', px), i16('y', py)) === 1; },
+          probe: (box, mode = 'edges') => core.scoped(() => {
+            live();
+            const m = mode === 'edges' ? 0 : mode === 'corners' ? 1 : fail(`mode must be 'edges' or 'corners', got ${String(mode)}`);
+            const pb = moveBox(box), pc = core.alloc(4);
+            // room for the corners and a point per tile along each edge; asked again if the core needs more
+            const b = readBox(pb);
+            let cap = 4 + 2 * ((b.w >> shift) + 2) + 2 * ((b.h >> shift) + 2);
+            let pp = core.alloc(cap * ABI.tileProbe);
+            let e = x.eo_tiles_probe(pm, pb, m, pp, cap, pc, pc + 2, core.hooks);
+            if (e === 4 /* EO_ERR_BUFFER_TOO_SMALL */) {
+              cap = core.dv.getUint16(pc, true);
+              pp = core.alloc(cap * ABI.tileProbe);
+              e = x.eo_tiles_probe(pm, pb, m, pp, cap, pc, pc + 2, 0);
+            }
+            core.check(e, 'probe');
+            const count = core.dv.getUint16(pc, true), dv = core.dv, points: TileProbe[] = [];
+            for (let i = 0; i < count; i++) {
+              const p = pp + i * ABI.tileProbe;
+              points.push({ x: dv.getInt16(p, true), y: dv.getInt16(p + 2, true), col: dv.getInt16(p + 4, true), row: dv.getInt16(p + 6, true),
+                            attr: dv.getUint8(p + 8), outside: dv.getUint8(p + 9) === 1 });
+            }
+            return { points, kinds: core.u8[pc + 2] };
+          }),
+          touching: (box, cache) => core.scoped(() => {
+            live();
+            const pc = cache === undefined ? 0 : cacheOf(cache);
+            const pb = moveBox(box), po = core.alloc(2);
+            core.check(x.eo_tiles_touching(pm, pb, pc, po, po + 1, core.hooks), 'touching');
+            return { touching: core.u8[po], below: core.u8[po + 1] };
+          }),
+          move: (box, dx, dy, options) => core.scoped(() => {
+            live();
+            const flags = flagsOf(options, ['drop', 'positionOnly', 'corners', 'cache']);
+            const pc = options?.cache === undefined ? 0 : cacheOf(options.cache);
+            const pb = moveBox(box), pr = core.alloc(ABI.moveResult);
+            core.check(x.eo_tiles_move(pm, pb, i16('dx', dx), i16('dy', dy), flags, pc, pr, core.hooks), 'move');
+            return readResult(pr, pb);
+          }),
+          walk: (box, dx, maxStep, options) => core.scoped(() => {
+            live();
+            const flags = flagsOf(options, ['drop', 'corners']);
+            const pb = moveBox(box), pr = core.alloc(ABI.moveResult);
+            core.check(x.eo_slopes_walk(pm, pb, i16('dx', dx), checkInt('maxStep', maxStep, 0, 255), flags, pr, core.hooks), 'walk');
+            return readResult(pr, pb);
+          }),
+          moveMany(boxes, deltas, options, out) {
+            const flags = flagsOf(options, ['drop', 'positionOnly']);
+            return batch(boxes, deltas, 2, out, (pb, count, pd, po, pf) =>
+              x.eo_wasm_tiles_move_many(pm, pb, count, pd, flags, po, pf, core.hooks), 'moveMany');
+          },
+          walkMany(boxes, dx, maxStep, options, out) {
+            const flags = flagsOf(options, ['drop']);
+            checkInt('maxStep', maxStep, 0, 255);
+            return batch(boxes, dx, 1, out, (pb, count, pd, po, pf) =>
+              x.eo_wasm_slopes_walk_many(pm, pb, count, pd, maxStep, flags, po, pf, core.hooks), 'walkMany');
+          },
+          columnHeight(shape, column) {
+            live();
+            return x.eo_slopes_column_height(pm, checkInt('shape', shape, 0, 239), checkInt('column', column, 0, tileSize - 1));
+          },
+          heights: (shape) => core.scoped(() => {
+            live();
+            const p = core.alloc(tileSize);
+            core.check(x.eo_slopes_heights(pm, checkInt('shape', shape, 0, 239), p, tileSize), 'heights');
+            return core.u8.slice(p, p + tileSize);
+          }),
+          setSlopes(heights) {
+            live();
+            const before = core.dv.getUint8(pm + ABI.tileMapWidth + 6);
+            if (checkTyped('slopes', heights, Uint8Array).length / tileSize < before)
+              fail(`setSlopes needs at least the ${before} shapes the map already has (attrs may name them)`);
+            const old = putSlopes(heights);
+            const e = x.eo_tiles_check(pm);
+            if (e !== 0) {
+              const bad = slopesMem;
+              slopesMem = old;
+              core.dv.setUint32(pm + 12, old !== null ? old.at : 0, true);
+              core.dv.setUint8(pm + ABI.tileMapWidth + 6, before);
+              if (bad !== null) core.release(bad);
+              core.check(e, `setSlopes: every height must be 0 .. ${tileSize}`);
+            }
+            if (old !== null) core.release(old);
+            resetCaches();
+          },
+          groundAt: (px, py) => core.scoped(() => {
+            live();
+            const p = core.alloc(ABI.ground);
+            core.check(x.eo_slopes_ground_at(pm, i16('x', px), i16('y', py), p, core.hooks), 'groundAt');
+            return readGround(p);
+          }),
+          boxGround: (box, sensors = 2) => core.scoped(() => {
+            live();
+            if (sensors !== 2 && sensors !== 3) fail(`sensors must be 2 or 3, got ${String(sensors)}`);
+            const pb = moveBox(box), p = core.alloc(ABI.ground);
+            core.check(x.eo_slopes_box_ground(pm, pb, sensors, p, core.hooks), 'boxGround');
+            return readGround(p);
+          }),
+          createCache() {
+            live();
+            const cmem = core.allocPersistent(ABI.tilesCache);
+            core.u8.fill(0, cmem.at, cmem.at + cmem.size);
+            const rec = { ptr: cmem.at, mem: cmem, disposed: false };
+            caches.add(rec);
+            const cache: TilesCache = {
+              reset() { if (rec.disposed) fail('cache was disposed'); x.eo_tiles_cache_reset(rec.ptr); },
+              dispose() { if (!rec.disposed) { rec.disposed = true; caches.delete(rec); core.release(cmem); } },
+            };
+            cacheRecs.set(cache, rec);
+            return cache;
+          },
+          dispose() {
+            if (disposed) return;
+            disposed = true;
+            for (const c of caches) { c.disposed = true; core.release(c.mem); }
+            caches.clear();
+            if (slopesMem !== null) core.release(slopesMem);
+            core.release(mem);
+          },
+        };
+        return map;
+      },
     };
   }
 

@@ -1,0 +1,211 @@
+// The JS API of tiles and slopes: moves against an independent pixel-by-pixel mover on random
+// solid maps, batch calls equal to single calls, slope shapes and walking, traces and counters,
+// caches, validation, and memory given back on dispose().
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadEarlyout, EarlyoutError, TILE, SLOPE, TOUCH, HIT } from '../../build/wasm/pkg/earlyout.js';
+
+const eo = await loadEarlyout();
+const traced = await loadEarlyout({ traced: true });
+
+function xorshift(seed) {
+  let s = seed >>> 0 || 1;
+  return (n) => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s % n; };
+}
+
+// A map of empty and solid 8 px tiles, solid outside; the reference moves one pixel at a time.
+function solidMap(w, h, density, seed) {
+  const rnd = xorshift(seed), cells = new Uint8Array(w * h);
+  for (let i = 0; i < cells.length; i++) cells[i] = rnd(100) < density ? TILE.SOLID : TILE.EMPTY;
+  const solidAt = (x, y) => x < 0 || y < 0 || x >= w * 8 || y >= h * 8 || cells[(y >> 3) * w + (x >> 3)] === TILE.SOLID;
+  const boxFree = (b) => {
+    for (let y = b.y; y < b.y + b.h; y++) for (let x = b.x; x < b.x + b.w; x++) if (solidAt(x, y)) return false;
+    return true;
+  };
+  const refMove = (box, dx, dy) => {
+    const b = { ...box };
+    let hit = 0;
+    for (let i = 0; i < Math.abs(dx); i++) {
+      const n = { ...b, x: b.x + Math.sign(dx) };
+      if (!boxFree(n)) { hit |= dx < 0 ? HIT.LEFT : HIT.RIGHT; break; }
+      b.x = n.x;
+    }
+    for (let i = 0; i < Math.abs(dy); i++) {
+      const n = { ...b, y: b.y + Math.sign(dy) };
+      if (!boxFree(n)) { hit |= dy < 0 ? HIT.TOP : HIT.BOTTOM; break; }
+      b.y = n.y;
+    }
+    return { box: b, hit, onGround: !boxFree({ ...b, y: b.y + 1 }) };
+  };
+  return { cells, boxFree, refMove };
+}
+
+test('move agrees with a pixel-by-pixel mover and never ends in a wall', () => {
+  for (let seed = 1; seed <= 12; seed++) {
+    const w = 24, h = 16, ref = solidMap(w, h, 25, seed), rnd = xorshift(seed * 977);
+    const map = eo.tiles.createMap({ width: w, height: h, cells: ref.cells });
+    for (let k = 0; k < 150; k++) {
+      const box = { x: rnd(w * 8 - 20), y: rnd(h * 8 - 20), w: 1 + rnd(20), h: 1 + rnd(20) };
+      if (!ref.boxFree(box)) continue;
+      const dx = rnd(61) - 30, dy = rnd(61) - 30;
+      const got = map.move(box, dx, dy), want = ref.refMove(box, dx, dy);
+      assert.deepEqual(got.box, want.box, `seed ${seed} box ${JSON.stringify(box)} by ${dx}, ${dy}`);
+      assert.equal(got.hit, want.hit);
+      assert.equal(got.onGround, want.onGround);
+      assert.equal(got.movedX, want.box.x - box.x);
+      assert.equal(got.movedY, want.box.y - box.y);
+      assert.ok(ref.boxFree(got.box));
+    }
+    map.dispose();
+  }
+});
+
+test('a 16 px box cannot slip through a one-tile wall; the corners-only lesson mode can', () => {
+  const w = 8, h = 4, cells = new Uint8Array(w * h);
+  cells[1 * w + 4] = TILE.SOLID; // one tile at x = 32 .. 39, y = 8 .. 15: between the box's corner rows
+  const map = eo.tiles.createMap({ width: w, height: h, cells, outside: 'empty' });
+  const box = { x: 10, y: 4, w: 16, h: 16 };
+  const edges = map.probe(box), corners = map.probe(box, 'corners');
+  assert.equal(corners.points.length, 4);
+  assert.ok(edges.points.some((p) => p.row === 1), 'the edge probes look at the middle row');
+  assert.ok(corners.points.every((p) => p.row !== 1), 'the corners never do');
+  assert.deepEqual([map.move(box, 30, 0).box.x, map.move(box, 30, 0).hit], [16, HIT.RIGHT]);
+  assert.deepEqual([map.move(box, 30, 0, { corners: true }).box.x, map.move(box, 30, 0, { corners: true }).hit], [40, 0]);
+  map.dispose();
+});
+
+test('one-way platforms hold from above, pass from below and on drop', () => {
+  const w = 6, h = 8, cells = new Uint8Array(w * h);
+  for (let c = 0; c < w; c++) { cells[4 * w + c] = TILE.ONE_WAY; cells[7 * w + c] = TILE.SOLID; }
+  const map = eo.tiles.createMap({ width: w, height: h, cells });
+  const fall = map.move({ x: 8, y: 0, w: 8, h: 8 }, 0, 40);
+  assert.equal(fall.box.y, 24); assert.ok(fall.onGround); assert.equal(fall.below & TOUCH.ONE_WAY, TOUCH.ONE_WAY);
+  assert.equal(map.move({ x: 8, y: 44, w: 8, h: 8 }, 0, -30).box.y, 14, 'jumps up through it');
+  assert.equal(map.move(fall.box, 0, 40, { drop: true }).box.y, 48, 'drops through to the floor');
+  map.dispose();
+});
+
+test('batch calls equal single calls', () => {
+  const w = 32, h = 24, ref = solidMap(w, h, 20, 5), rnd = xorshift(99);
+  const map = eo.tiles.createMap({ width: w, height: h, cells: ref.cells });
+  const boxes = [];
+  while (boxes.length < 40 * 4) {
+    const b = { x: rnd(w * 8 - 12), y: rnd(h * 8 - 16), w: 12, h: 16 };
+    if (ref.boxFree(b)) boxes.push(b.x, b.y, b.w, b.h);
+  }
+  const all = new Int16Array(boxes), deltas = new Int16Array(80).map(() => rnd(41) - 20), dx = new Int16Array(40).map(() => rnd(21) - 10);
+  const one = (i) => ({ x: all[4 * i], y: all[4 * i + 1], w: all[4 * i + 2], h: all[4 * i + 3] });
+  const singles = [...Array(40).keys()].map((i) => map.move(one(i), deltas[2 * i], deltas[2 * i + 1]));
+  const out = map.moveMany(all, deltas);
+  singles.forEach((r, i) => {
+    assert.deepEqual(one(i), r.box);
+    assert.deepEqual([...out.subarray(4 * i, 4 * i + 4)], [r.hit, r.touching, r.below, r.onGround ? 1 : 0]);
+  });
+  const walks = [...Array(40).keys()].map((i) => map.walk(one(i), dx[i], 1));
+  const out2 = new Uint8Array(160);
+  assert.equal(map.walkMany(all, dx, 1, {}, out2), out2);
+  walks.forEach((r, i) => assert.deepEqual(one(i), r.box));
+  // A bad mover is named and nothing moves.
+  const bad = all.slice(); bad[4 * 7 + 2] = 0;
+  assert.throws(() => map.moveMany(bad, deltas), (e) => e instanceof EarlyoutError && e.code === 'EO_ERR_BAD_ARGUMENT' && /mover 7/.test(e.message));
+  assert.deepEqual(bad.subarray(0, 4), all.subarray(0, 4));
+  map.dispose();
+});
+
+test('slope shapes and walking up a 45-degree slope one pixel per pixel', () => {
+  const T = 8, w = 12, h = 6, cells = new Uint8Array(w * h);
+  for (let c = 0; c < w; c++) cells[5 * w + c] = TILE.SOLID;
+  cells[4 * w + 4] = TILE.SLOPE + SLOPE.UP_45;
+  for (let c = 5; c < w; c++) cells[4 * w + c] = TILE.SOLID;
+  const user = Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 8]);
+  const map = eo.tiles.createMap({ width: w, height: h, cells, slopes: user });
+  assert.deepEqual([...map.heights(SLOPE.UP_45)], [1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual([...map.heights(SLOPE.DOWN_45)], [8, 7, 6, 5, 4, 3, 2, 1]);
+  assert.deepEqual([...map.heights(SLOPE.UP_22_LOW)], [1, 1, 2, 2, 3, 3, 4, 4]);
+  assert.deepEqual([...map.heights(SLOPE.UP_22_HIGH)], [5, 5, 6, 6, 7, 7, 8, 8]);
+  assert.deepEqual([...map.heights(SLOPE.USER)], [...user]);
+  assert.equal(map.columnHeight(SLOPE.DOWN_22_LOW, 7), 1);
+  let box = map.move({ x: 16, y: 0, w: 4, h: 6 }, 0, 50).box;
+  assert.equal(box.y, 34); // on the floor at y = 40
+  for (let i = 0; i < 20; i++) {
+    const before = box, r = map.walk(box, 1, 1);
+    box = r.box;
+    assert.equal(box.x, before.x + 1);
+    assert.ok(r.onGround);
+    // climbs exactly as the surface rises: the ground under the right foot is T - height
+    const g = map.boxGround(box);
+    assert.ok(g !== null && g.distance === 0, `stands on the ground at x = ${box.x}`);
+  }
+  assert.equal(box.y, 32 - 6, 'ends on the flat top at y = 32');
+  assert.equal(map.groundAt(35, 36).groundY, 40 - 4);
+  const down = map.walk(box, -20, 1);
+  assert.deepEqual([down.box.x, down.box.y, down.onGround], [box.x - 20, 34, true], 'follows the slope back down to the floor');
+  const off = map.walk(box, -20, 0);
+  assert.deepEqual([off.box.y, off.onGround], [box.y, false], 'max step 0 does not snap down: it walks off into the air');
+  map.dispose();
+});
+
+test('traces and counters name the tiles and slopes modules', () => {
+  const w = 8, h = 6, cells = new Uint8Array(w * h).fill(0, 0);
+  for (let c = 0; c < w; c++) cells[5 * w + c] = TILE.SOLID;
+  const map = traced.tiles.createMap({ width: w, height: h, cells });
+  const t = traced.trace(() => map.move({ x: 8, y: 0, w: 8, h: 8 }, 0, 40));
+  assert.equal(t.result.box.y, 32);
+  assert.equal(t.steps[0].event, 'EO_EV_TILES_MOVE');
+  assert.ok(t.steps.every((s) => s.module === 'tiles'));
+  assert.ok(t.steps.some((s) => s.event === 'EO_EV_TILES_SNAP'));
+  assert.ok(t.counters['tiles.lookups'] > 0 && t.counters['tiles.snaps'] === 1);
+  const g = traced.trace(() => map.groundAt(10, 35));
+  assert.ok(g.steps.some((s) => s.event === 'EO_EV_SLOPES_SENSOR' && s.module === 'slopes'));
+  assert.equal(g.counters['slopes.sensors'], 1);
+  // the coarse-fine cache answers from memory while the tile range is the same, and forgets on edit
+  const cache = map.createCache();
+  const c = traced.trace(() => { map.touching({ x: 8, y: 32, w: 8, h: 8 }, cache); return map.touching({ x: 8, y: 32, w: 8, h: 8 }, cache); });
+  assert.equal(c.counters['tiles.skips'], 1);
+  map.setCell(1, 4, TILE.WATER);
+  assert.equal(map.touching({ x: 8, y: 32, w: 8, h: 8 }, cache).touching, TOUCH.WATER);
+  map.dispose();
+});
+
+test('bad arguments get clear errors and change nothing', () => {
+  const bad = (fn, re, code = 'EO_JS_BAD_ARGUMENT') =>
+    assert.throws(fn, (e) => e instanceof EarlyoutError && e.code === code && re.test(e.message));
+  bad(() => eo.tiles.createMap(null), /config must be an object/);
+  bad(() => eo.tiles.createMap({ width: 0, height: 4 }), /width must be an integer from 1 to 4096/);
+  bad(() => eo.tiles.createMap({ width: 4, height: 4, tileSize: 12 }), /tileSize must be 8, 16/);
+  bad(() => eo.tiles.createMap({ width: 4, height: 4, cells: new Uint8Array(15) }), /cells must hold width \* height = 16/);
+  bad(() => eo.tiles.createMap({ width: 4, height: 4, outside: 'lava' }), /outside must be/);
+  bad(() => eo.tiles.createMap({ width: 300, height: 300, rowTable: true }), /rowTable needs a map of at most 65536 cells/);
+  bad(() => eo.tiles.createMap({ width: 4, height: 4, slopes: new Uint8Array(8).fill(9) }), /slope height/, 'EO_ERR_BAD_ARGUMENT');
+  const detached = new Uint8Array(16); structuredClone(detached.buffer, { transfer: [detached.buffer] });
+  bad(() => eo.tiles.createMap({ width: 4, height: 4, cells: detached }), /detached/);
+  const map = eo.tiles.createMap({ width: 4, height: 4 });
+  bad(() => map.setCell(4, 0, 1), /col must be an integer from 0 to 3/);
+  bad(() => map.setAttr(3, TILE.SLOPE + SLOPE.USER), /slope shape/, 'EO_ERR_BAD_ARGUMENT');
+  assert.equal(map.attrAt(0, 0), TILE.EMPTY);
+  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 40000, 0), /dx must be an integer/);
+  bad(() => map.move({ x: 32767, y: 0, w: 8, h: 8 }, 0, 0), /int16 world/);
+  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 1, 0, { jump: true }), /unknown option 'jump'/);
+  bad(() => map.walk({ x: 0, y: 0, w: 8, h: 8 }, 1, 1, { positionOnly: true }), /unknown option 'positionOnly'/);
+  bad(() => map.moveMany(new Int16Array(4), new Int16Array(1)), /deltas must hold dx, dy per mover: 2 values, got 1/);
+  bad(() => map.probe({ x: 0, y: 0, w: 8, h: 8 }, 'all'), /mode must be 'edges' or 'corners'/);
+  bad(() => map.boxGround({ x: 0, y: 0, w: 8, h: 8 }, 4), /sensors must be 2 or 3/);
+  bad(() => map.setSlopes(new Uint8Array(7)), /tileSize \(8\) heights per shape/);
+  const other = eo.tiles.createMap({ width: 2, height: 2 });
+  bad(() => map.touching({ x: 0, y: 0, w: 8, h: 8 }, other.createCache()), /createCache/);
+  other.dispose();
+  map.dispose();
+  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 1, 0), /disposed/);
+});
+
+test('maps, slopes and caches give their memory back', () => {
+  const before = eo.heapUsed();
+  for (let i = 0; i < 20; i++) {
+    const map = eo.tiles.createMap({ width: 64 + i, height: 48, rowTable: true, slopes: new Uint8Array(16).fill(4) });
+    map.createCache(); map.createCache().dispose();
+    map.setSlopes(new Uint8Array(24).fill(2));
+    map.moveMany(new Int16Array([8, 8, 8, 8]), new Int16Array([3, 3]));
+    map.dispose();
+  }
+  assert.equal(eo.heapUsed(), before);
+});
