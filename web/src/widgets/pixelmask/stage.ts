@@ -80,7 +80,8 @@ export function drawPlayfield(ctx: CanvasRenderingContext2D, g: PixelGeometry): 
     }
     ctx.stroke();
   }
-  ctx.font = `500 10px ${MONO}`;
+  // Inter's zero is plain: JetBrains Mono's dotted zero reads as an 8 at 10 px.
+  ctx.font = `500 10.5px "Inter Variable", system-ui, sans-serif`;
   ctx.fillStyle = COLORS.label;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';
