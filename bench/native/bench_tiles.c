@@ -1,0 +1,160 @@
+/* Tile movers: 1,000 platformer movers on a 256 x 256 map of 8 px tiles (bench/common/tiles_scene.h)
+   for 600 frames, moved by the core (eo_slopes_walk then eo_tiles_move, optionally with the
+   coarse-fine cache) and by the pixel-by-pixel reference (tests/core/tiles_reference.h), driven by
+   the same controller. Every run must end every frame with the same positions as the reference;
+   a mismatch fails the bench. Prints ns per mover per frame and the ratio to the reference, and
+   the scene checksums against bench/common/tiles_scene_checksums.txt (the Node bench prints and
+   checks the same). Usage: bench_tiles [frames] */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c99 */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tiles_scene.h"
+
+#define CHECKSUMS "bench/common/tiles_scene_checksums.txt"
+#define MAX_FRAMES 600
+
+static tiles_scene scene;
+static eo_tiles_cache caches[TILES_MOVERS];
+static int16_t trace_ref[MAX_FRAMES][TILES_MOVERS][2], trace_run[MAX_FRAMES][TILES_MOVERS][2];
+static double frame_ns[MAX_FRAMES];
+
+enum { RUN_REFERENCE, RUN_CORE, RUN_CORE_CACHE, RUNS };
+static const char *const run_names[RUNS] = {
+    "pixel-by-pixel reference", "core (walk + move)", "core + coarse-fine cache"
+};
+
+static double now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Runs `frames` frames from a fresh scene, timing each; records the positions into trace.
+   Returns 0, or 1 if the core reported an error. *mean, *median: ns per mover per frame. */
+static int run(int which, int frames, int16_t (*trace)[TILES_MOVERS][2], double *mean, double *median,
+               long *grounded)
+{
+    int f, i;
+    double total = 0;
+    tiles_scene_init(&scene);
+    memset(caches, 0, sizeof caches);
+    *grounded = 0;
+    for (f = 0; f < frames; f++) {
+        double t0 = now_ns();
+        if (which == RUN_REFERENCE)
+            tiles_frame_reference(&scene);
+        else if (tiles_frame_core(&scene, which == RUN_CORE_CACHE ? caches : NULL))
+            return 1;
+        frame_ns[f] = now_ns() - t0;
+        total += frame_ns[f];
+        for (i = 0; i < TILES_MOVERS; i++) {
+            trace[f][i][0] = scene.box[i].x;
+            trace[f][i][1] = scene.box[i].y;
+            *grounded += scene.ground[i];
+        }
+    }
+    qsort(frame_ns, (size_t)frames, sizeof frame_ns[0], cmp_double);
+    *mean = total / frames / TILES_MOVERS;
+    *median = frame_ns[frames / 2] / TILES_MOVERS;
+    return 0;
+}
+
+/* A checksum against tiles_scene_checksums.txt (key: "map" or "movers F"); prints it either way.
+   Returns 1 on a difference. */
+static int check_sum(const char *key, uint32_t sum)
+{
+    char line[128], want_key[64];
+    unsigned long want;
+    int found = 0, bad = 0;
+    FILE *fp = fopen(CHECKSUMS, "r");
+    while (fp && fgets(line, sizeof line, fp)) {
+        char *hex = strrchr(line, ' ');
+        if (line[0] == '#' || !hex)
+            continue;
+        memcpy(want_key, line, (size_t)(hex - line) < sizeof want_key ? (size_t)(hex - line) : sizeof want_key - 1);
+        want_key[(size_t)(hex - line) < sizeof want_key ? (size_t)(hex - line) : sizeof want_key - 1] = 0;
+        if (strcmp(want_key, key) != 0)
+            continue;
+        want = strtoul(hex + 1, NULL, 16);
+        found = 1;
+        bad = want != sum;
+    }
+    if (fp)
+        fclose(fp);
+    printf("%s 0x%08lx%s\n", key, (unsigned long)sum, found ? (bad ? "  DIFFERS from " CHECKSUMS : "") : "  (not in " CHECKSUMS ")");
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    int frames = argc > 1 ? atoi(argv[1]) : MAX_FRAMES, k, f, i, bad = 0;
+    double mean[RUNS], median[RUNS];
+    long grounded[RUNS];
+    char key[32];
+    if (frames < 1 || frames > MAX_FRAMES) {
+        fprintf(stderr, "usage: bench_tiles [frames 1..%d]\n", MAX_FRAMES);
+        return 2;
+    }
+    tiles_scene_init(&scene);
+    if (eo_tiles_check(&scene.map) != EO_OK) {
+        fprintf(stderr, "bench_tiles: the scene's map is invalid\n");
+        return 1;
+    }
+    printf("tile movers: core (eo_slopes_walk + eo_tiles_move) vs pixel-by-pixel reference, native (-O2), %d frames\n",
+           frames);
+    printf("%d movers %dx%d px on a %dx%d map of %d px tiles, %.1f%% solid or slope\n\n", TILES_MOVERS,
+           TILES_MOVER_W, TILES_MOVER_H, TILES_W, TILES_H, 1 << TILES_SHIFT, tiles_solid_per_mille(&scene) / 10.0);
+    printf("scene checksums (FNV-1a; the Node bench prints the same):\n");
+    bad |= check_sum("map", tiles_map_checksum(&scene));
+    bad |= check_sum("movers 0", tiles_boxes_checksum(scene.box, TILES_MOVERS));
+
+    for (k = 0; k < RUNS; k++) {
+        if (run(k, frames, k == RUN_REFERENCE ? trace_ref : trace_run, &mean[k], &median[k], &grounded[k])) {
+            fprintf(stderr, "bench_tiles: %s: the core returned an error\n", run_names[k]);
+            return 1;
+        }
+        for (i = 0; i < TILES_MOVERS; i++)
+            if (ref_overlaps_solid(&scene.box[i])) {
+                fprintf(stderr, "bench_tiles: %s: mover %d ends inside a solid pixel\n", run_names[k], i);
+                return 1;
+            }
+        if (k == RUN_REFERENCE) {
+            snprintf(key, sizeof key, "movers %d", frames);
+            bad |= check_sum(key, tiles_boxes_checksum(scene.box, TILES_MOVERS));
+            continue;
+        }
+        for (f = 0; f < frames; f++)
+            for (i = 0; i < TILES_MOVERS; i++)
+                if (memcmp(trace_run[f][i], trace_ref[f][i], sizeof trace_ref[f][i]) != 0) {
+                    fprintf(stderr, "MISMATCH: %s, frame %d, mover %d at %d,%d; the reference at %d,%d\n", run_names[k],
+                            f, i, trace_run[f][i][0], trace_run[f][i][1], trace_ref[f][i][0], trace_ref[f][i][1]);
+                    return 1;
+                }
+    }
+    if (bad) {
+        fprintf(stderr, "SCENE DRIFT: a checksum differs from " CHECKSUMS "\n");
+        return 1;
+    }
+
+    printf("\nns per mover per frame (lower is better): the mean over the frames, and the median frame's\n"
+           "(less sensitive to a busy machine); speed-up of the mean against the reference. Every run\n"
+           "ended every frame with the reference's positions; movers on the ground: %.1f%% of mover-frames.\n\n",
+           100.0 * (double)grounded[RUN_REFERENCE] / ((double)frames * TILES_MOVERS));
+    printf("| mover                      | frames | ns/mover/frame | median | vs reference |\n");
+    printf("|----------------------------|-------:|---------------:|-------:|-------------:|\n");
+    for (k = 0; k < RUNS; k++)
+        printf("| %-26s | %6d | %14.1f | %6.1f | %11.1fx |\n", run_names[k], frames, mean[k], median[k],
+               mean[RUN_REFERENCE] / mean[k]);
+    return 0;
+}
