@@ -13,11 +13,16 @@ $(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c $(NATIVE)/libearlyout.
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
 $(NATIVE)/bench_pixelmask_w64: bench/native/bench_pixelmask.c $(CORE_SRC) $(CORE_HDR)
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -DEO_PIXELMASK_WORD_BITS=64 $(CORE_INC) $< $(CORE_SRC) -o $@
-bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_pixelmask_w64
+# Tile movers: the core vs the pixel-by-pixel reference of the tests, on bench/common/tiles_scene.h.
+$(NATIVE)/bench_tiles: bench/native/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
+bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_pixelmask_w64 \
+              $(NATIVE)/bench_tiles
 	$(NATIVE)/bench_gridmask 600
 	$(NATIVE)/bench_broadphase 600
 	$(NATIVE)/bench_pixelmask
 	$(NATIVE)/bench_pixelmask_w64
+	$(NATIVE)/bench_tiles 600
 bench-wasm: wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node bench/wasm/bench_broadphase.mjs 600
