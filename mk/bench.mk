@@ -23,7 +23,14 @@ bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/benc
 	$(NATIVE)/bench_pixelmask
 	$(NATIVE)/bench_pixelmask_w64
 	$(NATIVE)/bench_tiles 600
-bench-wasm: wasm | $(DEPS_STAMP)
+# The bench-only module of bench_tiles.mjs: the core and the tests' reference under the C driver of
+# bench/common/tiles_scene.h, standalone, so Node times core and reference in the same process.
+$(WASM)/bench_tiles.wasm: bench/wasm/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(CORE_SRC) $(CORE_HDR) \
+                          $(WASM)/cache/.seeded | $(DEPS_STAMP)
+	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -Itests/core --no-entry -sSTANDALONE_WASM \
+	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
+bench-wasm: wasm $(WASM)/bench_tiles.wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node bench/wasm/bench_broadphase.mjs 600
 	node bench/wasm/bench_pixelmask.mjs
+	node bench/wasm/bench_tiles.mjs 600
