@@ -16,6 +16,7 @@ import { SectorsDemo } from './widgets/sectors/grid.ts';
 import { SectorStepper } from './widgets/sectors/step.ts';
 import { TuneChart } from './widgets/sectors/tune.ts';
 import { PIXELMASK_WIDGETS } from './widgets/pixelmask/index.ts';
+import { SLOPES_WIDGETS } from './widgets/slopes/index.ts';
 
 type Mount = (host: HTMLElement, eo: Earlyout, options: Record<string, string>) => void;
 
@@ -32,6 +33,7 @@ const WIDGETS: Record<string, Mount> = {
   'sectors-step': (host, eo, o) => new SectorStepper(host, eo, o),
   'sectors-challenge': (host, eo) => new SectorsChallenge(host, eo),
   ...PIXELMASK_WIDGETS,
+  ...SLOPES_WIDGETS,
 };
 
 async function hydrate(): Promise<void> {

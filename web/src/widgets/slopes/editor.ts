@@ -1,0 +1,328 @@
+// A height-array editor for one 16-px slope tile: drag the columns (mouse, touch) or pick a
+// column with Left/Right and change it with Up/Down. Each edit goes into the core as a user
+// slope (map.setSlopes, shape SLOPE.USER); the bars, the numbers, the groundAt() readout and the
+// little course below are all read back from the core, and a box walks over the new tile.
+import { SLOPE } from '../../../../wasm/src/earlyout.ts';
+import type { TileMap } from '../../../../wasm/src/earlyout.ts';
+import type { Box, Earlyout } from '../../core.ts';
+import { whenVisible } from '../../controls.ts';
+import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
+import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../screen.ts';
+import type { World } from '../../screen.ts';
+import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
+import { attrName, SHAPES, T, textMap } from './model.ts';
+
+/** css px per height-array pixel */
+const CELL = 20;
+/** A curve to start from: steps of at most 2 px, empty in its first columns. */
+const START = [0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 14, 16];
+/** The course under the editor: u is the tile being edited, with a plateau and a 45° way down. */
+const COURSE = ['.........', '...u#\\...', '#########'];
+const USER_COL = 3;
+const USER_ROW = 1;
+/** The walker climbs and descends at most this much per pixel (slopes.h: max_step). */
+const PATROL_STEP = 2;
+const PATROL_BOX: Box = { x: 6, y: 2 * T - 12, w: 10, h: 12 };
+
+export class SlopeEditor {
+  private heights = Uint8Array.from(START);
+  private map: TileMap;
+  private bitmap: HTMLCanvasElement;
+  private column = 8;
+  private focused = false;
+  private dragging: number | null = null;
+  private grid: HTMLElement;
+  private canvas: HTMLCanvasElement;
+  private numbers: HTMLElement[];
+  private status: HTMLElement;
+  private readout: HTMLElement;
+  private stageCanvas: HTMLCanvasElement;
+  private stageWrap: HTMLElement;
+  private playBtn: HTMLButtonElement;
+  private box: Box = { ...PATROL_BOX };
+  private dir = 1;
+  private playing = !reducedMotion();
+  private visible = false;
+  private raf = 0;
+
+  constructor(host: HTMLElement, private eo: Earlyout) {
+    this.map = textMap(eo, COURSE, this.heights);
+    this.bitmap = renderMap(this.map);
+    this.canvas = h('canvas', { class: 'sl-grid-canvas', 'aria-hidden': 'true' });
+    const statusId = uniqueId('sl-status');
+    this.status = h('p', { class: 'sl-status', id: statusId, 'data-testid': 'editor-status', 'aria-live': 'polite' });
+    this.grid = h(
+      'div',
+      {
+        class: 'sl-grid',
+        tabindex: 0,
+        role: 'application',
+        'aria-roledescription': 'height array editor',
+        'aria-label': 'Slope tile, 16 columns of 0 to 16 pixels. Left and Right pick a column, Up and Down change its height, Page Up fills it, Page Down empties it.',
+        'aria-describedby': statusId,
+        'data-testid': 'heights-grid',
+      },
+      this.canvas,
+    );
+    this.numbers = Array.from({ length: T }, (_, i) => h('span', { class: 'sl-num', 'data-testid': `height-${i}`, title: `column ${i}` }, '0'));
+    this.readout = h('p', { class: 'sl-readout', 'data-testid': 'ground-readout' });
+    const presets = h(
+      'div',
+      { class: 'presets', role: 'group', 'aria-label': 'Built-in shapes' },
+      h('span', { class: 'presets-label' }, 'Start from'),
+      ...SHAPES.map((s) => h('button', { type: 'button', class: 'chip', 'data-testid': `preset-${s.key}`, onclick: () => this.setAll(this.map.heights(s.shape)) }, s.label)),
+      h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-curve', onclick: () => this.setAll(Uint8Array.from(START)) }, 'Curve'),
+      h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-empty', onclick: () => this.setAll(new Uint8Array(T)) }, 'Empty'),
+    );
+    this.stageCanvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
+    this.stageWrap = h('div', { class: 'gm-stage-wrap sl-course-wrap' }, h('div', { class: 'gm-stage sl-course', 'data-testid': 'editor-course' }, this.stageCanvas));
+    this.playBtn = h('button', { type: 'button', class: 'btn', 'data-testid': 'patrol-play', 'aria-pressed': String(this.playing), onclick: () => this.setPlaying(!this.playing) }, '');
+    const root = h(
+      'div',
+      { class: 'gm-playground sl-editor' },
+      presets,
+      h(
+        'div',
+        { class: 'sl-editor-main' },
+        h('div', { class: 'sl-grid-col' }, this.grid, h('div', { class: 'sl-nums', 'aria-label': 'Heights, as the core stores them', role: 'group' }, ...this.numbers), this.status),
+        h(
+          'div',
+          { class: 'gm-side' },
+          h('section', { class: 'gm-card', 'aria-label': 'What a sensor reads' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'A sensor in this column')), this.readout),
+          h(
+            'section',
+            { class: 'gm-card', 'aria-label': 'The tile on a course' },
+            h('div', { class: 'gm-card-head' }, h('h3', {}, 'On a course'), h('span', { class: 'mask-hex' }, `walk, max step ${PATROL_STEP}`), this.playBtn),
+            this.stageWrap,
+            h('p', { class: 'gm-help' }, 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
+          ),
+        ),
+      ),
+    );
+    host.replaceChildren(root);
+    this.wire();
+    whenVisible(root, (v) => {
+      this.visible = v;
+      this.loop();
+    });
+    new ResizeObserver(() => this.drawCourse()).observe(this.stageWrap);
+    this.update();
+  }
+
+  private setPlaying(on: boolean): void {
+    this.playing = on;
+    this.loop();
+    this.renderPlay();
+  }
+
+  private renderPlay(): void {
+    this.playBtn.setAttribute('aria-pressed', String(this.playing));
+    setText(this.playBtn, this.playing ? '❚❚ Pause' : '▶ Walk');
+  }
+
+  private loop(): void {
+    cancelAnimationFrame(this.raf);
+    if (!this.playing || !this.visible) return;
+    const frame = () => {
+      this.patrol();
+      this.drawCourse();
+      this.raf = requestAnimationFrame(frame);
+    };
+    this.raf = requestAnimationFrame(frame);
+  }
+
+  /** One frame of the walker: a pixel along the ground, turning round at walls; falls if in the air. */
+  private patrol(): void {
+    const r = this.map.walk(this.box, this.dir, PATROL_STEP);
+    this.box = r.box;
+    if (r.hit) this.dir = -this.dir;
+    if (!r.onGround) this.box = this.map.move(this.box, 0, 2).box;
+    this.grid.closest('.sl-editor')?.setAttribute('data-walker', `${this.box.x},${this.box.y}`);
+  }
+
+  private setAll(heights: Uint8Array): void {
+    this.heights = Uint8Array.from(heights);
+    this.update();
+  }
+
+  private setColumn(i: number, height: number): void {
+    const v = Math.max(0, Math.min(T, Math.round(height)));
+    if (this.heights[i] === v) return;
+    this.heights[i] = v;
+    this.update();
+  }
+
+  private wire(): void {
+    const g = this.grid;
+    g.addEventListener('focus', () => {
+      this.focused = true;
+      this.drawGrid();
+    });
+    g.addEventListener('blur', () => {
+      this.focused = false;
+      this.drawGrid();
+    });
+    g.addEventListener('keydown', (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      const i = this.column;
+      const hgt = this.heights[i];
+      const keys: Record<string, () => void> = {
+        ArrowLeft: () => this.select(i - 1),
+        ArrowRight: () => this.select(i + 1),
+        Home: () => this.select(0),
+        End: () => this.select(T - 1),
+        ArrowUp: () => this.setColumn(i, hgt + 1),
+        ArrowDown: () => this.setColumn(i, hgt - 1),
+        PageUp: () => this.setColumn(i, T),
+        PageDown: () => this.setColumn(i, 0),
+      };
+      const act = keys[e.key];
+      if (!act) return;
+      e.preventDefault();
+      act();
+    });
+    const at = (e: PointerEvent): [number, number] => {
+      const r = this.canvas.getBoundingClientRect();
+      const col = Math.max(0, Math.min(T - 1, Math.floor((e.clientX - r.left) / CELL)));
+      // the pointer's row sets the top of the column: the cell under it is the column's top pixel
+      const height = T - Math.floor((e.clientY - r.top) / CELL);
+      return [col, height];
+    };
+    g.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      g.focus({ preventScroll: true });
+      try {
+        g.setPointerCapture(e.pointerId);
+      } catch {
+        // synthetic pointers: the moves still arrive
+      }
+      this.dragging = e.pointerId;
+      const [c, v] = at(e);
+      this.column = c;
+      this.setColumn(c, v);
+      this.update();
+    });
+    g.addEventListener('pointermove', (e) => {
+      if (this.dragging !== e.pointerId) return;
+      const [c, v] = at(e);
+      this.column = c;
+      this.setColumn(c, v);
+      this.update();
+    });
+    const end = (e: PointerEvent) => {
+      if (this.dragging === e.pointerId) this.dragging = null;
+    };
+    g.addEventListener('pointerup', end);
+    g.addEventListener('pointercancel', end);
+  }
+
+  private select(i: number): void {
+    this.column = Math.max(0, Math.min(T - 1, i));
+    this.update();
+  }
+
+  /** Hands the heights to the core, then shows what the core holds and answers. */
+  private update(): void {
+    this.map.setSlopes(this.heights);
+    const stored = this.map.heights(SLOPE.USER);
+    stored.forEach((v, i) => {
+      setText(this.numbers[i], String(v));
+      this.numbers[i].dataset.value = String(v);
+      this.numbers[i].classList.toggle('is-current', i === this.column);
+    });
+    this.grid.dataset.column = String(this.column);
+    this.grid.dataset.heights = stored.join(',');
+    this.bitmap = renderMap(this.map);
+    // a raised column may now be under the walker: lift it onto the new surface (the core's answer)
+    const under = this.map.boxGround(this.box, 3);
+    if (under && under.distance < 0) this.box = { ...this.box, y: this.box.y + under.distance };
+    this.renderReadout(stored[this.column]);
+    this.renderPlay();
+    this.drawGrid(stored);
+    this.drawCourse();
+  }
+
+  private renderReadout(height: number): void {
+    const x = USER_COL * T + this.column;
+    const y = USER_ROW * T + T / 2;
+    const g = this.map.groundAt(x, y);
+    const el = this.readout;
+    el.dataset.x = String(x);
+    el.dataset.y = String(y);
+    el.dataset.groundY = g ? String(g.groundY) : '';
+    el.dataset.height = g ? String(g.height) : '';
+    el.dataset.row = g ? String(g.row) : '';
+    const how = height === 0 ? 'The column is empty: the sensor extends into the tile below.' : height === T ? 'The column is full: the sensor regresses into the tile above.' : 'The surface is inside this tile.';
+    el.replaceChildren(
+      h('code', {}, `map.groundAt(${x}, ${y})`),
+      ' → ',
+      g
+        ? h('span', {}, 'ground at y = ', h('strong', { 'data-testid': 'ground-y' }, String(g.groundY)), `, height ${g.height} in tile (${g.col}, ${g.row}), ${attrName(g.attr)}.`)
+        : h('strong', { 'data-testid': 'ground-y' }, 'no ground within a tile'),
+      h('br', {}),
+      h('span', { class: 'sl-muted' }, `Column ${this.column} is ${height} px high. ${how}`),
+    );
+    setText(this.status, `Column ${this.column}: height ${height}. Ground found at y ${g ? g.groundY : 'none'}.`);
+  }
+
+  private drawGrid(stored: Uint8Array = this.map.heights(SLOPE.USER)): void {
+    const size = T * CELL;
+    const r = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
+    if (this.canvas.width !== Math.round(size * r)) {
+      this.canvas.width = Math.round(size * r);
+      this.canvas.height = Math.round(size * r);
+      this.canvas.style.width = `${size}px`;
+      this.canvas.style.height = `${size}px`;
+    }
+    const ctx = this.canvas.getContext('2d')!;
+    ctx.setTransform(r, 0, 0, r, 0, 0);
+    ctx.fillStyle = COLORS.screen;
+    ctx.fillRect(0, 0, size, size);
+    const [sr, sg, sb] = SLOPE_COLORS.slope;
+    ctx.fillStyle = `rgb(${sr}, ${sg}, ${sb})`;
+    stored.forEach((v, i) => ctx.fillRect(i * CELL, size - v * CELL, CELL, v * CELL));
+    ctx.strokeStyle = 'rgba(160, 180, 220, 0.16)';
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let k = 1; k < T; k++) {
+      ctx.moveTo(k * CELL + 0.5, 0);
+      ctx.lineTo(k * CELL + 0.5, size);
+      ctx.moveTo(0, k * CELL + 0.5);
+      ctx.lineTo(size, k * CELL + 0.5);
+    }
+    ctx.stroke();
+    // the surface: the top edge of every column
+    ctx.strokeStyle = SLOPE_COLORS.surface;
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    stored.forEach((v, i) => {
+      const y = size - v * CELL;
+      if (i === 0) ctx.moveTo(0, y);
+      else ctx.lineTo(i * CELL, y);
+      ctx.lineTo((i + 1) * CELL, y);
+    });
+    ctx.stroke();
+    ctx.strokeStyle = this.focused ? COLORS.focus : 'rgba(255, 216, 77, 0.55)';
+    ctx.lineWidth = 2;
+    ctx.setLineDash(this.focused ? [] : [4, 3]);
+    ctx.strokeRect(this.column * CELL + 1, 1, CELL - 2, size - 2);
+  }
+
+  private drawCourse(): void {
+    const world: World = { screenW: COURSE[0].length * T, screenH: COURSE.length * T, cellW: T, cellH: T, margin: 0, maxScale: 4 };
+    const g = geometry(Math.min(this.stageWrap.clientWidth || 400, 480), world);
+    const ctx = prepareCanvas(this.stageCanvas, g);
+    this.stageCanvas.parentElement!.style.width = `${g.cssW}px`;
+    drawScreen(ctx, g, { labels: false });
+    drawMap(ctx, g, this.bitmap);
+    drawTileGrid(ctx, g);
+    ctx.save();
+    ctx.strokeStyle = COLORS.focus;
+    ctx.lineWidth = 2;
+    ctx.setLineDash([4, 3]);
+    ctx.strokeRect(toCss(g, USER_COL * T) + 1, toCss(g, USER_ROW * T) + 1, T * g.s - 2, T * g.s - 2);
+    ctx.restore();
+    drawCharacter(ctx, g, this.box, false);
+  }
+}

@@ -1,0 +1,280 @@
+// The foot sensor's lookup, step by step through core/src/slopes.c: a sensor at a pixel, its tile
+// and column, the height read there, extension (empty column: the tile below) or regression (full
+// column: the tile above), and the surface found. The sensor is a handle: drag it, or Tab to it
+// and use the arrow keys. The steps are the traced core's (map.groundAt inside eo.trace).
+import slopesSource from '../../../../core/src/slopes.c';
+import type { TileMap } from '../../../../wasm/src/earlyout.ts';
+import type { Box, Earlyout, Ground } from '../../../../wasm/src/earlyout.ts';
+import { h, setText } from '../../dom.ts';
+import { COLORS, drawScreen, fillCells, snap, Stage, toCss } from '../../screen.ts';
+import type { Geometry, World } from '../../screen.ts';
+import { Stepper } from '../../stepper.ts';
+import { drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
+import { attrName, sensorSteps, T, textMap } from './model.ts';
+import type { SensorStep } from './model.ts';
+
+const MAP = ['........', '........', '../#\\.ab', '########'];
+
+/** Where the presets put the sensor, and what each shows. */
+const PRESETS: ReadonlyArray<{ key: string; label: string; x: number; y: number }> = [
+  { key: 'inside', label: 'Inside a slope', x: 42, y: 44 },
+  { key: 'extend', label: 'Extension', x: 40, y: 20 },
+  { key: 'regress', label: 'Regression', x: 36, y: 52 },
+  { key: 'regress-top', label: 'Regression to a tile top', x: 88, y: 52 },
+  { key: 'no-ground', label: 'No ground', x: 88, y: 8 },
+];
+
+export interface SensorOptions {
+  preset?: string;
+}
+
+export class SensorStepper {
+  private map: TileMap;
+  private bitmap: HTMLCanvasElement;
+  private sensor: Box;
+  private steps: SensorStep[] = [];
+  private step: SensorStep | null = null;
+  private index = 0;
+  private ground: Ground | null = null;
+  private focused = false;
+  private stage: Stage;
+  private stageWrap: HTMLElement;
+  private stepper: Stepper<SensorStep>;
+  private facts: HTMLElement;
+  private result: HTMLElement;
+
+  constructor(host: HTMLElement, private eo: Earlyout, opts: SensorOptions) {
+    this.map = textMap(eo, MAP);
+    this.bitmap = renderMap(this.map);
+    const p = PRESETS.find((q) => q.key === opts.preset) ?? PRESETS[0];
+    this.sensor = { x: p.x, y: p.y, w: 1, h: 1 };
+    this.stage = new Stage({
+      names: ['sensor'],
+      onMove: (_, b) => this.moveTo(b.x, b.y),
+      onFocus: (i) => {
+        this.focused = i !== null;
+        this.draw();
+      },
+      describe: () => `Sensor at x ${this.sensor.x}, y ${this.sensor.y}. Drag it, or use the arrow keys (Shift for 8 px).`,
+    });
+    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    this.facts = h('dl', { class: 'sl-facts', 'data-testid': 'sensor-facts' });
+    this.result = h('p', { class: 'sl-readout', 'data-testid': 'sensor-result' });
+    this.stepper = new Stepper<SensorStep>(
+      {
+        source: slopesSource,
+        path: 'core/src/slopes.c',
+        title: 'Step through one sensor',
+        phases: ['sensor', 'height', 'extend / regress', 'surface'],
+        phaseOf: (st) => (st.kind === 'SENSOR' ? 'sensor' : st.kind === 'HEIGHT' ? (this.afterTurn(st) ? 'extend / regress' : 'height') : st.kind === 'EXTEND' || st.kind === 'REGRESS' ? 'extend / regress' : 'surface'),
+        explain: (st) => this.explain(st),
+        note: (st) => this.note(st),
+        objectKeys: true,
+        playMs: 1000,
+      },
+      (st, i) => {
+        this.step = st;
+        this.index = i;
+        this.renderFacts();
+        this.draw();
+      },
+    );
+    const presets = h(
+      'div',
+      { class: 'presets', role: 'group', 'aria-label': 'Sensor positions' },
+      h('span', { class: 'presets-label' }, 'Try'),
+      ...PRESETS.map((q) =>
+        h('button', {
+          type: 'button',
+          class: 'chip',
+          'data-testid': `sensor-preset-${q.key}`,
+          onclick: () => {
+            this.stepper.reset();
+            this.moveTo(q.x, q.y);
+          },
+        }, q.label),
+      ),
+    );
+    const root = h(
+      'div',
+      { class: 'gm-playground sl-sensor' },
+      h('div', { class: 'gm-toolbar' }, presets),
+      h(
+        'div',
+        { class: 'gm-main' },
+        h('div', { class: 'gm-stage-col' }, this.stageWrap, h('p', { class: 'gm-help' }, 'Green pixels are slope, blue ones solid tiles, as the core reads them. The yellow dot is the sensor; step to see which tile and column it reads.')),
+        h(
+          'div',
+          { class: 'gm-side' },
+          h('section', { class: 'gm-card', 'aria-label': 'The current step' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'So far')), this.facts),
+          h('section', { class: 'gm-card', 'aria-label': 'The answer' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'map.groundAt()')), this.result),
+        ),
+      ),
+      this.stepper.root,
+    );
+    root.addEventListener('keydown', (e) => {
+      const t = e.target as HTMLElement;
+      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
+      if (this.stepper.handleKey(e)) e.preventDefault();
+    });
+    host.replaceChildren(root);
+    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.update();
+  }
+
+  private moveTo(x: number, y: number): void {
+    const wpx = this.map.width * T;
+    const hpx = this.map.height * T;
+    this.sensor = { x: Math.max(0, Math.min(wpx - 1, x)), y: Math.max(0, Math.min(hpx - 1, y)), w: 1, h: 1 };
+    this.update();
+  }
+
+  /** Runs the sensor on the traced core; its steps are the stepper's script. */
+  private update(): void {
+    const t = this.eo.trace(() => this.map.groundAt(this.sensor.x, this.sensor.y));
+    this.ground = t.result;
+    this.steps = sensorSteps(t.steps);
+    const c = t.counters;
+    this.stepper.update(this.steps, `Core counters: ${c['slopes.sensors'] ?? 0} sensor reading, ${c['tiles.lookups'] ?? 0} tile lookups.`);
+    const g = this.ground;
+    const r = this.result;
+    r.dataset.groundY = g ? String(g.groundY) : '';
+    r.dataset.distance = g ? String(g.distance) : '';
+    r.replaceChildren(
+      h('code', {}, `groundAt(${this.sensor.x}, ${this.sensor.y})`),
+      ' → ',
+      g
+        ? h('span', {}, 'ground at y = ', h('strong', { 'data-testid': 'sensor-ground-y' }, String(g.groundY)), ` (${g.distance >= 0 ? `${g.distance} px below` : `${-g.distance} px above`} the sensor), height ${g.height} in tile (${g.col}, ${g.row}).`)
+        : h('strong', { 'data-testid': 'sensor-ground-y' }, 'null: no ground within a tile'),
+    );
+    this.root().dataset.sensor = `${this.sensor.x},${this.sensor.y}`;
+  }
+
+  private root(): HTMLElement {
+    return this.stageWrap.closest('.sl-sensor') as HTMLElement;
+  }
+
+  /** A HEIGHT step after EXTEND or REGRESS reads the neighbouring tile. */
+  private afterTurn(st: SensorStep): boolean {
+    const i = this.steps.indexOf(st);
+    return this.steps.slice(0, i).some((s) => s.kind === 'EXTEND' || s.kind === 'REGRESS');
+  }
+
+  private note(st: SensorStep): string {
+    switch (st.kind) {
+      case 'SENSOR':
+        return `SENSOR  (${st.a}, ${st.b})`;
+      case 'HEIGHT':
+        return `HEIGHT  column ${st.a}: ${st.b}`;
+      case 'EXTEND':
+        return `EXTEND  row ${st.b} -> ${st.b + 1}`;
+      case 'REGRESS':
+        return `REGRESS  row ${st.b} -> ${st.b - 1}`;
+      case 'SURFACE':
+        return `SURFACE  y = ${st.b}`;
+      default:
+        return `NO_GROUND  (${st.a}, ${st.b})`;
+    }
+  }
+
+  private explain(st: SensorStep): string {
+    const { x, y } = this.sensor;
+    switch (st.kind) {
+      case 'SENSOR':
+        return `A sensor at pixel (${st.a}, ${st.b}). Its tile is (${st.a >> 4}, ${st.b >> 4}): x >> 4 and y >> 4 for 16-px tiles. Its column in that tile is x & 15 = ${st.a & 15}.`;
+      case 'HEIGHT': {
+        const tile = st.col !== null ? `tile (${st.col}, ${st.row}), ${attrName(st.attr ?? 0)}` : 'the tile';
+        const what = st.b === 0 ? 'empty: no ground in this column here' : st.b === T ? 'full: ground all the way up' : `ground in the bottom ${st.b} px`;
+        return `Read ${tile}: column ${st.a} has height ${st.b}, ${what}.`;
+      }
+      case 'EXTEND':
+        return `Extension: column ${x & 15} of tile row ${st.b} is empty, so the ground, if any, starts in the tile below, row ${st.b + 1}.`;
+      case 'REGRESS':
+        return `Regression: column ${x & 15} of tile row ${st.b} is full, so the surface may be higher up: look at the tile above, row ${st.b - 1}. If it has no ground there, the surface is the top of row ${st.b}.`;
+      case 'SURFACE':
+        return `The surface in column x = ${st.a} is pixel row ${st.b}, ${st.b - y >= 0 ? `${st.b - y} px below` : `${y - st.b} px above`} the sensor: that is the ground it stands on (or is sunk into).`;
+      default:
+        return `No ground within a tile of (${st.a}, ${st.b}): the sensor's tile and the one below are empty in this column. The character is in the air.`;
+    }
+  }
+
+  private renderFacts(): void {
+    const done = this.stepper.done;
+    const last = (k: string) => [...done].reverse().find((s) => s.kind === k);
+    const height = last('HEIGHT');
+    const surface = last('SURFACE');
+    const rows: Array<[string, string, string]> = [
+      ['sensor', 'Sensor', `(${this.sensor.x}, ${this.sensor.y})`],
+      ['tile', 'Tile read', height && height.col !== null ? `(${height.col}, ${height.row}): ${attrName(height.attr ?? 0)}` : '–'],
+      ['column', 'Column', `${this.sensor.x & 15}`],
+      ['height', 'Height', height ? String(height.b) : '–'],
+      ['turn', 'Then', done.some((s) => s.kind === 'EXTEND') ? 'extension (tile below)' : done.some((s) => s.kind === 'REGRESS') ? 'regression (tile above)' : '–'],
+      ['surface', 'Surface y', surface ? String(surface.b) : done.some((s) => s.kind === 'NO_GROUND') ? 'none' : '–'],
+    ];
+    this.facts.replaceChildren(...rows.flatMap(([k, dt, dd]) => [h('dt', {}, dt), h('dd', { 'data-testid': `fact-${k}` }, dd)]));
+  }
+
+  private draw(): void {
+    const world: World = { screenW: MAP[0].length * T, screenH: MAP.length * T, cellW: T, cellH: T, margin: 6, maxScale: 5 };
+    const ctx = this.stage.layout(world, [this.sensor], Math.min(this.stageWrap.clientWidth || 640, 640));
+    const g = this.stage.geom;
+    drawScreen(ctx, g, { labels: 'cells' });
+    drawMap(ctx, g, this.bitmap);
+    drawTileGrid(ctx, g);
+    const st = this.step;
+    const done = this.stepper.done;
+    // every tile read so far, the current one ringed
+    for (const s of done) if (s.kind === 'HEIGHT' && s.col !== null) fillCells(ctx, g, [[s.col, s.row!]], SLOPE_COLORS.lookup);
+    const cur = st?.kind === 'HEIGHT' && st.col !== null ? st : [...done].reverse().find((s) => s.kind === 'HEIGHT' && s.col !== null);
+    if (cur && cur.col !== null) this.ring(ctx, g, cur.col, cur.row!);
+    // the sensor's column, through the tiles the lookup may visit
+    const x = this.sensor.x;
+    const row = this.sensor.y >> 4;
+    ctx.save();
+    ctx.fillStyle = 'rgba(255, 216, 77, 0.22)';
+    const top = Math.max(0, (row - 1) * T);
+    const bottom = Math.min(g.screenH, (row + 2) * T);
+    ctx.fillRect(snap(toCss(g, x)), toCss(g, top), g.s, (bottom - top) * g.s);
+    ctx.restore();
+    const surface = done.find((s) => s.kind === 'SURFACE');
+    if (surface) this.marker(ctx, g, surface.a, surface.b);
+    // the sensor itself
+    ctx.save();
+    ctx.fillStyle = SLOPE_COLORS.sensor;
+    ctx.strokeStyle = '#1b2233';
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.arc(toCss(g, x + 0.5), toCss(g, this.sensor.y + 0.5), Math.max(4, g.s * 0.9), 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    if (this.focused) {
+      ctx.strokeStyle = COLORS.focus;
+      ctx.setLineDash([4, 3]);
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(toCss(g, x + 0.5), toCss(g, this.sensor.y + 0.5), Math.max(9, g.s * 2.2), 0, Math.PI * 2);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+
+  private ring(ctx: CanvasRenderingContext2D, g: Geometry, col: number, row: number): void {
+    ctx.save();
+    ctx.strokeStyle = COLORS.marker;
+    ctx.lineWidth = 2;
+    ctx.strokeRect(toCss(g, col * T) + 1, toCss(g, row * T) + 1, T * g.s - 2, T * g.s - 2);
+    ctx.restore();
+  }
+
+  /** The surface pixel found: a bright bar on top of that column. */
+  private marker(ctx: CanvasRenderingContext2D, g: Geometry, x: number, y: number): void {
+    ctx.save();
+    ctx.fillStyle = '#ff5d5d';
+    ctx.fillRect(toCss(g, x - 1), toCss(g, y) - 2, 3 * g.s, 3);
+    ctx.font = `700 12px "JetBrains Mono Variable", ui-monospace, monospace`;
+    ctx.fillStyle = '#fff';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(`y ${y}`, toCss(g, x + 3), toCss(g, y) - 3);
+    ctx.restore();
+  }
+}

@@ -1,0 +1,335 @@
+// Walking up and down: a box on a small slope course (flat, 45° up, flat, a 22.5° pair down, 45°
+// down, flat, then 45° up straight into a 22.5° pair, and down again), driven by the arrow keys or
+// the touch buttons. With "snap down" on, each frame walks with map.walk(box, dx, maxStep): the
+// core climbs and follows the ground down. Off, the horizontal step is a plain map.move(box, dx, 0)
+// and only gravity brings the box down: it hops down hills and stops at the first rising slope.
+// The trail is every frame's position, as the core returned it.
+import { HIT } from '../../../../wasm/src/earlyout.ts';
+import type { TileMap } from '../../../../wasm/src/earlyout.ts';
+import type { Box, Earlyout } from '../../core.ts';
+import { segmented, toggle, whenVisible } from '../../controls.ts';
+import { h } from '../../dom.ts';
+import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';
+import type { World } from '../../screen.ts';
+import { drawCharacter, drawMap, drawTileGrid, renderMap } from './draw.ts';
+import { T, textMap } from './model.ts';
+
+/** 22 x 7 tiles of 16 px; the floor's top is y = 96, the two plateaus' y = 64. */
+export const COURSE = [
+  '......................',
+  '......................',
+  '......................',
+  '......................',
+  '..../##cd....ab##\\....',
+  '.../#####\\../#####\\...',
+  '######################',
+];
+
+const SPEED = 2; // px per frame
+const GRAVITY = 0.35; // px per frame, per frame
+const FALL_MAX = 6;
+const JUMP = 4.6;
+const FRAME_MS = 1000 / 60;
+const TRAIL_MAX = 900;
+const BOX_H = 16;
+
+const STARTS: Record<string, { label: string; x: number }> = {
+  start: { label: 'Start', x: 8 },
+  hill: { label: 'Hill top', x: 84 },
+  valley: { label: 'Before the 45° → 22.5°', x: 170 },
+};
+const WIDTHS: Record<string, number> = { narrow: 12, wide: 28 };
+
+interface TrailPoint {
+  x: number;
+  y: number;
+  ground: boolean;
+}
+
+export interface WalkOptions {
+  start?: string;
+  snap?: string;
+}
+
+export class SlopeWalk {
+  private map: TileMap;
+  private bitmap: HTMLCanvasElement;
+  private box: Box;
+  private start: string;
+  private width = 'narrow';
+  private snapDown: boolean;
+  private maxStep = 1;
+  private vy = 0;
+  private sub = 0;
+  private onGround = true;
+  private hit = 0;
+  private held = { left: false, right: false };
+  private jumpWanted = false;
+  private trail: TrailPoint[] = [];
+  private counts = { frames: 0, airborne: 0, climbs: 0, snaps: 0 };
+  private visible = false;
+  private raf = 0;
+  private last = 0;
+  private acc = 0;
+  private focused = false;
+  private course: HTMLElement;
+  private canvas: HTMLCanvasElement;
+  private stageWrap: HTMLElement;
+  private readout: HTMLElement;
+  private root: HTMLElement;
+  private stepSeg: ReturnType<typeof segmented>;
+
+  constructor(host: HTMLElement, private eo: Earlyout, opts: WalkOptions) {
+    this.map = textMap(eo, COURSE);
+    this.bitmap = renderMap(this.map);
+    this.start = opts.start && STARTS[opts.start] ? opts.start : 'start';
+    this.snapDown = opts.snap !== 'off';
+    this.box = this.startBox();
+    this.canvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
+    this.course = h(
+      'div',
+      {
+        class: 'gm-stage sl-walk-stage',
+        tabindex: 0,
+        role: 'application',
+        'aria-roledescription': 'game',
+        'aria-label': 'The slope course. Hold Left or Right to walk, Up or Space to jump.',
+        'data-testid': 'course',
+      },
+      this.canvas,
+    );
+    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.course);
+    this.readout = h('dl', { class: 'sl-facts', 'data-testid': 'walk-readout', 'aria-live': 'off' });
+    const starts = segmented('Start at', 'walk-start', Object.entries(STARTS).map(([k, s]) => [k, s.label] as const), this.start, (v) => {
+      this.start = v;
+      this.reset();
+    });
+    const widths = segmented('Box', 'walk-width', [['narrow', '12 px wide'], ['wide', '28 px wide']], this.width, (v) => {
+      this.width = v;
+      this.reset();
+    });
+    this.stepSeg = segmented('Max step', 'walk-step', [['0', '0'], ['1', '1 px'], ['2', '2 px'], ['4', '4 px']], String(this.maxStep), (v) => {
+      this.maxStep = Number(v);
+      this.render();
+    });
+    const snapToggle = toggle('snap down (map.walk)', 'walk-snap', this.snapDown, (on) => {
+      this.snapDown = on;
+      this.render();
+    });
+    const pad = (testid: string, label: string, text: string, press: (on: boolean) => void) => {
+      const b = h('button', { type: 'button', class: 'btn sl-pad', 'data-testid': testid, 'aria-label': label }, text);
+      b.addEventListener('pointerdown', (e) => {
+        e.preventDefault();
+        press(true);
+      });
+      for (const ev of ['pointerup', 'pointercancel', 'pointerleave']) b.addEventListener(ev, () => press(false));
+      // Enter / Space on a focused pad: one short press (the course itself takes held arrow keys)
+      b.addEventListener('click', (e) => {
+        if ((e as MouseEvent).detail !== 0) return;
+        press(true);
+        window.setTimeout(() => press(false), 250);
+      });
+      return b;
+    };
+    const pads = h(
+      'div',
+      { class: 'sl-pads', role: 'group', 'aria-label': 'Touch controls' },
+      pad('pad-left', 'Walk left', '◀', (on) => this.press('left', on)),
+      pad('pad-jump', 'Jump', 'Jump', (on) => on && this.jump()),
+      pad('pad-right', 'Walk right', '▶', (on) => this.press('right', on)),
+      h('button', { type: 'button', class: 'btn', 'data-testid': 'walk-reset', onclick: () => this.reset() }, 'Reset'),
+    );
+    this.root = h(
+      'div',
+      { class: 'gm-playground sl-walk' },
+      h('div', { class: 'gm-toolbar' }, starts.root, widths.root, h('div', { class: 'sg-toggles' }, snapToggle), this.stepSeg.root),
+      h(
+        'div',
+        { class: 'gm-main' },
+        h('div', { class: 'gm-stage-col' }, this.stageWrap, pads, h('p', { class: 'gm-help' }, 'Click the course (or Tab to it) and hold ← or →; ↑ or Space jumps. Dots mark the box’s feet every frame: yellow on the ground, red in the air.')),
+        h('div', { class: 'gm-side' }, h('section', { class: 'gm-card', 'aria-label': 'What the core reports' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says')), this.readout)),
+      ),
+    );
+    this.wireKeys();
+    host.replaceChildren(this.root);
+    whenVisible(this.root, (v) => {
+      this.visible = v;
+      if (!v) this.held = { left: false, right: false };
+      this.kick();
+    });
+    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.settle();
+    this.render();
+  }
+
+  private startBox(): Box {
+    return { x: STARTS[this.start].x, y: 0, w: WIDTHS[this.width], h: BOX_H };
+  }
+
+  /** Drops a fresh box onto the ground under it (a tall move down: the core stops it on the surface). */
+  private settle(): void {
+    const r = this.map.move(this.box, 0, 6 * T);
+    this.box = r.box;
+    this.onGround = r.onGround;
+    this.vy = 0;
+    this.sub = 0;
+  }
+
+  private reset(): void {
+    this.box = this.startBox();
+    this.held = { left: false, right: false };
+    this.trail = [];
+    this.counts = { frames: 0, airborne: 0, climbs: 0, snaps: 0 };
+    this.hit = 0;
+    this.settle();
+    this.render();
+  }
+
+  private press(side: 'left' | 'right', on: boolean): void {
+    this.held[side] = on;
+    this.kick();
+  }
+
+  private jump(): void {
+    this.jumpWanted = true;
+    this.kick();
+  }
+
+  private wireKeys(): void {
+    const c = this.course;
+    c.addEventListener('focus', () => {
+      this.focused = true;
+      this.draw();
+    });
+    c.addEventListener('blur', () => {
+      this.focused = false;
+      this.held = { left: false, right: false };
+      this.draw();
+    });
+    c.addEventListener('pointerdown', () => c.focus({ preventScroll: true }));
+    c.addEventListener('keydown', (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'ArrowLeft') this.press('left', true);
+      else if (e.key === 'ArrowRight') this.press('right', true);
+      else if (e.key === 'ArrowUp' || e.key === ' ') this.jump();
+      else return;
+      e.preventDefault();
+    });
+    c.addEventListener('keyup', (e) => {
+      if (e.key === 'ArrowLeft') this.press('left', false);
+      else if (e.key === 'ArrowRight') this.press('right', false);
+    });
+  }
+
+  private get busy(): boolean {
+    return this.held.left || this.held.right || this.jumpWanted || !this.onGround;
+  }
+
+  /** Runs frames at 60 per second while something moves; sleeps otherwise. */
+  private kick(): void {
+    if (this.raf || !this.visible || !this.busy) return;
+    this.last = performance.now();
+    this.acc = FRAME_MS; // a press moves the box at once
+    const tick = (now: number) => {
+      this.acc += Math.min(100, now - this.last);
+      this.last = now;
+      let n = 0;
+      while (this.acc >= FRAME_MS && n < 6) {
+        this.acc -= FRAME_MS;
+        this.frame();
+        n++;
+      }
+      this.render();
+      this.raf = this.visible && this.busy ? requestAnimationFrame(tick) : 0;
+    };
+    this.raf = requestAnimationFrame(tick);
+  }
+
+  /** One game frame: walk (or move) sideways, then gravity; the core answers every step. */
+  private frame(): void {
+    const dir = (this.held.right ? 1 : 0) - (this.held.left ? 1 : 0);
+    if (this.jumpWanted && this.onGround) {
+      this.vy = -JUMP;
+      this.onGround = false;
+    }
+    this.jumpWanted = false;
+    const t = this.eo.trace(() => {
+      let hit = 0;
+      if (dir !== 0) {
+        const r = this.snapDown && this.onGround ? this.map.walk(this.box, dir * SPEED, this.maxStep) : this.map.move(this.box, dir * SPEED, 0);
+        this.box = r.box;
+        hit |= r.hit;
+        this.onGround = r.onGround && this.vy >= 0;
+      }
+      if (!this.onGround || !this.snapDown) {
+        this.vy = Math.min(FALL_MAX, this.vy + GRAVITY);
+        this.sub += this.vy;
+        const dy = Math.trunc(this.sub);
+        this.sub -= dy;
+        const r = this.map.move(this.box, 0, dy);
+        this.box = r.box;
+        hit |= r.hit;
+        if (r.hit & HIT.BOTTOM || (this.vy > 0 && r.onGround)) {
+          this.vy = 0;
+          this.sub = 0;
+          this.onGround = true;
+        } else {
+          if (r.hit & HIT.TOP) this.vy = 0;
+          this.onGround = r.onGround && this.vy >= 0;
+        }
+      }
+      return hit;
+    }, 16);
+    this.hit = t.result;
+    this.counts.frames++;
+    if (!this.onGround) this.counts.airborne++;
+    this.counts.climbs += t.counters['slopes.climbs'] ?? 0;
+    this.counts.snaps += t.counters['slopes.snaps'] ?? 0;
+    this.trail.push({ x: this.box.x, y: this.box.y, ground: this.onGround });
+    if (this.trail.length > TRAIL_MAX) this.trail.shift();
+  }
+
+  private render(): void {
+    const b = this.box;
+    const r = this.root;
+    r.dataset.x = String(b.x);
+    r.dataset.y = String(b.y);
+    r.dataset.onGround = String(this.onGround);
+    r.dataset.hit = String(this.hit);
+    r.dataset.frames = String(this.counts.frames);
+    r.dataset.airborne = String(this.counts.airborne);
+    r.dataset.trail = this.trail.map((p) => `${p.x},${p.y},${p.ground ? 1 : 0}`).join(' ');
+    this.stepSeg.inputs.forEach((i) => (i.disabled = !this.snapDown));
+    const hits = [this.hit & HIT.LEFT ? 'left' : '', this.hit & HIT.RIGHT ? 'right' : '', this.hit & HIT.TOP ? 'top' : '', this.hit & HIT.BOTTOM ? 'bottom' : ''].filter(Boolean);
+    const rows: Array<[string, string, string]> = [
+      ['pos', 'Box', `x ${b.x}, y ${b.y} (${b.w} × ${b.h})`],
+      ['feet', 'Feet at', `y ${b.y + b.h}`],
+      ['ground', 'On the ground', this.onGround ? 'yes' : 'no: in the air'],
+      ['hit', 'Stopped by', hits.length ? hits.join(', ') : 'nothing'],
+      ['mode', 'Each frame', this.snapDown ? `map.walk(box, ±${SPEED}, ${this.maxStep}), gravity only in the air` : `map.move(box, ±${SPEED}, 0), then gravity`],
+      ['frames', 'Frames', `${this.counts.frames}, ${this.counts.airborne} in the air`],
+      ['climbs', 'Climbs / snaps down', `${this.counts.climbs} / ${this.counts.snaps} (core counters)`],
+    ];
+    this.readout.replaceChildren(...rows.flatMap(([k, dt, dd]) => [h('dt', {}, dt), h('dd', { 'data-testid': `walk-${k}` }, dd)]));
+    this.draw();
+  }
+
+  private draw(): void {
+    const world: World = { screenW: COURSE[0].length * T, screenH: COURSE.length * T, cellW: T, cellH: T, margin: 0, maxScale: 3 };
+    const g = geometry(Math.min(this.stageWrap.clientWidth || 640, 700), world);
+    const ctx = prepareCanvas(this.canvas, g);
+    this.course.style.width = `${g.cssW}px`;
+    this.course.style.height = `${g.cssH}px`;
+    this.course.dataset.scale = String(g.s);
+    drawScreen(ctx, g, { labels: false });
+    drawMap(ctx, g, this.bitmap);
+    drawTileGrid(ctx, g);
+    // the trail: the feet (bottom middle) of every frame
+    const half = this.box.w / 2;
+    for (const p of this.trail) {
+      ctx.fillStyle = p.ground ? 'rgba(255, 216, 77, 0.85)' : 'rgba(255, 93, 93, 0.95)';
+      ctx.fillRect(snap(toCss(g, p.x + half)) - 1.5, snap(toCss(g, p.y + BOX_H)) - 1.5, 3, 3);
+    }
+    drawCharacter(ctx, g, this.box, this.focused);
+  }
+}
