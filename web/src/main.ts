@@ -17,6 +17,7 @@ import { SectorStepper } from './widgets/sectors/step.ts';
 import { TuneChart } from './widgets/sectors/tune.ts';
 import { PIXELMASK_WIDGETS } from './widgets/pixelmask/index.ts';
 import { SLOPES_WIDGETS } from './widgets/slopes/index.ts';
+import { TILES_WIDGETS } from './widgets/tiles/index.ts';
 
 type Mount = (host: HTMLElement, eo: Earlyout, options: Record<string, string>) => void;
 
@@ -34,6 +35,7 @@ const WIDGETS: Record<string, Mount> = {
   'sectors-challenge': (host, eo) => new SectorsChallenge(host, eo),
   ...PIXELMASK_WIDGETS,
   ...SLOPES_WIDGETS,
+  ...TILES_WIDGETS,
 };
 
 async function hydrate(): Promise<void> {
