@@ -267,16 +267,29 @@ static void tiles_ctrl_moved(tiles_scene *s, int i, unsigned hit, unsigned on_gr
     s->vy[i] = (int16_t)(vy < TILES_MAX_FALL ? vy + 1 : TILES_MAX_FALL);
 }
 
-/* One frame with the core; cache (TILES_MOVERS entries) may be NULL. 0 on success. */
-static int tiles_frame_core(tiles_scene *s, eo_tiles_cache *cache)
+/* A frame is two passes over the movers (movers never interact, so this is the same as one
+   mover at a time): the walk (controller phases 1 and 2), then the vertical move (phase 3). Each
+   pass exists for the core and for the reference; the benches time them apart. */
+
+/* The walk with the core: 0 on success, 1 if the core returned an error. */
+static int tiles_walk_core(tiles_scene *s)
 {
     int i;
     eo_tiles_move_result r;
     for (i = 0; i < TILES_MOVERS; i++) {
-        int16_t dx = tiles_ctrl_begin(s, i);
-        if (eo_slopes_walk(&s->map, &s->box[i], dx, TILES_MAX_STEP, 0, &r, NULL) != EO_OK)
+        if (eo_slopes_walk(&s->map, &s->box[i], tiles_ctrl_begin(s, i), TILES_MAX_STEP, 0, &r, NULL) != EO_OK)
             return 1;
         tiles_ctrl_walked(s, i, r.hit);
+    }
+    return 0;
+}
+
+/* The vertical move with the core; cache (TILES_MOVERS entries) may be NULL. */
+static int tiles_fall_core(tiles_scene *s, eo_tiles_cache *cache)
+{
+    int i;
+    eo_tiles_move_result r;
+    for (i = 0; i < TILES_MOVERS; i++) {
         if (eo_tiles_move(&s->map, &s->box[i], 0, s->vy[i], 0, cache ? &cache[i] : NULL, &r, NULL) != EO_OK)
             return 1;
         tiles_ctrl_moved(s, i, r.hit, r.on_ground);
@@ -284,7 +297,7 @@ static int tiles_frame_core(tiles_scene *s, eo_tiles_cache *cache)
     return 0;
 }
 
-/* ---- the same frame on the pixel-by-pixel reference --------------------------------------- */
+/* ---- the same passes on the pixel-by-pixel reference -------------------------------------- */
 
 static const eo_tile_map *tiles_ref_map;
 static const uint8_t tiles_no_user_slopes[128]; /* the scene uses built-in shapes only */
@@ -293,13 +306,19 @@ static const uint8_t tiles_no_user_slopes[128]; /* the scene uses built-in shape
 #define REF_WALK
 #include "tiles_reference.h"
 
-static void tiles_frame_reference(tiles_scene *s)
+static void tiles_walk_reference(tiles_scene *s)
+{
+    int i;
+    tiles_ref_map = &s->map;
+    for (i = 0; i < TILES_MOVERS; i++)
+        tiles_ctrl_walked(s, i, (unsigned)ref_walk(&s->box[i], tiles_ctrl_begin(s, i), TILES_MAX_STEP, 0));
+}
+
+static void tiles_fall_reference(tiles_scene *s)
 {
     int i, hit;
     tiles_ref_map = &s->map;
     for (i = 0; i < TILES_MOVERS; i++) {
-        int16_t dx = tiles_ctrl_begin(s, i);
-        tiles_ctrl_walked(s, i, (unsigned)ref_walk(&s->box[i], dx, TILES_MAX_STEP, 0));
         hit = ref_move(&s->box[i], 0, s->vy[i], 0);
         tiles_ctrl_moved(s, i, (unsigned)hit, (unsigned)ref_on_ground(&s->box[i]));
     }

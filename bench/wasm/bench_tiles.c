@@ -1,7 +1,8 @@
 /* The bench-only wasm module of bench/wasm/bench_tiles.mjs: the scene of bench/common/tiles_scene.h
    moved by the core or by the pixel-by-pixel reference with the same C driver as the native bench,
    so core-in-wasm and reference-in-wasm are timed in the same Node process as the public JS API.
-   Standalone (no imports): Node times each exported frame call and reads the boxes from memory. */
+   Standalone (no imports): Node times each exported pass (the walk, the vertical move) and reads
+   the boxes from memory. */
 #include "tiles_scene.h"
 
 #define EXPORT(name) __attribute__((export_name(name)))
@@ -17,20 +18,31 @@ EXPORT("reset") uint32_t bench_reset(void)
     return eo_tiles_check(&scene.map) == EO_OK ? tiles_map_checksum(&scene) : 0;
 }
 
-/* One frame: 0 on success, 1 if the core returned an error. */
-EXPORT("frame_core") int bench_frame_core(void)
+/* A frame's two passes (tiles_scene.h): 0 on success, 1 if the core returned an error. */
+EXPORT("walk_core") int bench_walk_core(void)
 {
-    return tiles_frame_core(&scene, NULL);
+    return tiles_walk_core(&scene);
 }
 
-EXPORT("frame_core_cache") int bench_frame_core_cache(void)
+EXPORT("fall_core") int bench_fall_core(void)
 {
-    return tiles_frame_core(&scene, caches);
+    return tiles_fall_core(&scene, NULL);
 }
 
-EXPORT("frame_reference") int bench_frame_reference(void)
+EXPORT("fall_core_cache") int bench_fall_core_cache(void)
 {
-    tiles_frame_reference(&scene);
+    return tiles_fall_core(&scene, caches);
+}
+
+EXPORT("walk_reference") int bench_walk_reference(void)
+{
+    tiles_walk_reference(&scene);
+    return 0;
+}
+
+EXPORT("fall_reference") int bench_fall_reference(void)
+{
+    tiles_fall_reference(&scene);
     return 0;
 }
 
