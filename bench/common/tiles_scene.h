@@ -1,5 +1,5 @@
 /* bench/common/tiles_scene.h: the scene of the tiles benchmark (issue 5), in integer C, and the
-   frame drivers that move it with the core (eo_slopes_walk + eo_tiles_move) or with the
+   passes that move it with the core (eo_slopes_walk + eo_tiles_move) or with the
    pixel-by-pixel reference (tests/core/tiles_reference.h). bench/native/bench_tiles.c and the
    bench-only wasm module bench/wasm/bench_tiles.c both include it; bench/common/tiles_scene.mjs is
    the controller again in JavaScript, for the runs driven through the public JS API.
@@ -44,7 +44,7 @@
 #define TILES_MAX_STEP 2
 #define TILES_SEED 2026u
 
-/* Tile ids (the cells) and their attrs: the id is the attr, except slopes (16 + shape). */
+/* Tile ids (the cells): each id is its own attr (slopes: 16 + shape), as in createMap's default attrs. */
 enum {
     TS_EMPTY = EO_TILE_EMPTY, TS_SOLID = EO_TILE_SOLID, TS_ONE_WAY = EO_TILE_ONE_WAY,
     TS_LADDER = EO_TILE_LADDER, TS_HAZARD = EO_TILE_HAZARD, TS_WATER = EO_TILE_WATER,
