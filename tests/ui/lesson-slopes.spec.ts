@@ -361,3 +361,18 @@ test('full-page screenshot at 1280 wide', async ({ page }) => {
     copyFileSync(join(dir, 'lesson-06.png'), join(ROOT, 'docs/lesson-06.png'));
   }
 });
+
+test('phone width: nothing overflows sideways, the pads still walk', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const w = await open(page, 'walk');
+  for (const id of ['editor', 'sensor']) await new Widget(page, id).ready();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const pad = w.get('pad-right');
+  await pad.scrollIntoViewIfNeeded();
+  const b = (await pad.boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.down();
+  await expect.poll(async () => (await walkState(w)).x, { intervals: [30] }).toBeGreaterThanOrEqual(20);
+  await page.mouse.up();
+});
