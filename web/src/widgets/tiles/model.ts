@@ -68,7 +68,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   slip: {
     label: 'Corner slip-through',
-    hint: 'A 16 × 16 box at x = 92 spans tile columns 11, 12 and 13; the post below it fills column 12 only. Corner probes look at columns 11 and 13: switch to “corners only” and press Respawn.',
+    hint: 'A 16 × 16 box at x = 92 spans tile columns 11, 12 and 13; the post below it fills column 12 only, and corner probes look at columns 11 and 13. Switch between “corners only” and “every edge tile”, then press Respawn.',
     art: [
       FLOOR,
       AIR,

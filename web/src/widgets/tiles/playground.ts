@@ -3,7 +3,7 @@
 // arithmetic of one probe, counters, and optionally one frame stepped beside core/src/tiles.c.
 //   input -> game loop (model.ts) -> core move() + probe() -> draw + panels
 import tilesSource from '../../../../core/src/tiles.c';
-import { TOUCH } from '../../../../wasm/src/earlyout.ts';
+import { HIT, TOUCH } from '../../../../wasm/src/earlyout.ts';
 import type { TileMap, TileProbe, TilesCache } from '../../../../wasm/src/earlyout.ts';
 import type { Earlyout } from '../../core.ts';
 import { segmented, whenVisible } from '../../controls.ts';
@@ -214,6 +214,11 @@ export class TilesPlayground {
     });
     this.setRunning(this.running);
     this.refresh();
+    // paused from the start: stop on the first frame that lands, the most telling one to step through
+    if (!this.running) {
+      for (let k = 0; k < 300 && !(this.frame && this.frame.result.hit & HIT.BOTTOM); k++) this.advance();
+      this.after();
+    }
   }
 
   // ---- input ---------------------------------------------------------------------------------
@@ -528,7 +533,7 @@ export class TilesPlayground {
       this.traceFn === 'probe'
         ? `probe() of the box at (${this.hero.box.x}, ${this.hero.box.y}): ${this.probes.length} points, ${this.probes.length} lookups.`
         : f
-          ? `Frame ${this.frameNo}: move(${f.dx}, ${f.dy}${f.drop ? ', drop' : ''}) from (${f.before.x}, ${f.before.y}): ${f.moveCounters['tiles.steps'] ?? 0} steps, ${f.moveCounters['tiles.lookups'] ?? 0} lookups, ${f.moveCounters['tiles.snaps'] ?? 0} snaps, ${f.moveCounters['tiles.skips'] ?? 0} cache skips.`
+          ? `Frame ${this.frameNo}: move(${f.dx}, ${f.dy}${f.drop ? ', drop' : ''}) from (${f.before.x}, ${f.before.y}): ${f.moveCounters['tiles.steps'] ?? 0} steps, ${f.moveCounters['tiles.lookups'] ?? 0} lookups, ${f.moveCounters['tiles.snaps'] ?? 0} snaps, cache skips: ${f.moveCounters['tiles.skips'] ?? 0}.`
           : 'No frame has run yet: press Next frame (or Run).';
     this.stepper.update(steps, text);
   }

@@ -1,0 +1,296 @@
+// Lesson 5, tile probes: the character driven with the keyboard on the core's move() (standing,
+// walking into walls, jumping into a tile painted above its head, one-way platforms, ladders,
+// hazards), painting with the keyboard and the mouse, the corner slip-through, the step-through
+// against core/src/tiles.c, the pixel-to-tile arithmetic, the cache-skip counter, keyboard-only use.
+//
+// Expected positions are worked out from the preset maps (web/src/widgets/tiles/model.ts), never
+// from the widget's code: 8 px tiles, a 16 x 16 box, so a box standing on a tile row r has
+// y = 8 r - 16, and a box stopped under a tile row r has y = 8 (r + 1).
+//   every map: row 19 is the floor             -> standing y = 152 - 16 = 136
+//   every map: column 0 is a wall              -> leftmost x = 8
+//   slip:      post in column 12, rows 15..18  -> standing on it y = 120 - 16 = 104
+//   one-way:   platform on row 15              -> standing on it y = 104
+//   ladders:   ladder top on row 8 (no ladder on row 7) -> standing on it y = 64 - 16 = 48
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { coreLinesContaining, expect, ROOT, tabTo, test, Widget } from './fixtures.ts';
+
+const URL = '/lessons/05-tile-probes.html';
+const T = 8;
+const standingOn = (row: number): number => row * T - 16;
+
+test.describe.configure({ mode: 'parallel' });
+
+async function open(page: Page, id: string): Promise<Widget> {
+  await page.goto(URL);
+  const w = new Widget(page, id);
+  await w.ready();
+  await w.root.scrollIntoViewIfNeeded();
+  return w;
+}
+
+/** The core's box and bits as the widget exposes them on the map. */
+async function hero(w: Widget): Promise<Record<string, string>> {
+  return w.get('stage').evaluate((el) => ({ ...(el as HTMLElement).dataset }) as Record<string, string>);
+}
+
+async function expectHero(w: Widget, want: Record<string, string | number>): Promise<void> {
+  const norm = Object.fromEntries(Object.entries(want).map(([k, v]) => [k, String(v)]));
+  await expect.poll(async () => hero(w), { timeout: 20_000 }).toMatchObject(norm);
+}
+
+async function pause(w: Widget): Promise<void> {
+  if ((await w.root.locator('.tl-playground').getAttribute('data-running')) === 'true') await w.get('run').click();
+  await expect(w.root.locator('.tl-playground')).toHaveAttribute('data-running', 'false');
+}
+
+/** Runs frames with the N key (the map focused) until `done` holds; returns every y seen. */
+async function framesUntil(page: Page, w: Widget, done: (h: Record<string, string>) => boolean, max = 200): Promise<number[]> {
+  const ys: number[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('n');
+    const h = await hero(w);
+    ys.push(Number(h.y));
+    if (done(h)) return ys;
+  }
+  throw new Error(`not reached in ${max} frames: ${JSON.stringify(await hero(w))}`);
+}
+
+test('the character stands on the floor, walks into the wall and jumps into a tile painted above it', async ({ page }) => {
+  const w = await open(page, 'play');
+  const stage = w.get('stage');
+  await test.step('stands on the floor row: y = 136', async () => {
+    await expectHero(w, { x: 24, y: standingOn(19), onGround: 'true', below: 'solid' });
+  });
+  await test.step('walks right with the arrow key, left with A until column 0 stops it', async () => {
+    await stage.focus();
+    await page.keyboard.down('ArrowRight');
+    await expect.poll(async () => Number((await hero(w)).x)).toBeGreaterThan(40);
+    await page.keyboard.up('ArrowRight');
+    await expectHero(w, { y: standingOn(19), onGround: 'true' });
+    await page.keyboard.down('a');
+    await expectHero(w, { x: T, hit: 'left', y: standingOn(19) });
+    await page.keyboard.up('a');
+  });
+  await test.step('paints two solid tiles over its head with the mouse (row 14, columns 1 and 2)', async () => {
+    await pause(w);
+    await w.get('tool-1').check();
+    const s = Number(await stage.getAttribute('data-scale'));
+    const box = (await stage.boundingBox())!;
+    for (const col of [1, 2]) await page.mouse.click(box.x + (col * T + 4) * s, box.y + (14 * T + 4) * s);
+    await w.get('mode-paint').check();
+    await stage.focus();
+    // the paint cursor is on the last tile clicked; the status reads the core's cell
+    await expect(w.get('status')).toContainText('tile (2, 14), solid');
+    await w.get('mode-play').check();
+  });
+  await test.step('a jump stops with its head under the painted row: y = 8 x 15 = 120', async () => {
+    await stage.focus();
+    await page.keyboard.press('Space');
+    const ys = await framesUntil(page, w, (h) => h.hit.includes('top'));
+    expect(Math.min(...ys)).toBe(15 * T);
+    await framesUntil(page, w, (h) => h.onGround === 'true' && h.y === String(standingOn(19)));
+  });
+});
+
+test('corner slip-through: corners end inside the post, edge probes stand on it', async ({ page }) => {
+  const w = await open(page, 'slip');
+  await test.step('corners only: 4 probe points, the box falls past the post onto the floor, inside it', async () => {
+    await expectHero(w, { x: 92, y: standingOn(19), stuck: 'true', onGround: 'true' });
+    await expect(w.get('touching')).toContainText('inside a wall');
+    await expect(w.get('arith-which')).toContainText('of 4');
+  });
+  await test.step('every edge tile: 8 probe points, the box lands on the post at y = 104', async () => {
+    await w.get('probes-edges').check();
+    await w.get('respawn').click();
+    await expectHero(w, { x: 92, y: standingOn(15), stuck: 'false', onGround: 'true' });
+    await expect(w.get('arith-which')).toContainText('of 8');
+  });
+  await test.step('and back to corners: the same fall slips through again', async () => {
+    await w.get('probes-corners').check();
+    await w.get('respawn').click();
+    await expectHero(w, { y: standingOn(19), stuck: 'true' });
+  });
+});
+
+test('one-way platform: jump up through it, land on it, drop through it', async ({ page }) => {
+  const w = await open(page, 'oneway');
+  await expectHero(w, { x: 96, y: standingOn(19), onGround: 'true' });
+  await w.get('stage').focus();
+  await page.keyboard.press('Space');
+  await expectHero(w, { y: standingOn(15), onGround: 'true', below: 'one-way' });
+  await page.keyboard.down('ArrowDown');
+  await expectHero(w, { y: standingOn(19), onGround: 'true', below: 'solid' });
+  await page.keyboard.up('ArrowDown');
+});
+
+test('ladders: climb to the ladder top and stand on it, climb back down; hazards respawn', async ({ page }) => {
+  const w = await open(page, 'play');
+  await w.get('preset-ladders').click();
+  await expectHero(w, { x: 120, y: standingOn(19), onGround: 'true', touching: 'ladder' });
+  const stage = w.get('stage');
+  await stage.focus();
+  await page.keyboard.down('ArrowUp');
+  await expectHero(w, { y: standingOn(8), onGround: 'true', climbing: 'false', below: 'ladder' });
+  await page.keyboard.up('ArrowUp');
+  await page.keyboard.down('ArrowDown');
+  await expectHero(w, { y: standingOn(19), onGround: 'true' });
+  await page.keyboard.up('ArrowDown');
+
+  await w.get('preset-hazard-water').click();
+  await expectHero(w, { x: 40, y: standingOn(19), deaths: '0' });
+  await stage.focus();
+  await page.keyboard.down('ArrowRight');
+  await expect.poll(async () => (await hero(w)).touching, { timeout: 20_000 }).toContain('water');
+  await expect.poll(async () => Number((await hero(w)).deaths), { timeout: 30_000 }).toBeGreaterThan(0);
+  await page.keyboard.up('ArrowRight');
+});
+
+test('step through the landing frame beside tiles.c, then probe() point by point', async ({ page }) => {
+  const w = await open(page, 'stepper');
+  await expectHero(w, { x: 92, y: standingOn(15), onGround: 'true', hit: 'bottom' });
+  await expect(w.get('source')).toBeVisible();
+  const steps = async (): Promise<number> => Number(/of (\d+)/.exec((await w.get('step-counter').textContent()) ?? '')?.[1]);
+  const n = await steps();
+  expect(n).toBeGreaterThan(5);
+
+  await test.step('the move: MOVE, a STEP_Y, lookups of columns 11 and 12, BLOCKED at row 120, SNAP to y 104', async () => {
+    await w.expectStepAt('tiles.c', 'EO_EV_TILES_MOVE');
+    const seen: string[] = [];
+    const lookups = new Set<string>();
+    await w.get('step-next').focus();
+    for (let i = 1; i < n; i++) {
+      await page.keyboard.press('.');
+      const row = w.get('source').locator('.src-line.is-current');
+      const text = (await row.textContent()) ?? '';
+      const ev = /EO_EV_TILES_[A-Z_]+/.exec(text)?.[0] ?? '';
+      seen.push(ev);
+      const explain = (await w.get('step-explain').textContent()) ?? '';
+      if (ev === 'EO_EV_TILES_LOOKUP' && !seen.includes('EO_EV_TILES_BLOCKED')) lookups.add(/tile \((\d+), (\d+)\)/.exec(explain)?.slice(1).join(',') ?? '');
+      if (ev === 'EO_EV_TILES_BLOCKED') expect(explain).toContain(`row ${15 * T}`);
+      if (ev === 'EO_EV_TILES_SNAP') {
+        expect(explain).toContain(`y becomes ${standingOn(15)}`);
+        await w.expectStepAt('tiles.c', 'EO_EV_TILES_SNAP');
+      }
+    }
+    expect(seen).toContain('EO_EV_TILES_STEP_Y');
+    expect(seen.indexOf('EO_EV_TILES_BLOCKED')).toBeLessThan(seen.indexOf('EO_EV_TILES_SNAP'));
+    // the blocking step reads the columns the box spans on the post's row, left to right, and
+    // stops at the post (column 12): nothing can block nearer than the row's first pixel
+    expect([...lookups]).toContain('11,15');
+    expect([...lookups]).toContain('12,15');
+    expect([...lookups]).not.toContain('13,15');
+    expect(coreLinesContaining('tiles.c', 'EO_EV_TILES_RESULT').length).toBeGreaterThan(0);
+    await w.expectStepAt('tiles.c', 'EO_EV_TILES_RESULT');
+  });
+
+  await test.step('probe(): the first point is the top-left corner (92, 104): tile 92 >> 3 = 11, 104 >> 3 = 13', async () => {
+    await w.get('tracefn-probe').check();
+    await expect(w.get('step-counter')).toHaveText('Step 1 of 16'); // 8 points, each a PROBE and a LOOKUP
+    await w.expectStepAt('tiles.c', 'EO_EV_TILES_PROBE');
+    await expect(w.get('arith-col')).toContainText('92 >> 3 = 11');
+    await expect(w.get('arith-row')).toContainText('104 >> 3 = 13');
+    await expect(w.get('arith-index')).toContainText(`13 × 32 + 11 = ${13 * 32 + 11}`);
+    await w.get('step-next').click();
+    await w.expectStepAt('tiles.c', 'EO_EV_TILES_LOOKUP');
+    await expect(w.get('step-explain')).toContainText('tile (11, 13)');
+    await expect(w.get('step-explain')).toContainText('empty');
+    // the sixth point is the middle of the bottom edge, (100, 119), just above the post
+    for (let i = 0; i < 9; i++) await w.get('step-next').click();
+    await expect(w.get('step-counter')).toHaveText('Step 11 of 16');
+    await expect(w.get('arith-col')).toContainText('100 >> 3 = 12');
+    await expect(w.get('arith-row')).toContainText('119 >> 3 = 14');
+  });
+
+  await test.step('next frame: standing still, the cache answers without reading the tiles again', async () => {
+    await w.get('tracefn-move').check();
+    await w.get('next-frame').click();
+    await w.get('next-frame').click();
+    await expect(w.get('trace-counters')).toContainText('cache skips: 1.');
+  });
+});
+
+/** Presses Shift+Tab until the focused element has the given data-testid inside `scope`. */
+async function shiftTabTo(page: Page, testid: string, scope: string, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Shift+Tab');
+    const ok = await page.evaluate(
+      ([t, s]) => {
+        const el = document.activeElement as HTMLElement | null;
+        return !!el && el.dataset.testid === t && !!el.closest(`[data-testid="${s}"]`);
+      },
+      [testid, scope] as const,
+    );
+    if (ok) return;
+  }
+  throw new Error(`Shift+Tab never reached ${testid}`);
+}
+
+test('keyboard only: Tab to a preset, paint with the cursor, play with the arrow keys', async ({ page }) => {
+  await page.goto(URL);
+  const w = new Widget(page, 'play');
+  await w.ready();
+  await tabTo(page, 'preset-one-way', 'play');
+  await page.keyboard.press('Enter');
+  await expectHero(w, { x: 96, y: standingOn(19) });
+  await tabTo(page, 'mode-play', 'play');
+  await page.keyboard.press('ArrowRight'); // the radio group: "a paint cursor"
+  await expect(w.get('mode-paint')).toBeChecked();
+  await tabTo(page, 'stage', 'play');
+  // cursor starts on tile (4, 16); choose solid with 1, go to (16, 16) and paint a wall down to the floor
+  await page.keyboard.press('1');
+  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+  await expect(w.get('status')).toContainText('tile (16, 16), empty');
+  await page.keyboard.press('Space');
+  await expect(w.get('status')).toContainText('tile (16, 16), solid');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(w.get('status')).toContainText('tile (16, 17), solid');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(w.get('status')).toContainText('tile (16, 18), solid');
+  await shiftTabTo(page, 'mode-paint', 'play');
+  await page.keyboard.press('ArrowLeft');
+  await expect(w.get('mode-play')).toBeChecked();
+  await tabTo(page, 'stage', 'play');
+  // walk right: the wall painted in column 16 stops the box at x = 16 * 8 - 16 = 112
+  await page.keyboard.down('ArrowRight');
+  await expectHero(w, { x: 16 * T - 16, hit: 'right', y: standingOn(19) });
+  await page.keyboard.up('ArrowRight');
+});
+
+test('counters: standing still is nearly all cache skips; the touch buttons walk too', async ({ page }) => {
+  const w = await open(page, 'play');
+  await expectHero(w, { y: standingOn(19), onGround: 'true' });
+  await w.get('reset-counters').click();
+  await expect.poll(() => w.num('c-frames'), { timeout: 20_000 }).toBeGreaterThan(30);
+  const frames = await w.num('c-frames');
+  const skips = await w.num('c-skips');
+  expect(skips).toBeGreaterThanOrEqual(frames - 2);
+  expect(await w.num('c-probes')).toBeGreaterThan(0);
+  expect(await w.num('c-lookups')).toBeGreaterThan(0);
+  const x0 = Number((await hero(w)).x);
+  const pad = w.get('pad-right');
+  const b = (await pad.boundingBox())!;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.down();
+  await expect.poll(async () => Number((await hero(w)).x)).toBeGreaterThan(x0 + 8);
+  await page.mouse.up();
+});
+
+test('full-page screenshot at 1280 wide', async ({ page }) => {
+  const w = await open(page, 'play');
+  await page.evaluate(() => document.fonts.ready);
+  for (const id of ['slip', 'stepper', 'oneway']) await new Widget(page, id).ready();
+  await expectHero(w, { y: standingOn(19), onGround: 'true' });
+  const dir = join(ROOT, 'build/test-artifacts');
+  mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: join(dir, 'lesson-05.png'), fullPage: true });
+  if (process.env.UPDATE_DOCS_SCREENSHOT) {
+    mkdirSync(join(ROOT, 'docs'), { recursive: true });
+    copyFileSync(join(dir, 'lesson-05.png'), join(ROOT, 'docs/lesson-05.png'));
+  }
+});
