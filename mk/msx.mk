@@ -1,19 +1,23 @@
 # MSX: the core compiled by SDCC for the Z80.
-#   make msx         build/msx/earlyout-vectors.rom: a 32 KiB cartridge that runs any vector file
-#   make test-msx    run it in openMSX (C-BIOS, headless) on every module's vector file and compare
-#                    with the native results
+#   make msx         build/msx/earlyout-vectors-<group>.rom: 32 KiB cartridges that run the vector
+#                    files of their group of modules (broadphase: gridmask, aabb, sectors,
+#                    pixelmask; tiles: tiles and slopes)
+#   make test-msx    run them in openMSX (C-BIOS, headless) on every module's vector file and
+#                    compare with the native results
 #   make bench-msx   Z80 T-states (sz80): grid masks vs the classic formulation, and the broadphases
 #                    (all pairs, sectors, sort-and-sweep) on the GameDev.net article's 32-object scene
 # Included by the Makefile, which defines BUILD, CC, CORE_SRC, CORE_HDR, CORE_INC and NATIVE, and
 # (mk/core-tests.mk) VECTOR_MODULES.
 #
-# Approach: one ROM holds the code (the runner and the core), no vectors; the harness writes each
+# Approach: a ROM holds the code (the runner and the core), no vectors; the harness writes each
 # module's vector file into RAM and the ROM runs it, one openMSX run per module (each with a fresh
 # settings folder). Why: the runner (tests/vectors/vectors.c) dispatches on the module byte, so it
-# links the whole core: about 24 KiB of Z80 code with SDCC's runtime, more than a 16 KiB page on
-# its own; code plus any one vector file (pixelmask's is 11 KiB) no longer fits 32 KiB, and all of
-# them together (34 KiB) would need a mapper. In RAM, each file has 16 KiB to itself, the ROM does
-# not change when the vectors do, and a new module in VECTOR_MODULES needs nothing here.
+# links every module it is compiled with: the broadphase modules are about 24 KiB of Z80 code with
+# SDCC's runtime, tiles and slopes about 13 KiB more, so the whole core no longer fits one 32 KiB
+# cartridge. Rather than a mapper, the runner is compiled once per group of modules
+# (EO_VEC_BROADPHASE, EO_VEC_TILES) into one plain 32 KiB ROM each, with the same crt0, program and
+# harness. In RAM, each file has 16 KiB to itself, a ROM does not change when the vectors do, and a
+# new module needs only its group below (msx_group_<module>, default broadphase).
 # Memory map while it runs (C-BIOS_MSX1: cartridge in slot 1, 64 KiB RAM in slot 3):
 #   0x0000..0x00FF  page 0 RAM (crt0 selects it after the BIOS is no longer needed), unused
 #   0x0100..0x3FFF  the vector file, written by tests/msx/run.tcl (at most 16128 bytes)
@@ -21,8 +25,8 @@
 #   0x4010..0xBFFF  code and constants: msx/crt0_rom.s first (it must run from page 1), the
 #                   program, the runner, the core library, SDCC's runtime; unused bytes 0xFF
 #   0xC000..        globals (the runner's scene and sprite buffers, the status block), zeroed by crt0
-#   eo_msx_free_ram .. 0xEDFF  the result image (room checked by the runner at run time)
-#   0xEE00..0xEFFF  stack (crt0 fills it; run.tcl fails the run if it reached 0xEE00); BIOS from 0xF380
+#   eo_msx_free_ram .. 0xEBFF  the result image (room checked by the runner at run time)
+#   0xEC00..0xEFFF  stack (crt0 fills it; run.tcl fails the run if it reached 0xEC00); BIOS from 0xF380
 # The link fails (msx/ihx2rom.sh) if the code outgrows 32 KiB, and (msx/map2tcl.sh) if the
 # globals reach the stack; the run fails if a vector file or its results do not fit.
 
@@ -37,13 +41,19 @@ MSX_ROM_START := 0x4000
 MSX_ROM_SIZE  := 0x8000
 MSX_CODE_LOC  := 0x4010
 MSX_DATA_LOC  := 0xC000
-MSX_ROM    := $(MSX)/earlyout-vectors.rom
-MSX_SYMS   := $(MSX)/earlyout-vectors.syms.tcl
+# ROM groups, the runner's flags for each, and each module's group.
+MSX_GROUPS := broadphase tiles
+msx_flags_broadphase := -DEO_VEC_BROADPHASE=1 -DEO_VEC_TILES=0
+msx_flags_tiles      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_TILES=1
+msx_group_tiles      := tiles
+msx_group = $(or $(msx_group_$(1)),broadphase)
+MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
+MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)
 MSX_LIB    := $(MSX)/earlyout.lib
 MSX_CORE_REL := $(patsubst core/src/%.c,$(MSX)/core/%.rel,$(CORE_SRC))
 
 .PHONY: msx test-msx bench-msx
-msx: $(MSX_ROM) $(MSX_SYMS)
+msx: $(MSX_ROMS) $(MSX_SYMS)
 
 # $(call msx_cc,FLAGS): compile $< to $@; SDCC's messages are kept in $@.diag and any at all
 # (warning, info, error) fails the build, so the core stays warning-free for SDCC.
@@ -65,23 +75,23 @@ $(MSX_LIB): $(MSX_CORE_REL)
 $(MSX)/rom/crt0_rom.rel: msx/crt0_rom.s
 	@mkdir -p $(@D)
 	$(SDAS) -g -o $@ $<
-$(MSX)/rom/vectors.rel: tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_HDR) mk/msx.mk
-	$(call msx_cc,$(CORE_INC) -Itests/vectors)
+$(MSX)/rom/vectors-%.rel: tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -Itests/vectors $(msx_flags_$*))
 $(MSX)/rom/vectors_main.rel: msx/vectors_main.c tests/vectors/vectors.h mk/msx.mk
 	$(call msx_cc,-Itests/vectors)
 
 # crt0 first: its area list fixes the layout (ROM areas from --code-loc, RAM from --data-loc),
 # and its init must be in page 1.
-MSX_ROM_OBJ := $(addprefix $(MSX)/rom/,crt0_rom.rel vectors_main.rel vectors.rel)
-$(MSX)/earlyout-vectors.ihx: $(MSX_ROM_OBJ) $(MSX_LIB)
+$(MSX)/earlyout-vectors-%.ihx: $(MSX)/rom/crt0_rom.rel $(MSX)/rom/vectors_main.rel $(MSX)/rom/vectors-%.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc $(MSX_CODE_LOC) --data-loc $(MSX_DATA_LOC) -o $@ $^
 # The map gives the addresses run.tcl needs; the globals must end below the stack guard.
-$(MSX_SYMS): $(MSX)/earlyout-vectors.ihx msx/map2tcl.sh
-	msx/map2tcl.sh $(MSX)/earlyout-vectors.map $@ eo_msx_stack_guard \
+$(MSX)/earlyout-vectors-%.syms.tcl: $(MSX)/earlyout-vectors-%.ihx msx/map2tcl.sh
+	msx/map2tcl.sh $(MSX)/earlyout-vectors-$*.map $@ eo_msx_stack_guard \
 	  eo_msx_status eo_msx_stack_guard eo_msx_stack_top eo_msx_stack_fill
 # Fails (instead of truncating) when the program outgrows the 32 KiB.
-$(MSX_ROM): $(MSX)/earlyout-vectors.ihx msx/ihx2rom.sh
+$(MSX)/earlyout-vectors-%.rom: $(MSX)/earlyout-vectors-%.ihx msx/ihx2rom.sh
 	msx/ihx2rom.sh $(MSX_ROM_START) $(MSX_ROM_SIZE) $< $@
+.PRECIOUS: $(MSX)/earlyout-vectors-%.ihx $(MSX)/rom/vectors-%.rel
 
 # ---- parity test -----------------------------------------------------------------------------
 # One openMSX run per module, in sequence (tests/msx/run.sh: fresh settings folder each time under
@@ -99,10 +109,11 @@ $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wconversion -O2 -Itests/vectors $< -o $@
 
-test-msx: $(MSX_ROM) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/run.sh
-	@runs=0; args=; for m in $(MSX_MODULES); do \
+test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/run.sh
+	@runs=0; args=; for mg in $(foreach m,$(MSX_MODULES),$(m):$(call msx_group,$(m))); do \
+	  m=$${mg%%:*}; rom=$(MSX)/earlyout-vectors-$${mg#*:}; \
 	  MSX_TIMEOUT=$(MSX_TIMEOUT) MSX_REALTIME=$(MSX_REALTIME) OPENMSX=$(OPENMSX) \
-	    tests/msx/run.sh $(MSX_ROM) $(MSX_SYMS) tests/vectors/$$m.vec \
+	    tests/msx/run.sh $$rom.rom $$rom.syms.tcl tests/vectors/$$m.vec \
 	      $(MSX)/vectors/$$m/msx.out $(MSX)/vectors/$$m || runs=$$((runs + 1)); \
 	  args="$$args $$m $(BUILD)/vectors/$$m.native.out $(MSX)/vectors/$$m/msx.out"; \
 	done; \

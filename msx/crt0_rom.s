@@ -17,7 +17,8 @@
 	.globl	l__INITIALIZER, s__INITIALIZER, s__INITIALIZED
 
 STACK_TOP = 0xF000	; first byte above our stack (SP is pre-decremented)
-STACK_GUARD = 0xEE00	; lowest byte the stack may reach: globals and results end below it
+STACK_GUARD = 0xEC00	; lowest byte the stack may reach: globals and results end below it
+			; (1 KiB: a slope walk nests moves about 470 bytes deep)
 STACK_FILL = 0xE5	; what the stack area holds before use (to measure how deep it went)
 	;; For the C side and the harness (mk/msx.mk reads them from the link map).
 _eo_msx_stack_top == STACK_TOP

@@ -1,4 +1,5 @@
-/* Writes a shared vector file: gen_vectors MODULE OUT.vec, MODULE one of gridmask, aabb, sectors.
+/* Writes a shared vector file: gen_vectors MODULE OUT.vec, MODULE one of gridmask, aabb, sectors,
+   pixelmask, tiles.
    Hand-picked edge cases first, then random cases from a fixed seed. Deterministic:
    `make test-vectors` regenerates each file and checks it equals the committed one. Sizes are
    kept small enough for the MSX ROM. Formats: tests/vectors/vectors.h. */
@@ -277,10 +278,354 @@ static void gen_pixelmask(void)
     (void)count;
 }
 
+/* ---- tiles: maps drawn as text (tile ids 0 .. 15, the characters below), then cases ---------- */
+static const char tile_chars[] = ".#=H^~/\\abcduxvo"; /* id = position */
+/* attrs of ids 0 .. 15: empty, solid, one-way, ladder, hazard, water, the six built-in slopes,
+   user shape 0 ('u'), the game's own 9 ('x': collides like empty), user shape 1 ('v'), 7 ('o') */
+static const uint8_t tile_attrs[16] = { 0, 1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 9, 23, 7 };
+static const uint8_t user_heights[2][8] = { { 2, 4, 6, 8, 8, 8, 8, 8 }, { 3, 5, 6, 7, 7, 6, 5, 3 } };
+
+static const char *const features_art[24] = {
+    "................................",
+    "................................",
+    "................................",
+    "..............#####.............",
+    "................................",
+    "................................",
+    ".====...........................",
+    "................................",
+    ".====...........................",
+    "................................",
+    ".====.......................xo..",
+    "................................",
+    "............#...HHHH............",
+    "............#...HHHH............",
+    "............#...HHHH............",
+    "........#...#...HHHH............",
+    "............#...HHHH............",
+    "............#...HHHH......~~~~~.",
+    "............#...HHHH......~~~~~.",
+    "............#...HHHH......~~~~~.",
+    "............#...HHHH..^^^.~~~~~.",
+    "################################",
+    "################################",
+    "################################",
+};
+
+static const char *const slopes_art[24] = {
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "..#.............................",
+    "..#.............................",
+    "..#.............................",
+    "..#...................u#........",
+    "..#....../\\.........ab##cd.....#",
+    "..#...../##\\......ab######cd...#",
+    "..#..../####\\/\\.ab##########cdv#",
+    "################################",
+    "################################",
+    "################################",
+};
+
+static uint8_t tile_id(char ch)
+{
+    const char *p = strchr(tile_chars, ch);
+    if (ch == 0 || p == NULL) {
+        fprintf(stderr, "gen_vectors: no tile for '%c'\n", ch);
+        exit(2);
+    }
+    return (uint8_t)(p - tile_chars);
+}
+
+typedef struct tmap {
+    unsigned width, height, shift, outside, rows, slopes, from;
+    uint8_t attrs[16];
+    uint8_t heights[2][8];
+    uint8_t cells[768];
+} tmap;
+static tmap tmaps[24];
+static unsigned ntmaps;
+
+static unsigned map_new(unsigned w, unsigned h, unsigned shift, unsigned outside, unsigned rows,
+                        unsigned slopes, unsigned from)
+{
+    tmap *m = &tmaps[ntmaps];
+    memset(m, 0, sizeof *m);
+    m->width = w; m->height = h; m->shift = shift; m->outside = outside; m->rows = rows;
+    m->slopes = slopes; m->from = from;
+    memcpy(m->attrs, tile_attrs, 16);
+    if (slopes < 1) m->attrs[12] = 0; /* no user shapes: 'u' and 'v' are empty */
+    if (slopes < 2) m->attrs[14] = 0;
+    memcpy(m->heights, user_heights, sizeof user_heights);
+    return ntmaps++;
+}
+
+static unsigned map_art(const char *const *art, unsigned outside, unsigned rows)
+{
+    unsigned k = map_new(32, 24, 3, outside, rows, 2, 0xFF), r, c;
+    for (r = 0; r < 24; r++)
+        for (c = 0; c < 32; c++)
+            tmaps[k].cells[r * 32 + c] = tile_id(art[r][c]);
+    return k;
+}
+
+/* ~30% solid, with slopes (on solid ground), one-ways, ladders, hazards and water. */
+static unsigned map_random(unsigned w, unsigned h, unsigned shift, unsigned outside, unsigned rows, unsigned slopes)
+{
+    unsigned k = map_new(w, h, shift, outside, rows, slopes, 0xFF), i;
+    uint8_t *cl = tmaps[k].cells;
+    for (i = 0; i < w * h; i++) {
+        unsigned p = rng() % 100u, shape = (unsigned)(rng() % (6u + slopes));
+        cl[i] = p < 27 ? 1 : p < 33 ? (uint8_t)(shape < 6 ? 6 + shape : shape == 6 ? 12 : 14)
+              : p < 37 ? 2 : p < 40 ? 3 : p < 42 ? 4 : p < 44 ? 5 : p < 45 ? 13 : 0;
+    }
+    return k;
+}
+
+static void write_maps(void)
+{
+    unsigned k, i;
+    fputc((int)ntmaps, out);
+    for (k = 0; k < ntmaps; k++) {
+        tmap *m = &tmaps[k];
+        put16(out, (int16_t)m->width); put16(out, (int16_t)m->height);
+        fputc((int)m->shift, out); fputc((int)m->outside, out); fputc((int)m->rows, out);
+        fputc((int)m->slopes, out); fputc((int)m->from, out);
+        fwrite(m->attrs, 1, 16, out);
+        for (i = 0; i < m->slopes; i++)
+            fwrite(m->heights[i], 1, 8, out);
+        if (m->from == 0xFF) {
+            unsigned n = m->width * m->height > 768 ? 768 : m->width * m->height;
+            for (i = 0; i < n; i += 2)
+                fputc(m->cells[i] | (i + 1 < n ? m->cells[i + 1] << 4 : 0), out);
+        }
+    }
+}
+
+enum { T_MOVE, T_WALK, T_PROBE, T_TOUCH, T_GROUND, T_BOXGROUND, T_MOVER };
+static unsigned char tcases[1200][17];
+static unsigned ntcases;
+
+static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx, int dy, unsigned a, unsigned b, unsigned c)
+{
+    unsigned char *p = tcases[ntcases++];
+    int v[6] = { x, y, w, h, dx, dy }, i;
+    p[0] = (unsigned char)map; p[1] = (unsigned char)op;
+    for (i = 0; i < 6; i++) {
+        p[2 + 2 * i] = (unsigned char)((uint16_t)(int16_t)v[i] & 0xFF);
+        p[3 + 2 * i] = (unsigned char)((uint16_t)(int16_t)v[i] >> 8);
+    }
+    p[14] = (unsigned char)a; p[15] = (unsigned char)b; p[16] = (unsigned char)c;
+}
+
+#define DROP 1
+#define POS_ONLY 2
+#define CORNERS 4
+
+static void gen_tiles(void)
+{
+    unsigned feat, slo, fe, fo, so, k, m, i, first_random, last_random, bad0, bad1;
+    int x;
+
+    ntmaps = 0;
+    feat = map_art(features_art, 0, 0);          /* outside solid */
+    slo = map_art(slopes_art, 0, 1);             /* with the row table */
+    fe = map_new(32, 24, 3, 1, 0, 2, feat);      /* the same cells, outside empty */
+    fo = map_new(32, 24, 3, 2, 0, 2, feat);      /* outside open at the top */
+    so = map_new(32, 24, 3, 2, 0, 2, slo);
+    first_random = ntmaps;
+    for (k = 0; k < 8; k++)
+        (void)map_random(32, 24, k % 2 ? 3 : 0, k % 3, k % 4 == 1, k % 3 == 0 ? 0 : k % 3 == 1 ? 1 : 2);
+    (void)map_random(24, 16, 4, 0, 0, 0);        /* 16 px tiles */
+    last_random = ntmaps - 1;
+    bad0 = ntmaps;
+    (void)map_new(32, 24, 2, 0, 0, 0, feat);     /* tile_shift too small */
+    (void)map_new(32, 24, 8, 0, 0, 0, feat);     /* too large */
+    (void)map_new(0, 24, 3, 0, 0, 0, feat);      /* no columns */
+    (void)map_new(32, 0, 3, 0, 0, 0, feat);      /* no rows */
+    (void)map_new(4097, 1, 3, 0, 0, 0, feat);    /* wider than the int16 world in 8 px tiles */
+    (void)map_new(32, 24, 3, 3, 0, 0, feat);     /* no such outside policy */
+    (void)map_new(32, 24, 3, 0, 2, 2, feat);     /* a wrong row table entry */
+    m = map_new(32, 24, 3, 0, 0, 1, slo);        /* a user height above the tile size */
+    tmaps[m].heights[0][3] = 9;
+    m = map_new(32, 24, 3, 0, 0, 2, slo);        /* an attr naming a slope shape that does not exist */
+    tmaps[m].attrs[15] = 16 + 6 + 2;
+    (void)map_new(300, 300, 3, 0, 1, 0, feat);   /* a row table on more than 65536 cells */
+    bad1 = ntmaps - 1;
+
+    ntcases = 0;
+    /* features: floor top y = 168; wall column 12 (x 96..103) rows 12..20; one-ways rows 6, 8, 10
+       cols 1..4; a one-tile floor at col 8 row 15; ladder cols 16..19 rows 12..20; hazard cols
+       22..24 row 20; water cols 26..30 rows 17..20; a ceiling block cols 14..18 row 3 */
+    for (k = 0; k < 2; k++) {
+        unsigned fl = k ? CORNERS : 0;
+        tcase(feat, T_MOVE, 70, 152, 16, 16, 40, 0, fl, 0, 0);      /* into the wall */
+        tcase(feat, T_MOVE, 92, 60, 16, 16, 0, 40, fl, 0, 0);       /* onto the wall's top, between corners */
+        tcase(feat, T_MOVE, 40, 112, 8, 24, 40, 0, fl, 0, 0);       /* a tall box past the one-tile block */
+        tcase(feat, T_MOVE, 130, 40, 16, 16, -60, 0, fl, 0, 0);
+        tcase(feat, T_MOVE, 60, 0, 24, 24, 0, 200, fl, 0, 0);       /* fast fall onto the one-tile floor */
+    }
+    tcase(feat, T_MOVE, 16, 96, 8, 8, 0, -30, 0, 0, 0);             /* one-way from below: passes */
+    tcase(feat, T_MOVE, 16, 50, 8, 8, 0, 20, 0, 0, 0);              /* from above: lands at y 56 */
+    tcase(feat, T_MOVE, 16, 50, 8, 8, 0, 20, DROP, 0, 0);           /* dropping through */
+    tcase(feat, T_MOVE, 16, 50, 8, 8, 0, 200, DROP, 0, 0);
+    tcase(feat, T_MOVE, 16, 56, 8, 8, 0, -20, 0, 0, 0);             /* stacked: jump through the one above */
+    tcase(feat, T_MOVE, 16, 60, 8, 8, 0, 10, 0, 0, 0);              /* bottom already inside: falls on */
+    tcase(feat, T_MOVE, 16, 55, 8, 8, 0, 1, 0, 0, 0);
+    tcase(feat, T_MOVE, 16, 56, 8, 8, 0, 1, 0, 0, 0);
+    tcase(feat, T_MOVE, 16, 40, 8, 16, 0, 8, 0, 0, 0);              /* tall box between stacked platforms */
+    tcase(feat, T_MOVE, 38, 56, 8, 8, 10, 0, 0, 0, 0);              /* walking off a platform's end */
+    tcase(feat, T_MOVE, 64, 0, 8, 8, 0, 32767, 0, 0, 0);            /* the longest fall */
+    tcase(feat, T_MOVE, 64, 0, 8, 8, 0, 32767, POS_ONLY, 0, 0);
+    tcase(feat, T_MOVE, 132, 80, 8, 16, 0, 5, 0, 0, 0);             /* on the ladder top */
+    tcase(feat, T_MOVE, 132, 80, 8, 16, 0, 5, DROP, 0, 0);          /* climbing down into it */
+    tcase(feat, T_MOVE, 132, 120, 8, 16, 0, -50, 0, 0, 0);          /* climbing up out of it */
+    tcase(feat, T_MOVE, 132, 140, 8, 16, 0, 30, 0, 1, 0);
+    tcase(feat, T_MOVE, 120, 80, 16, 16, 30, 0, 0, 1, 0);
+    tcase(feat, T_MOVE, 170, 152, 8, 16, 12, 0, 0, 0, 0);           /* onto the hazard */
+    tcase(feat, T_MOVE, 212, 100, 12, 12, 0, 80, 0, 0, 0);          /* into the water */
+    tcase(feat, T_MOVE, 120, 50, 8, 8, 0, -40, 0, 0, 0);            /* head against the ceiling */
+    tcase(feat, T_MOVE, 224, 70, 16, 16, 0, 10, 0, 1, 0);           /* the game's own tiles */
+    for (m = feat; m <= fo; m += (m == feat ? fe - feat : 1)) {
+        tcase(m, T_MOVE, 0, 0, 8, 8, -10, -10, 0, 0, 0);            /* against the outside */
+        tcase(m, T_MOVE, 240, 0, 16, 16, 300, -300, 0, 0, 0);
+        tcase(m, T_MOVE, 8, 8, 8, 8, -32768, -32768, 0, 0, 0);      /* to the world's corner */
+        tcase(m, T_MOVE, 32750, 32750, 10, 10, 32767, 32767, 0, 0, 0);
+        tcase(m, T_MOVE, 100, 100, 32767 - 100 + 1, 8, 5, 0, 0, 0, 0); /* reaches pixel 32767 */
+        tcase(m, T_MOVE, -300, 10, 16, 16, 600, 0, 0, 0, 0);        /* through the map from outside */
+        tcase(m, T_TOUCH, -4, -4, 8, 8, 4, 4, 0, 0, 0);
+        tcase(m, T_PROBE, -4, 180, 24, 24, 0, 0, 0, 32, 4);
+        tcase(m, T_GROUND, 5, 190, 0, 0, 0, 0, 0, 0, 0);
+        tcase(m, T_GROUND, 5, -10, 0, 0, 0, 0, 0, 0, 0);
+        tcase(m, T_MOVER, 20, 100, 8, 16, 2, -7, 40, 1, 9);
+    }
+    /* probes: corners vs edges, capacities, every point shown somewhere */
+    for (i = 0; i < 14; i += 2) {
+        tcase(feat, T_PROBE, 4, 150, 16, 16, 0, 0, 0, 32, i);
+        tcase(feat, T_PROBE, 88, 90, 24, 30, 0, 0, 0, 32, i);
+    }
+    tcase(feat, T_PROBE, 4, 150, 16, 16, 0, 0, 1, 4, 2);            /* corners only */
+    tcase(feat, T_PROBE, 4, 150, 16, 16, 0, 0, 0, 4, 0);            /* too small a buffer */
+    tcase(feat, T_PROBE, 4, 150, 16, 16, 0, 0, 0, 0, 0);
+    tcase(feat, T_PROBE, 10, 10, 1, 1, 0, 0, 0, 32, 0);             /* one pixel: one point */
+    tcase(feat, T_PROBE, 10, 10, 1, 20, 0, 0, 0, 32, 1);
+    tcase(feat, T_PROBE, 10, 10, 9, 1, 0, 0, 1, 32, 0);
+    tcase(feat, T_PROBE, -9, -9, 10, 10, 0, 0, 0, 32, 2);           /* pixel -1 is in tile -1 */
+    tcase(feat, T_PROBE, 32760, -32768, 8, 8, 0, 0, 0, 32, 0);
+    /* touching with a cache: same tiles (skip), new tiles */
+    tcase(feat, T_TOUCH, 130, 100, 8, 16, 1, 1, 0, 0, 0);
+    tcase(feat, T_TOUCH, 130, 100, 8, 16, 10, 40, 0, 0, 0);
+    tcase(feat, T_TOUCH, 176, 152, 8, 16, 30, -20, 0, 0, 0);
+    tcase(feat, T_TOUCH, 210, 140, 16, 20, 0, 8, 0, 0, 0);
+    /* bad input on a good map */
+    tcase(feat, T_MOVE, 10, 10, 0, 8, 1, 1, 0, 0, 0);               /* empty boxes */
+    tcase(feat, T_MOVE, 10, 10, 8, -1, 1, 1, 0, 0, 0);
+    tcase(feat, T_MOVE, 32767, 10, 2, 8, 1, 1, 0, 0, 0);            /* past pixel 32767 */
+    tcase(feat, T_MOVE, 10, 10, 8, 8, 1, 1, 8, 0, 0);               /* unknown flag */
+    tcase(feat, T_WALK, 10, 10, 8, 8, 1, 0, 1, POS_ONLY, 0);        /* walk takes DROP, CORNERS only */
+    tcase(feat, T_WALK, 10, 10, -8, 8, 1, 0, 1, 0, 0);
+    tcase(feat, T_PROBE, 10, 10, 8, 8, 0, 0, 2, 32, 0);             /* unknown probe mode */
+    tcase(feat, T_PROBE, 10, 10, 8, 0, 0, 0, 0, 32, 0);
+    tcase(feat, T_TOUCH, 10, 10, 0, 0, 0, 0, 0, 0, 0);
+    tcase(feat, T_TOUCH, 10, 10, 8, 8, 32767, 0, 0, 0, 0);          /* the second box is bad */
+    tcase(feat, T_BOXGROUND, 10, 10, 8, 8, 0, 0, 1, 0, 0);          /* 1 and 4 sensors */
+    tcase(feat, T_BOXGROUND, 10, 10, 8, 8, 0, 0, 4, 0, 0);
+    tcase(feat, T_BOXGROUND, 10, 10, 0, 8, 0, 0, 2, 0, 0);
+    tcase(feat, T_MOVER, 10, 10, 0, 8, 1, -5, 10, 1, 4);
+    /* invalid maps: every op on the first (each checks its arguments in its own order), two on
+       the others whose cheap fields are bad, one on those the calls trust (not run) */
+    for (m = bad0; m <= bad1; m++) {
+        int trusted = tmaps[m].rows == 2 || tmaps[m].slopes > 0;
+        tcase(m, T_MOVE, 10, 10, 8, 8, 5, 5, 0, 0, 0);
+        if (trusted)
+            continue;
+        tcase(m, T_GROUND, 10, 10, 0, 0, 0, 0, 0, 0, 0);
+        if (m != bad0)
+            continue;
+        tcase(m, T_WALK, 10, 10, 8, 8, 5, 0, 1, 0, 0);
+        tcase(m, T_PROBE, 10, 10, 8, 8, 0, 0, 0, 32, 0);
+        tcase(m, T_TOUCH, 10, 10, 8, 8, 1, 1, 0, 0, 0);
+        tcase(m, T_BOXGROUND, 10, 10, 8, 8, 0, 0, 2, 0, 0);
+        tcase(m, T_MOVER, 10, 10, 8, 8, 1, -5, 4, 1, 2);
+    }
+
+    /* slopes: floor top y 168 (row 21), flat at cols 3..6 and 15; a 45 degree hill cols 7..12,
+       a valley and a peak cols 12..14, 22.5 degrees up cols 16..21 to a plateau with a user
+       slope step (col 22) and a tile-high ledge (col 23), 22.5 down cols 24..29, user bump col 30 */
+    for (m = 0; m < 2; m++) {
+        unsigned mp = m ? so : slo;
+        for (k = 0; k <= 4; k++) {
+            tcase(mp, T_WALK, 32, 152, 8, 16, 40, 0, k, 0, 0);      /* up and over the 45 degree hill */
+            tcase(mp, T_WALK, 120, 152, 8, 16, -40, 0, k, 0, 0);    /* over the peak, into the valley */
+            tcase(mp, T_WALK, 120, 152, 8, 16, 80, 0, k, 0, 0);     /* the 22.5 degree pair, the user step */
+            tcase(mp, T_WALK, 184, 120, 8, 16, 60, 0, k, 0, 0);     /* off the ledge, down the other side */
+        }
+        tcase(mp, T_WALK, 120, 152, 12, 16, 100, 0, 2, CORNERS, 0);
+        tcase(mp, T_WALK, 120, 152, 8, 16, -60, 0, 1, DROP, 0);
+        tcase(mp, T_WALK, 24, 152, 8, 16, -10, 0, 4, 0, 0);         /* into the wall at col 2 */
+        tcase(mp, T_WALK, 40, 100, 8, 16, 20, 0, 1, 0, 0);          /* in the air: no climbing */
+        tcase(mp, T_MOVE, 32, 152, 8, 16, 40, 0, 0, 0, 0);          /* moves stop at slopes */
+        tcase(mp, T_MOVE, 60, 100, 8, 16, 0, 80, 0, 0, 0);          /* land on the surface */
+        tcase(mp, T_MOVE, 230, 100, 12, 8, 0, 80, 0, 0, 0);
+        tcase(mp, T_MOVER, 24, 152, 8, 16, 2, -6, 48, 1, 12);
+        tcase(mp, T_MOVER, 236, 100, 8, 12, -3, -8, 48, 2, 7);
+    }
+    for (x = 40; x < 256; x += 11) {                                 /* sensors along the slopes */
+        tcase(slo, T_GROUND, x, 150, 0, 0, 0, 0, 0, 0, 0);          /* extension from the tile above */
+        tcase(slo, T_GROUND, x, 161, 0, 0, 0, 0, 0, 0, 0);
+        if (x % 2)
+            tcase(slo, T_GROUND, x, 170, 0, 0, 0, 0, 0, 0, 0);      /* regression from the floor */
+        tcase(slo, T_BOXGROUND, x - 6, 140, 12, 16, 0, 0, x % 2 ? 2 : 3, 0, 0);
+    }
+
+    /* random maps and operations */
+    for (k = 0; k < 120; k++) {
+        unsigned mp = first_random + (unsigned)(rng() % (last_random - first_random + 1));
+        int T = tmaps[mp].shift == 4 ? 16 : 8, W = (int)tmaps[mp].width * T, H = (int)tmaps[mp].height * T;
+        int bw = rng_range(1, 24), bh = rng_range(1, 24), bx = rng_range(-16, W), by = rng_range(-16, H);
+        unsigned op = (unsigned)(rng() % 16u), flags = (unsigned)(rng() % 8u);
+        int longmove = rng() % 6u == 0;
+        int dx = longmove ? rng_range(-400, 400) : rng_range(-24, 24), dy = longmove ? rng_range(-400, 400) : rng_range(-24, 24);
+        if (op < 6)
+            tcase(mp, T_MOVE, bx, by, bw, bh, dx, dy, flags, (unsigned)(rng() % 2u), 0);
+        else if (op < 9)
+            tcase(mp, T_WALK, bx, by, bw, bh, rng_range(-20, 20), 0, (unsigned)(rng() % 5u), flags & 1u, 0);
+        else if (op < 10)
+            tcase(mp, T_PROBE, bx, by, bw, bh, 0, 0, flags & 1u, (unsigned)rng_range(0, 32), (unsigned)rng_range(0, 12));
+        else if (op < 11)
+            tcase(mp, T_TOUCH, bx, by, bw, bh, rng_range(-10, 10), rng_range(-10, 10), 0, 0, 0);
+        else if (op < 12)
+            tcase(mp, T_GROUND, bx, by, 0, 0, 0, 0, 0, 0, 0);
+        else if (op < 14)
+            tcase(mp, T_BOXGROUND, bx, by, bw, bh, 0, 0, 2 + (unsigned)(rng() % 2u), 0, 0);
+        else if (k % 4 == 0)
+            tcase(mp, T_MOVER, bx, by, rng_range(6, 12), rng_range(8, 16), rng_range(-3, 3), rng_range(-9, -4),
+                  (unsigned)rng_range(8, 32), (unsigned)(rng() % 5u), (unsigned)rng_range(0, 10));
+        else
+            tcase(mp, T_MOVE, bx, by, bw, bh, 0, rng_range(1, 300), flags & 3u, 0, 0);
+    }
+
+    header(5, ntcases);
+    write_maps();
+    fwrite(tcases, 17, ntcases, out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask OUT.vec\n", argv[0]);
+        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles OUT.vec\n", argv[0]);
         return 2;
     }
     out = fopen(argv[2], "wb");
@@ -296,6 +641,8 @@ int main(int argc, char **argv)
         gen_sectors();
     else if (strcmp(argv[1], "pixelmask") == 0)
         gen_pixelmask();
+    else if (strcmp(argv[1], "tiles") == 0)
+        gen_tiles();
     else {
         fprintf(stderr, "%s: unknown module %s\n", argv[0], argv[1]);
         return 2;

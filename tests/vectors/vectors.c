@@ -4,12 +4,15 @@
 
 #include "earlyout/earlyout.h"
 
+#if EO_VEC_BROADPHASE
 static const eo_gridmask_layout vec_layouts[4] = {
     EO_GRIDMASK_LAYOUT_8,
     EO_GRIDMASK_LAYOUT_16,
     EO_GRIDMASK_LAYOUT_32,
     { 12, 5, 5, 0, 256, 192 } /* invalid: 12-bit masks do not exist */
 };
+
+#endif
 
 static int16_t get_i16(const uint8_t *p)
 {
@@ -40,6 +43,7 @@ static void get_box(const uint8_t *p, eo_box *box)
     box->h = get_i16(p + 6);
 }
 
+#if EO_VEC_BROADPHASE
 /* ---- module 1: gridmask --------------------------------------------------------------------- */
 static void run_gridmask_case(const uint8_t *c, uint8_t *r)
 {
@@ -235,6 +239,246 @@ static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
     put_u16(r + 12, area);
 }
 
+#endif /* EO_VEC_BROADPHASE */
+
+#if EO_VEC_TILES
+/* ---- module 5: tiles and slopes ------------------------------------------------------------------ */
+static uint16_t tile_map_at[EO_VEC_TILE_MAPS_MAX]; /* offset of each map record in the file */
+static uint8_t tile_map_count;
+static uint8_t tile_map_loaded; /* index of the map in the arrays below; 0xFF: none */
+static uint8_t tile_cells[EO_VEC_TILE_CELLS_MAX];
+static uint8_t tile_attrs[256];
+static uint16_t tile_rows[EO_VEC_TILE_ROWS_MAX];
+static eo_tile_map tile_map;
+static eo_result tile_check;
+static eo_tile_probe tile_probes[EO_VEC_PROBES_MAX];
+
+static uint16_t get_u16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | ((uint16_t)p[1] << 8));
+}
+
+/* Cells a map record holds (or shares): width * height, at most EO_VEC_TILE_CELLS_MAX. */
+static uint16_t tile_cell_count(const uint8_t *m)
+{
+    uint32_t n = (uint32_t)get_u16(m) * get_u16(m + 2);
+    return n > EO_VEC_TILE_CELLS_MAX ? (uint16_t)EO_VEC_TILE_CELLS_MAX : (uint16_t)n;
+}
+
+/* Reads the map section at in + at; returns its size, or 0 when it is malformed. */
+static uint16_t tiles_maps_size(const uint8_t *in, uint16_t at, uint16_t in_len)
+{
+    uint16_t start = at, size;
+    uint8_t k;
+    if (at >= in_len)
+        return 0;
+    tile_map_count = in[at++];
+    if (tile_map_count == 0 || tile_map_count > EO_VEC_TILE_MAPS_MAX)
+        return 0;
+    for (k = 0; k < tile_map_count; k++) {
+        const uint8_t *m = in + at;
+        if ((uint16_t)(in_len - at) < 25u || m[7] > EO_VEC_USER_SLOPES_MAX || (m[8] != 0xFFu && m[8] >= k))
+            return 0;
+        if (m[7] > 0 && m[4] != 0 && m[4] != 3u)
+            return 0; /* user slopes are given for 8 px tiles only */
+        size = (uint16_t)(25u + m[7] * 8u);
+        if (m[8] == 0xFFu)
+            size = (uint16_t)(size + (tile_cell_count(m) + 1u) / 2u);
+        if (size > (uint16_t)(in_len - at))
+            return 0;
+        tile_map_at[k] = at;
+        at = (uint16_t)(at + size);
+    }
+    tile_map_loaded = 0xFFu;
+    return (uint16_t)(at - start);
+}
+
+/* Fills tile_map from map record k; 0 if the record cannot be run safely: a map the calls would
+   accept with more cells than its record holds (or shares), or a row table taller than ours. */
+static uint8_t tiles_load(const uint8_t *in, uint8_t k)
+{
+    const uint8_t *m = in + tile_map_at[k], *c;
+    uint16_t n, i, width = get_u16(m), height = get_u16(m + 2);
+    if (k == tile_map_loaded)
+        return 1;
+    c = m[8] == 0xFFu ? m : in + tile_map_at[m[8]];
+    while (c[8] != 0xFFu)
+        c = in + tile_map_at[c[8]]; /* a chain ends: every link points to an earlier map */
+    n = tile_cell_count(c);
+    c += 25u + c[7] * 8u;
+    for (i = 0; i < n; i++)
+        tile_cells[i] = (uint8_t)((c[i / 2u] >> ((i & 1u) * 4u)) & 0x0Fu);
+    for (i = 0; i < 256u; i++)
+        tile_attrs[i] = i < 16u ? m[9u + i] : (uint8_t)EO_TILE_EMPTY;
+    tile_map.cells = tile_cells;
+    tile_map.attrs = tile_attrs;
+    tile_map.width = width;
+    tile_map.height = height;
+    tile_map.tile_shift = m[4];
+    tile_map.outside = m[5];
+    tile_map.slope_count = m[7];
+    tile_map.slopes = m[7] > 0 ? m + 25 : 0;
+    tile_map.row_start = 0;
+    if (m[6] != 0) {
+        for (i = 0; i < height && i < EO_VEC_TILE_ROWS_MAX; i++)
+            tile_rows[i] = (uint16_t)(i * width + (m[6] == 2u && i == 1u ? 1u : 0u));
+        tile_map.row_start = tile_rows;
+    }
+    /* a map the calls accept reads width * height cells and height row entries: all must be here */
+    if (eo_tiles_tile_size(&tile_map, 0) == EO_OK &&
+        ((uint32_t)width * height > n || (m[6] != 0 && height > EO_VEC_TILE_ROWS_MAX)))
+        return 0;
+    tile_check = eo_tiles_check(&tile_map);
+    tile_map_loaded = k;
+    return 1;
+}
+
+static void put_box(uint8_t *p, const eo_box *b)
+{
+    put_u16(p, (uint16_t)b->x);
+    put_u16(p + 2, (uint16_t)b->y);
+    put_u16(p + 4, (uint16_t)b->w);
+    put_u16(p + 6, (uint16_t)b->h);
+}
+
+static void put_probe(uint8_t *p, const eo_tile_probe *t)
+{
+    put_u16(p, (uint16_t)t->x);
+    put_u16(p + 2, (uint16_t)t->y);
+    put_u16(p + 4, (uint16_t)t->col);
+    put_u16(p + 6, (uint16_t)t->row);
+    p[8] = t->attr;
+}
+
+static void put_ground(uint8_t *p, const eo_slopes_ground *g)
+{
+    p[0] = g->found;
+    p[1] = g->sensor;
+    p[2] = g->height;
+    p[3] = g->attr;
+    put_u16(p + 4, (uint16_t)g->col);
+    put_u16(p + 6, (uint16_t)g->row);
+    put_u16(p + 8, (uint16_t)g->ground_y);
+    put_u16(p + 10, (uint16_t)g->distance);
+}
+
+/* `frames` frames of a platformer character (op 6): walk `speed` px (turning round at walls),
+   then move vertically by vy: vy is `jump` on the ground every `period`-th frame (0: never), 0 on
+   the ground otherwise, and grows by 1 per frame in the air up to 8; a hit above or below stops
+   it. *out: the last move's result with the hits of every frame and the distance since the
+   start; mover_vy keeps the last vertical speed. Returns the first error. */
+static int16_t mover_vy;
+static eo_result run_mover(eo_box *box, int16_t speed, int16_t jump, uint8_t frames, uint8_t max_step,
+                           uint8_t period, eo_tiles_move_result *out)
+{
+    eo_tiles_move_result mr = { 0, 0, 0, 0, 0, 0 };
+    int16_t x0 = box->x, y0 = box->y;
+    uint8_t f, hits = 0;
+    eo_result res = EO_OK;
+    mover_vy = 0;
+    for (f = 0; f < frames && res == EO_OK; f++) {
+        res = eo_slopes_walk(&tile_map, box, speed, max_step, 0, &mr, 0);
+        if (res != EO_OK)
+            break;
+        hits |= mr.hit;
+        if (mr.hit & (EO_HIT_LEFT | EO_HIT_RIGHT))
+            speed = (int16_t)-speed;
+        if (mr.on_ground)
+            mover_vy = (int16_t)(period != 0 && f % period == (uint8_t)(period - 1u) ? jump : 0);
+        else if (mover_vy < 8)
+            mover_vy++;
+        res = eo_tiles_move(&tile_map, box, 0, mover_vy, 0, 0, &mr, 0);
+        hits |= mr.hit;
+        if (mr.hit & (EO_HIT_TOP | EO_HIT_BOTTOM))
+            mover_vy = 0;
+    }
+    *out = mr;
+    out->hit = hits;
+    out->moved_x = (int32_t)box->x - x0;
+    out->moved_y = (int32_t)box->y - y0;
+    return res;
+}
+
+/* Returns 0 when the case is malformed (unknown map or operation, too large a capacity). */
+static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
+{
+    eo_box box;
+    eo_tiles_move_result mr;
+    eo_tiles_cache cache;
+    eo_slopes_ground g;
+    eo_result res = EO_OK;
+    int16_t dx = get_i16(c + 10), dy = get_i16(c + 12);
+    uint16_t count = 0, i;
+    uint8_t op = c[1], a = c[14], b = c[15], t0 = 0, b0 = 0, t1 = 0, b1 = 0, kinds = 0;
+
+    for (i = 0; i < EO_VEC_TILES_RESULT_SIZE; i++)
+        r[i] = 0;
+    if (c[0] >= tile_map_count || op > 6u || (op == 6u && (a == 0 || a > EO_VEC_MOVER_FRAMES_MAX)) || (op == 2u && b > EO_VEC_PROBES_MAX) || !tiles_load(in, c[0]))
+        return 0;
+    get_box(c + 2, &box);
+    r[1] = (uint8_t)tile_check;
+    if (tile_check != EO_OK && eo_tiles_tile_size(&tile_map, 0) == EO_OK) {
+        r[0] = 0xFFu; /* the calls would trust a bad row table or bad slope heights */
+        return 1;
+    }
+    eo_tiles_cache_reset(&cache);
+    if (op == 0u || op == 1u || op == 6u) {
+        if (op == 6u) {
+            res = run_mover(&box, dx, dy, a, b, c[16], &mr);
+        } else if (op == 0u) {
+            if (b & 1u)
+                (void)eo_tiles_touching(&tile_map, &box, &cache, 0, 0, 0);
+            res = eo_tiles_move(&tile_map, &box, dx, dy, a, (b & 1u) ? &cache : 0, &mr, 0);
+        } else {
+            res = eo_slopes_walk(&tile_map, &box, dx, a, b, &mr, 0);
+        }
+        if (res == EO_OK) {
+            put_box(r + 2, &box);
+            r[10] = mr.hit;
+            r[11] = mr.touching;
+            r[12] = mr.below;
+            r[13] = mr.on_ground;
+            put_u32(r + 14, (uint32_t)mr.moved_x);
+            put_u32(r + 18, (uint32_t)mr.moved_y);
+            if (op == 6u)
+                r[22] = (uint8_t)mover_vy;
+        }
+    } else if (op == 2u) {
+        res = eo_tiles_probe(&tile_map, &box, a, tile_probes, b, &count, &kinds, 0);
+        if (res == EO_OK || res == EO_ERR_BUFFER_TOO_SMALL) {
+            put_u16(r + 2, count);
+            r[4] = kinds;
+            for (i = 0; i < 2u; i++) {
+                uint16_t k = (uint16_t)(c[16] + i);
+                if (k < count && k < b) {
+                    put_probe(r + 5 + 9u * i, &tile_probes[k]);
+                    r[23] |= (uint8_t)(tile_probes[k].outside << i);
+                }
+            }
+        }
+    } else if (op == 3u) {
+        res = eo_tiles_touching(&tile_map, &box, &cache, &t0, &b0, 0);
+        box.x = (int16_t)(box.x + dx);
+        box.y = (int16_t)(box.y + dy);
+        r[4] = (uint8_t)eo_tiles_touching(&tile_map, &box, &cache, &t1, &b1, 0);
+        r[2] = t0;
+        r[3] = b0;
+        r[5] = t1;
+        r[6] = b1;
+    } else {
+        g.found = 0;
+        if (op == 4u)
+            res = eo_slopes_ground_at(&tile_map, box.x, box.y, &g, 0);
+        else
+            res = eo_slopes_box_ground(&tile_map, &box, a, &g, 0);
+        if (res == EO_OK)
+            put_ground(r + 2, &g);
+    }
+    r[0] = (uint8_t)res;
+    return 1;
+}
+#endif /* EO_VEC_TILES */
+
 uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16_t out_cap)
 {
     uint16_t count, i, at = EO_VEC_HEADER_SIZE, case_size = 0, result_size;
@@ -244,6 +488,8 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         return 0;
     module = in[4];
     count = (uint16_t)(in[6] | ((uint16_t)in[7] << 8));
+    result_size = 0; /* stays 0 for a module not compiled in */
+#if EO_VEC_BROADPHASE
     if (module == EO_VEC_MODULE_GRIDMASK) {
         case_size = EO_VEC_GRIDMASK_CASE_SIZE;
         result_size = EO_VEC_GRIDMASK_RESULT_SIZE;
@@ -254,9 +500,20 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         result_size = EO_VEC_SECTORS_RESULT_SIZE;
     } else if (module == EO_VEC_MODULE_PIXELMASK) {
         result_size = EO_VEC_PIXELMASK_RESULT_SIZE;
-    } else {
-        return 0;
     }
+#endif
+#if EO_VEC_TILES
+    if (module == EO_VEC_MODULE_TILES) {
+        case_size = EO_VEC_TILES_CASE_SIZE;
+        result_size = EO_VEC_TILES_RESULT_SIZE;
+        i = tiles_maps_size(in, at, in_len);
+        if (i == 0)
+            return 0;
+        at = (uint16_t)(at + i);
+    }
+#endif
+    if (result_size == 0)
+        return 0;
     if (out_cap < EO_VEC_HEADER_SIZE || count > (uint16_t)((out_cap - EO_VEC_HEADER_SIZE) / result_size))
         return 0;
 
@@ -264,20 +521,30 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
     out[4] = module; out[5] = (uint8_t)result_size; out[6] = in[6]; out[7] = in[7];
     for (i = 0; i < count; i++) {
         uint8_t *r = out + EO_VEC_HEADER_SIZE + (uint16_t)(i * result_size);
+#if EO_VEC_BROADPHASE
         if (module == EO_VEC_MODULE_SECTORS)
             case_size = sectors_case_size(in + at, (uint16_t)(in_len - at));
         else if (module == EO_VEC_MODULE_PIXELMASK)
             case_size = pixelmask_case_size(in + at, (uint16_t)(in_len - at));
+#endif
         if (case_size == 0 || case_size > in_len - at)
             return 0;
+#if EO_VEC_TILES
+        if (module == EO_VEC_MODULE_TILES) {
+            if (!run_tiles_case(in, in + at, r))
+                return 0;
+        }
+#endif
+#if EO_VEC_BROADPHASE
         if (module == EO_VEC_MODULE_GRIDMASK)
             run_gridmask_case(in + at, r);
         else if (module == EO_VEC_MODULE_AABB)
             run_aabb_case(in + at, r);
         else if (module == EO_VEC_MODULE_SECTORS)
             run_sectors_case(in + at, r);
-        else
+        else if (module == EO_VEC_MODULE_PIXELMASK)
             run_pixelmask_case(in + at, r);
+#endif
         at = (uint16_t)(at + case_size);
     }
     return (uint16_t)(EO_VEC_HEADER_SIZE + count * result_size);

@@ -35,7 +35,43 @@
        wa, ha, wb, hb (u8, 1 .. EO_VEC_SPRITE_MAX), ax, ay, bx, by (i16),
        A's rows then B's rows, each row ceil(w / 8) bytes, bit i of byte k = pixel 8k + i
      result 14 bytes: eo_result of eo_pixelmask_overlap (u8), hit, reference hit, first contact found
-       (u8 each), contact x, y (i32; 0 when none), area (u16) */
+       (u8 each), contact x, y (i32; 0 when none), area (u16)
+
+   module 5, tiles (and slopes): a map section, then fixed-size cases that refer to its maps.
+     maps: map count (u8, 1 .. EO_VEC_TILE_MAPS_MAX), then each map:
+       width, height (u16), tile_shift, outside (u8: eo_tile_map's fields, passed as they are),
+       row table (u8: 0 none, 1 row_start[r] = r * width, 2 the same with row 1 off by one),
+       user slope count k (u8, 0 .. EO_VEC_USER_SLOPES_MAX), cells from (u8: 0xFF = this map's
+       own cells follow, else the index of an earlier map whose cells it shares),
+       attrs of tile ids 0 .. 15 (16 bytes; ids 16 .. 255 read EO_TILE_EMPTY),
+       k * 8 user slope heights (user slopes need 8 px tiles: tile_shift 0 or 3),
+       own cells: n = min(width * height, EO_VEC_TILE_CELLS_MAX) tile ids 0 .. 15, two per byte
+       (low nibble first), ceil(n / 2) bytes. A map whose cheap fields are valid (eo_tiles_tile_size)
+       must not have more cells than it holds or shares, nor with a row table more than
+       EO_VEC_TILE_ROWS_MAX rows: the file is refused.
+     case 17 bytes: map (u8), op (u8), box x, y, w, h (i16), dx, dy (i16), a, b, c (u8); op:
+       0 eo_tiles_move(box, dx, dy, flags a); b = 1: with a cache filled by eo_tiles_touching
+         at the start box
+       1 eo_slopes_walk(box, dx, max_step a, flags b)
+       2 eo_tiles_probe(box, mode a, capacity b <= EO_VEC_PROBES_MAX): shows probes c and c + 1
+       3 eo_tiles_touching(box) with a fresh cache, then again with that cache at the box moved
+         by (dx, dy)
+       4 eo_slopes_ground_at(x, y) (the box's x, y)
+       5 eo_slopes_box_ground(box, sensors a)
+       6 a platformer character for a frames (1 .. EO_VEC_MOVER_FRAMES_MAX): each frame
+         eo_slopes_walk(dx px, max_step b; dx changes sign at a wall), then eo_tiles_move(0, vy)
+         with vy = dy (a jump) on the ground every c-th frame (c = 0: never), 0 on the ground
+         otherwise, +1 per frame in the air up to 8, and 0 after a hit above or below
+     result 24 bytes: eo_result of the operation (u8; 0xFF = not run: the map's cheap fields are
+       valid but eo_tiles_check refuses it, and the calls trust what it checks), eo_tiles_check
+       of the map (u8), then by op:
+       move, walk, character: box after (x, y, w, h: i16), hit (character: of every frame),
+                   touching, below, on_ground (u8), moved_x, moved_y (i32); character: vy (i8)
+       probe:      count (u16), kinds (u8), two probes (x, y, col, row: i16, attr: u8; zero past
+                   count or capacity), their outside flags (bit 0, bit 1)
+       touching:   touching, below, second eo_result, second touching, second below (u8)
+       ground_at, box_ground: found, sensor, height, attr (u8), col, row, ground_y, distance (i16)
+     zero-filled after the fields of the op (and all but the two codes on an error). */
 #ifndef EARLYOUT_TESTS_VECTORS_H
 #define EARLYOUT_TESTS_VECTORS_H
 
@@ -59,6 +95,26 @@
 #define EO_VEC_MODULE_PIXELMASK 4u
 #define EO_VEC_SPRITE_MAX 32u
 #define EO_VEC_PIXELMASK_RESULT_SIZE 14u
+
+#define EO_VEC_MODULE_TILES 5u
+#define EO_VEC_TILE_MAPS_MAX 24u
+#define EO_VEC_TILE_CELLS_MAX 768u   /* 32 x 24, the MSX screen in 8 px tiles */
+#define EO_VEC_TILE_ROWS_MAX 64u
+#define EO_VEC_USER_SLOPES_MAX 2u
+#define EO_VEC_PROBES_MAX 32u
+#define EO_VEC_TILES_CASE_SIZE 17u
+#define EO_VEC_TILES_RESULT_SIZE 24u
+#define EO_VEC_MOVER_FRAMES_MAX 48u
+
+/* Module groups compiled into the runner (both by default): the MSX build makes one ROM per
+   group, as the whole core does not fit one 32 KiB cartridge. A module compiled out reads as
+   unknown (the file is refused). */
+#ifndef EO_VEC_BROADPHASE
+#define EO_VEC_BROADPHASE 1   /* gridmask, aabb, sectors (and sweep), pixelmask */
+#endif
+#ifndef EO_VEC_TILES
+#define EO_VEC_TILES 1        /* tiles and slopes */
+#endif
 
 /// Runs the vectors in `in`; returns the number of result bytes written to `out`, or 0 when the
 /// file is malformed (bad magic, unknown module, truncated, a scene too large) or `out` is too small.
