@@ -247,6 +247,37 @@ test.describe('sensor step-through', () => {
   });
 });
 
+test.describe('a box’s foot sensors', () => {
+  // The box (40, 23) 32 x 16 has its bottom row at y 38. Its sensors: x 40 (tile 2, the 45° up
+  // tile, column 8: height 9, surface 39), x 55 = 40 + 31 / 2 (tile 3, solid: regression into the
+  // empty tile above, surface 32), x 71 (tile 4, 45° down, column 7: height 9, surface 39).
+  test('two sensors miss the block between them; three see it', async ({ page }) => {
+    const f = await open(page, 'feet');
+    const result = f.get('sensor-result');
+    await expect(result).toHaveAttribute('data-ground-y', '39');
+    await expect(result).toHaveAttribute('data-distance', '0');
+    await expect(f.get('trace-counters')).toContainText('2 sensor readings');
+    // keyboard: step through both sensors; the second starts at the right edge's pixel
+    await tabTo(page, 'obj-sensor', 'feet');
+    await expect(f.get('fact-sensor')).toHaveText('(40, 38), left sensor');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('.');
+    await f.expectStepAt('slopes.c', 'EO_EV_SLOPES_SENSOR');
+    await expect(f.get('fact-sensor')).toHaveText('(71, 38), right sensor');
+    await expect(f.get('fact-best')).toContainText('y 39');
+    // three sensors: the middle one regresses onto the block's top, 7 px above the feet
+    await f.get('sensor-mode-box3').check();
+    await expect(result).toHaveAttribute('data-ground-y', '32');
+    await expect(result).toHaveAttribute('data-distance', String(32 - 39));
+    await expect(result).toHaveAttribute('data-sensor', 'middle');
+    await expect(f.get('trace-counters')).toContainText('3 sensor readings');
+    // the box moved up by 7 with the keyboard stands on the block
+    await tabTo(page, 'obj-sensor', 'feet');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowUp');
+    await expect(f.root.locator('.sl-sensor')).toHaveAttribute('data-sensor', '40,16');
+    await expect(result).toHaveAttribute('data-distance', '0');
+  });
+});
+
 test.describe('walking the course', () => {
   test('snap down: up the 45° ramp a pixel per pixel, across the top, down the other side, all on the ground', async ({ page }) => {
     const w = await open(page, 'walk');

@@ -145,9 +145,11 @@ export class SlopeEditor {
     this.update();
   }
 
+  /** Chooses column i and sets its height (kept in 0 .. 16). */
   private setColumn(i: number, height: number): void {
     const v = Math.max(0, Math.min(T, Math.round(height)));
-    if (this.heights[i] === v) return;
+    if (this.heights[i] === v && this.column === i) return;
+    this.column = i;
     this.heights[i] = v;
     this.update();
   }
@@ -198,17 +200,11 @@ export class SlopeEditor {
         // synthetic pointers: the moves still arrive
       }
       this.dragging = e.pointerId;
-      const [c, v] = at(e);
-      this.column = c;
-      this.setColumn(c, v);
-      this.update();
+      this.setColumn(...at(e));
     });
     g.addEventListener('pointermove', (e) => {
       if (this.dragging !== e.pointerId) return;
-      const [c, v] = at(e);
-      this.column = c;
-      this.setColumn(c, v);
-      this.update();
+      this.setColumn(...at(e));
     });
     const end = (e: PointerEvent) => {
       if (this.dragging === e.pointerId) this.dragging = null;

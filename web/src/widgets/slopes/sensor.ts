@@ -1,15 +1,18 @@
 // The foot sensor's lookup, step by step through core/src/slopes.c: a sensor at a pixel, its tile
 // and column, the height read there, extension (empty column: the tile below) or regression (full
 // column: the tile above), and the surface found. The sensor is a handle: drag it, or Tab to it
-// and use the arrow keys. The steps are the traced core's (map.groundAt inside eo.trace).
+// and use the arrow keys. The steps are the traced core's (map.groundAt inside eo.trace). In the
+// box modes the handle is a wide box and the core's map.boxGround puts two or three sensors on its
+// bottom row: each is stepped through the same way, and the highest ground wins.
 import slopesSource from '../../../../core/src/slopes.c';
 import type { TileMap } from '../../../../wasm/src/earlyout.ts';
 import type { Box, Earlyout, Ground } from '../../../../wasm/src/earlyout.ts';
-import { h, setText } from '../../dom.ts';
+import { segmented } from '../../controls.ts';
+import { h } from '../../dom.ts';
 import { COLORS, drawScreen, fillCells, snap, Stage, toCss } from '../../screen.ts';
 import type { Geometry, World } from '../../screen.ts';
 import { Stepper } from '../../stepper.ts';
-import { drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
+import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { attrName, sensorSteps, T, textMap } from './model.ts';
 import type { SensorStep } from './model.ts';
 
@@ -24,14 +27,28 @@ const PRESETS: ReadonlyArray<{ key: string; label: string; x: number; y: number 
   { key: 'no-ground', label: 'No ground', x: 88, y: 8 },
 ];
 
+/** One sensor at a pixel, or a box's foot sensors (map.boxGround with 2 or 3). */
+type Mode = 'point' | 'box2' | 'box3';
+const MODES: ReadonlyArray<readonly [Mode, string]> = [
+  ['point', 'One sensor'],
+  ['box2', 'Box: 2 sensors'],
+  ['box3', 'Box: 3 sensors'],
+];
+/** The box modes' box: astride the solid block, its ends over the two 45° slopes. */
+const FEET_BOX: Box = { x: 40, y: 23, w: 32, h: 16 };
+const SENSOR_NAMES = ['left', 'middle', 'right'];
+
 export interface SensorOptions {
   preset?: string;
+  mode?: string;
 }
 
 export class SensorStepper {
   private map: TileMap;
   private bitmap: HTMLCanvasElement;
   private sensor: Box;
+  private mode: Mode;
+  private modeSeg: ReturnType<typeof segmented>;
   private steps: SensorStep[] = [];
   private step: SensorStep | null = null;
   private index = 0;
@@ -47,7 +64,8 @@ export class SensorStepper {
     this.map = textMap(eo, MAP);
     this.bitmap = renderMap(this.map);
     const p = PRESETS.find((q) => q.key === opts.preset) ?? PRESETS[0];
-    this.sensor = { x: p.x, y: p.y, w: 1, h: 1 };
+    this.mode = MODES.some(([m]) => m === opts.mode) ? (opts.mode as Mode) : 'point';
+    this.sensor = this.mode === 'point' ? { x: p.x, y: p.y, w: 1, h: 1 } : { ...FEET_BOX };
     this.stage = new Stage({
       names: ['sensor'],
       onMove: (_, b) => this.moveTo(b.x, b.y),
@@ -55,7 +73,10 @@ export class SensorStepper {
         this.focused = i !== null;
         this.draw();
       },
-      describe: () => `Sensor at x ${this.sensor.x}, y ${this.sensor.y}. Drag it, or use the arrow keys (Shift for 8 px).`,
+      describe: () =>
+        this.mode === 'point'
+          ? `Sensor at x ${this.sensor.x}, y ${this.sensor.y}. Drag it, or use the arrow keys (Shift for 8 px).`
+          : `Box at x ${this.sensor.x}, y ${this.sensor.y}, ${this.sensor.w} by ${this.sensor.h}. Drag it, or use the arrow keys (Shift for 8 px).`,
     });
     this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
     this.facts = h('dl', { class: 'sl-facts', 'data-testid': 'sensor-facts' });
@@ -64,7 +85,7 @@ export class SensorStepper {
       {
         source: slopesSource,
         path: 'core/src/slopes.c',
-        title: 'Step through one sensor',
+        title: this.mode === 'point' ? 'Step through one sensor' : 'Step through the foot sensors',
         phases: ['sensor', 'height', 'extend / regress', 'surface'],
         phaseOf: (st) => (st.kind === 'SENSOR' ? 'sensor' : st.kind === 'HEIGHT' ? (this.afterTurn(st) ? 'extend / regress' : 'height') : st.kind === 'EXTEND' || st.kind === 'REGRESS' ? 'extend / regress' : 'surface'),
         explain: (st) => this.explain(st),
@@ -89,16 +110,16 @@ export class SensorStepper {
           class: 'chip',
           'data-testid': `sensor-preset-${q.key}`,
           onclick: () => {
-            this.stepper.reset();
-            this.moveTo(q.x, q.y);
+            this.setMode('point', { x: q.x, y: q.y, w: 1, h: 1 });
           },
         }, q.label),
       ),
     );
+    this.modeSeg = segmented('Sensors', 'sensor-mode', MODES, this.mode, (v) => this.setMode(v as Mode, v === 'point' ? { x: 40, y: 20, w: 1, h: 1 } : { ...FEET_BOX }));
     const root = h(
       'div',
       { class: 'gm-playground sl-sensor' },
-      h('div', { class: 'gm-toolbar' }, presets),
+      h('div', { class: 'gm-toolbar' }, this.modeSeg.root, presets),
       h(
         'div',
         { class: 'gm-main' },
@@ -107,7 +128,7 @@ export class SensorStepper {
           'div',
           { class: 'gm-side' },
           h('section', { class: 'gm-card', 'aria-label': 'The current step' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'So far')), this.facts),
-          h('section', { class: 'gm-card', 'aria-label': 'The answer' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'map.groundAt()')), this.result),
+          h('section', { class: 'gm-card', 'aria-label': 'The answer' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core’s answer')), this.result),
         ),
       ),
       this.stepper.root,
@@ -122,32 +143,69 @@ export class SensorStepper {
     this.update();
   }
 
-  private moveTo(x: number, y: number): void {
-    const wpx = this.map.width * T;
-    const hpx = this.map.height * T;
-    this.sensor = { x: Math.max(0, Math.min(wpx - 1, x)), y: Math.max(0, Math.min(hpx - 1, y)), w: 1, h: 1 };
+  private setMode(mode: Mode, at: Box): void {
+    this.mode = mode;
+    this.modeSeg.set(mode);
+    this.sensor = at;
+    this.stepper.reset();
     this.update();
   }
 
-  /** Runs the sensor on the traced core; its steps are the stepper's script. */
+  private moveTo(x: number, y: number): void {
+    // the box (or point) stays on the map
+    const wpx = this.map.width * T;
+    const hpx = this.map.height * T;
+    const { w, h: hh } = this.sensor;
+    this.sensor = { x: Math.max(0, Math.min(wpx - w, x)), y: Math.max(0, Math.min(hpx - hh, y)), w, h: hh };
+    this.update();
+  }
+
+  /** Runs the sensor(s) on the traced core; the steps are the stepper's script. */
   private update(): void {
-    const t = this.eo.trace(() => this.map.groundAt(this.sensor.x, this.sensor.y));
+    const b = this.sensor;
+    const n = this.mode === 'box3' ? 3 : 2;
+    const t = this.eo.trace(() => (this.mode === 'point' ? this.map.groundAt(b.x, b.y) : this.map.boxGround(b, n)));
     this.ground = t.result;
     this.steps = sensorSteps(t.steps);
     const c = t.counters;
-    this.stepper.update(this.steps, `Core counters: ${c['slopes.sensors'] ?? 0} sensor reading, ${c['tiles.lookups'] ?? 0} tile lookups.`);
+    const readings = c['slopes.sensors'] ?? 0;
+    this.stepper.update(this.steps, `Core counters: ${readings} sensor reading${readings === 1 ? '' : 's'}, ${c['tiles.lookups'] ?? 0} tile lookups.`);
     const g = this.ground;
     const r = this.result;
     r.dataset.groundY = g ? String(g.groundY) : '';
     r.dataset.distance = g ? String(g.distance) : '';
-    r.replaceChildren(
-      h('code', {}, `groundAt(${this.sensor.x}, ${this.sensor.y})`),
-      ' → ',
-      g
-        ? h('span', {}, 'ground at y = ', h('strong', { 'data-testid': 'sensor-ground-y' }, String(g.groundY)), ` (${g.distance >= 0 ? `${g.distance} px below` : `${-g.distance} px above`} the sensor), height ${g.height} in tile (${g.col}, ${g.row}).`)
-        : h('strong', { 'data-testid': 'sensor-ground-y' }, 'null: no ground within a tile'),
-    );
-    this.root().dataset.sensor = `${this.sensor.x},${this.sensor.y}`;
+    r.dataset.sensor = g && this.mode !== 'point' ? SENSOR_NAMES[g.sensor] : '';
+    const call = this.mode === 'point' ? `groundAt(${b.x}, ${b.y})` : `boxGround({ x: ${b.x}, y: ${b.y}, w: ${b.w}, h: ${b.h} }, ${n})`;
+    let said: Node;
+    if (!g) said = h('strong', { 'data-testid': 'sensor-ground-y' }, 'null: no ground within a tile');
+    else if (this.mode === 'point')
+      said = h('span', {}, 'ground at y = ', h('strong', { 'data-testid': 'sensor-ground-y' }, String(g.groundY)), ` (${g.distance >= 0 ? `${g.distance} px below` : `${-g.distance} px above`} the sensor), height ${g.height} in tile (${g.col}, ${g.row}).`);
+    else
+      said = h(
+        'span',
+        {},
+        'ground at y = ',
+        h('strong', { 'data-testid': 'sensor-ground-y' }, String(g.groundY)),
+        `, found by the ${SENSOR_NAMES[g.sensor]} sensor: `,
+        g.distance === 0 ? 'the box stands on it.' : g.distance > 0 ? `${g.distance} px below the box.` : `the box is sunk ${-g.distance} px into it.`,
+      );
+    r.replaceChildren(h('code', {}, call), ' → ', said);
+    this.root().dataset.sensor = `${b.x},${b.y}`;
+    this.root().dataset.mode = this.mode;
+  }
+
+  /** The sensor the step belongs to: the last SENSOR step at or before it (its pixel is in a, b). */
+  private sensorOf(i: number): SensorStep | null {
+    for (let k = Math.min(i, this.steps.length - 1); k >= 0; k--) if (this.steps[k].kind === 'SENSOR') return this.steps[k];
+    return null;
+  }
+
+  /** Which of the box's sensors (0 left, 1 middle, 2 right) a SENSOR step is, by order in the trace. */
+  private sensorName(st: SensorStep): string {
+    if (this.mode === 'point') return 'the sensor';
+    const order = this.steps.filter((s) => s.kind === 'SENSOR').indexOf(st);
+    const names = this.mode === 'box3' ? SENSOR_NAMES : ['left', 'right'];
+    return `the ${names[order] ?? '?'} sensor`;
   }
 
   private root(): HTMLElement {
@@ -178,10 +236,14 @@ export class SensorStepper {
   }
 
   private explain(st: SensorStep): string {
-    const { x, y } = this.sensor;
+    const own = this.sensorOf(this.steps.indexOf(st));
+    const x = own ? own.a : this.sensor.x;
+    const y = own ? own.b : this.sensor.y;
     switch (st.kind) {
-      case 'SENSOR':
-        return `A sensor at pixel (${st.a}, ${st.b}). Its tile is (${st.a >> 4}, ${st.b >> 4}): x >> 4 and y >> 4 for 16-px tiles. Its column in that tile is x & 15 = ${st.a & 15}.`;
+      case 'SENSOR': {
+        const who = this.mode === 'point' ? 'A sensor' : `The box's bottom row, ${this.sensorName(st)}:`;
+        return `${who} at pixel (${st.a}, ${st.b}). Its tile is (${st.a >> 4}, ${st.b >> 4}): x >> 4 and y >> 4 for 16-px tiles. Its column in that tile is x & 15 = ${st.a & 15}.`;
+      }
       case 'HEIGHT': {
         const tile = st.col !== null ? `tile (${st.col}, ${st.row}), ${attrName(st.attr ?? 0)}` : 'the tile';
         const what = st.b === 0 ? 'empty: no ground in this column here' : st.b === T ? 'full: ground all the way up' : `ground in the bottom ${st.b} px`;
@@ -191,26 +253,37 @@ export class SensorStepper {
         return `Extension: column ${x & 15} of tile row ${st.b} is empty, so the ground, if any, starts in the tile below, row ${st.b + 1}.`;
       case 'REGRESS':
         return `Regression: column ${x & 15} of tile row ${st.b} is full, so the surface may be higher up: look at the tile above, row ${st.b - 1}. If it has no ground there, the surface is the top of row ${st.b}.`;
-      case 'SURFACE':
-        return `The surface in column x = ${st.a} is pixel row ${st.b}, ${st.b - y >= 0 ? `${st.b - y} px below` : `${y - st.b} px above`} the sensor: that is the ground it stands on (or is sunk into).`;
+      case 'SURFACE': {
+        const where = `The surface in column x = ${st.a} is pixel row ${st.b}, ${st.b - y >= 0 ? `${st.b - y} px below` : `${y - st.b} px above`} the sensor`;
+        if (this.mode === 'point') return `${where}: that is the ground it stands on (or is sunk into).`;
+        const last = this.steps.indexOf(st) === this.steps.length - 1;
+        return `${where}. ${last ? 'That was the last sensor: the highest surface any of them found is the box’s ground.' : 'Next sensor.'}`;
+      }
       default:
         return `No ground within a tile of (${st.a}, ${st.b}): the sensor's tile and the one below are empty in this column. The character is in the air.`;
     }
   }
 
   private renderFacts(): void {
-    const done = this.stepper.done;
+    const own = this.sensorOf(this.index);
+    const from = own ? this.steps.indexOf(own) : 0;
+    // this sensor's steps so far (a box's earlier sensors are summed up in the last row)
+    const done = this.stepper.done.slice(from);
     const last = (k: string) => [...done].reverse().find((s) => s.kind === k);
     const height = last('HEIGHT');
     const surface = last('SURFACE');
     const rows: Array<[string, string, string]> = [
-      ['sensor', 'Sensor', `(${this.sensor.x}, ${this.sensor.y})`],
+      ['sensor', 'Sensor', own ? `(${own.a}, ${own.b})${this.mode === 'point' ? '' : `, ${this.sensorName(own).replace('the ', '')}`}` : '–'],
       ['tile', 'Tile read', height && height.col !== null ? `(${height.col}, ${height.row}): ${attrName(height.attr ?? 0)}` : '–'],
-      ['column', 'Column', `${this.sensor.x & 15}`],
+      ['column', 'Column', own ? `${own.a & 15}` : '–'],
       ['height', 'Height', height ? String(height.b) : '–'],
       ['turn', 'Then', done.some((s) => s.kind === 'EXTEND') ? 'extension (tile below)' : done.some((s) => s.kind === 'REGRESS') ? 'regression (tile above)' : '–'],
       ['surface', 'Surface y', surface ? String(surface.b) : done.some((s) => s.kind === 'NO_GROUND') ? 'none' : '–'],
     ];
+    if (this.mode !== 'point') {
+      const found = this.stepper.done.filter((s) => s.kind === 'SURFACE').map((s) => s.b);
+      rows.push(['best', 'Highest so far', found.length ? `y ${Math.min(...found)} (of ${found.join(', ')})` : '–']);
+    }
     this.facts.replaceChildren(...rows.flatMap(([k, dt, dd]) => [h('dt', {}, dt), h('dd', { 'data-testid': `fact-${k}` }, dd)]));
   }
 
@@ -221,38 +294,44 @@ export class SensorStepper {
     drawScreen(ctx, g, { labels: 'cells' });
     drawMap(ctx, g, this.bitmap);
     drawTileGrid(ctx, g);
-    const st = this.step;
-    const done = this.stepper.done;
-    // every tile read so far, the current one ringed
-    for (const s of done) if (s.kind === 'HEIGHT' && s.col !== null) fillCells(ctx, g, [[s.col, s.row!]], SLOPE_COLORS.lookup);
-    const cur = st?.kind === 'HEIGHT' && st.col !== null ? st : [...done].reverse().find((s) => s.kind === 'HEIGHT' && s.col !== null);
+    if (this.mode !== 'point') drawCharacter(ctx, g, this.sensor, this.focused);
+    const own = this.sensorOf(this.index);
+    const mine = own ? this.stepper.done.slice(this.steps.indexOf(own)) : [];
+    // the tiles this sensor has read so far, the latest ringed
+    for (const s of mine) if (s.kind === 'HEIGHT' && s.col !== null) fillCells(ctx, g, [[s.col, s.row!]], SLOPE_COLORS.lookup);
+    const cur = [...mine].reverse().find((s) => s.kind === 'HEIGHT' && s.col !== null);
     if (cur && cur.col !== null) this.ring(ctx, g, cur.col, cur.row!);
-    // the sensor's column, through the tiles the lookup may visit
-    const x = this.sensor.x;
-    const row = this.sensor.y >> 4;
+    // its column, through the tiles the lookup may visit
+    if (own) {
+      const row = own.b >> 4;
+      const top = Math.max(0, (row - 1) * T);
+      const bottom = Math.min(g.screenH, (row + 2) * T);
+      ctx.save();
+      ctx.fillStyle = 'rgba(255, 216, 77, 0.22)';
+      ctx.fillRect(snap(toCss(g, own.a)), toCss(g, top), g.s, (bottom - top) * g.s);
+      ctx.restore();
+    }
+    for (const s of this.stepper.done) if (s.kind === 'SURFACE') this.marker(ctx, g, s.a, s.b);
+    // the sensors: every one the core placed (the whole trace), the current one larger
+    const sensors = this.steps.filter((s) => s.kind === 'SENSOR');
+    for (const s of sensors) this.dot(ctx, g, s.a, s.b, s === own, s === own && this.focused && this.mode === 'point');
+  }
+
+  private dot(ctx: CanvasRenderingContext2D, g: Geometry, x: number, y: number, current: boolean, focused: boolean): void {
     ctx.save();
-    ctx.fillStyle = 'rgba(255, 216, 77, 0.22)';
-    const top = Math.max(0, (row - 1) * T);
-    const bottom = Math.min(g.screenH, (row + 2) * T);
-    ctx.fillRect(snap(toCss(g, x)), toCss(g, top), g.s, (bottom - top) * g.s);
-    ctx.restore();
-    const surface = done.find((s) => s.kind === 'SURFACE');
-    if (surface) this.marker(ctx, g, surface.a, surface.b);
-    // the sensor itself
-    ctx.save();
-    ctx.fillStyle = SLOPE_COLORS.sensor;
+    ctx.fillStyle = current ? SLOPE_COLORS.sensor : 'rgba(255, 216, 77, 0.55)';
     ctx.strokeStyle = '#1b2233';
     ctx.lineWidth = 1.5;
     ctx.beginPath();
-    ctx.arc(toCss(g, x + 0.5), toCss(g, this.sensor.y + 0.5), Math.max(4, g.s * 0.9), 0, Math.PI * 2);
+    ctx.arc(toCss(g, x + 0.5), toCss(g, y + 0.5), Math.max(current ? 4 : 3, g.s * (current ? 0.9 : 0.6)), 0, Math.PI * 2);
     ctx.fill();
     ctx.stroke();
-    if (this.focused) {
+    if (focused) {
       ctx.strokeStyle = COLORS.focus;
       ctx.setLineDash([4, 3]);
       ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.arc(toCss(g, x + 0.5), toCss(g, this.sensor.y + 0.5), Math.max(9, g.s * 2.2), 0, Math.PI * 2);
+      ctx.arc(toCss(g, x + 0.5), toCss(g, y + 0.5), Math.max(9, g.s * 2.2), 0, Math.PI * 2);
       ctx.stroke();
     }
     ctx.restore();
