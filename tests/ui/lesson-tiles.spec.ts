@@ -10,6 +10,7 @@
 //   every map: column 0 is a wall              -> leftmost x = 8
 //   slip:      post in column 12, rows 15..18  -> standing on it y = 120 - 16 = 104
 //   one-way:   platform on row 15              -> standing on it y = 104
+//   play:      one-way platform on row 15, columns 3..8, over the spawn (x 24)
 //   ladders:   ladder top on row 8 (no ladder on row 7) -> standing on it y = 64 - 16 = 48
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -282,8 +283,24 @@ test('counters: standing still is nearly all cache skips; the touch buttons walk
 test('full-page screenshot at 1280 wide', async ({ page }) => {
   const w = await open(page, 'play');
   await page.evaluate(() => document.fonts.ready);
-  for (const id of ['slip', 'stepper', 'oneway']) await new Widget(page, id).ready();
   await expectHero(w, { y: standingOn(19), onGround: 'true' });
+  // the demos further down run only on screen: show each once so the picture has them settled
+  const slip = new Widget(page, 'slip');
+  await slip.root.scrollIntoViewIfNeeded();
+  await expectHero(slip, { y: standingOn(19), stuck: 'true' });
+  const oneway = new Widget(page, 'oneway');
+  await oneway.root.scrollIntoViewIfNeeded();
+  await expectHero(oneway, { y: standingOn(19), onGround: 'true' });
+  // the step-through on the block that stops the fall
+  const st = new Widget(page, 'stepper');
+  await st.root.scrollIntoViewIfNeeded();
+  await st.get('step-next').focus();
+  for (let i = 0; i < 40; i++) {
+    if (((await st.get('source').locator('.src-line.is-current').textContent()) ?? '').includes('EO_EV_TILES_BLOCKED')) break;
+    await page.keyboard.press('.');
+  }
+  await st.expectStepAt('tiles.c', 'EO_EV_TILES_BLOCKED');
+  await st.get('step-next').blur();
   const dir = join(ROOT, 'build/test-artifacts');
   mkdirSync(dir, { recursive: true });
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -293,4 +310,15 @@ test('full-page screenshot at 1280 wide', async ({ page }) => {
     mkdirSync(join(ROOT, 'docs'), { recursive: true });
     copyFileSync(join(dir, 'lesson-05.png'), join(ROOT, 'docs/lesson-05.png'));
   }
+});
+
+test('phone width: nothing overflows sideways, the touch buttons drive the character', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const w = await open(page, 'play');
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+  await expectHero(w, { x: 24, y: standingOn(19), onGround: 'true' });
+  // the playground's one-way platform (row 15, columns 3..8) is over the spawn: jump through, land on it
+  await w.get('pad-jump').click();
+  await expectHero(w, { x: 24, y: standingOn(15), onGround: 'true', below: 'one-way' });
 });
