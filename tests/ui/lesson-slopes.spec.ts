@@ -66,6 +66,7 @@ interface WalkState {
   onGround: boolean;
   hit: number;
   airborne: number;
+  frames: number;
   trail: Array<{ x: number; y: number; ground: boolean }>;
 }
 
@@ -78,6 +79,7 @@ async function walkState(w: Widget): Promise<WalkState> {
       onGround: d.onGround === 'true',
       hit: Number(d.hit),
       airborne: Number(d.airborne),
+      frames: Number(d.frames),
       trail: (d.trail ?? '')
         .split(' ')
         .filter(Boolean)
@@ -287,7 +289,10 @@ test.describe('walking the course', () => {
     expect(s.y).toBe(96 - 16);
     // right until the box is on the plateau (its right edge past x 80)
     s = await holdUntil(page, w, 'ArrowRight', (q) => q.x >= 70);
-    expect(s.y, 'on the flat top').toBe(64 - 16);
+    // on the flat top (x 69 .. 111: the box's bottom edge reaches the plateau, y 64) it stood at y 48
+    const top = s.trail.filter((p) => p.x >= 69 && p.x <= 111);
+    expect(top.length).toBeGreaterThan(0);
+    for (const p of top) expect(p.y, 'on the flat top').toBe(64 - 16);
     // every frame stood on the highest ground under the box
     for (const p of s.trail) expect(p.y, `frame at x ${p.x}`).toBe(standingY(p.x, 12));
     // on the ramp (right edge over x 48..79), each pixel right is a pixel up
@@ -352,6 +357,19 @@ test.describe('walking the course', () => {
     for (const p of s.trail) expect(p.y, `frame at x ${p.x}`).toBe(standingY(p.x, 28));
     const ramp = s.trail.filter((p) => p.x + 27 >= 48 && p.x + 27 <= 79);
     for (let i = 1; i < ramp.length; i++) expect(ramp[i].y - ramp[i - 1].y).toBe(-(ramp[i].x - ramp[i - 1].x));
+  });
+
+  test('a jump leaves the ground and lands back on it (keyboard)', async ({ page }) => {
+    const w = await open(page, 'walk');
+    await tabTo(page, 'course', 'walk');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await walkState(w)).frames, { intervals: [30] }).toBeGreaterThan(10);
+    await expect.poll(async () => (await walkState(w)).onGround).toBe(true);
+    const s = await walkState(w);
+    expect(s.airborne).toBeGreaterThan(5);
+    expect(Math.min(...s.trail.map((p) => p.y))).toBeLessThan(80 - 16);
+    expect([s.x, s.y]).toEqual([8, 80]);
+    await expect(w.get('walk-status')).toHaveText('Box at x 8, y 80, on the ground.');
   });
 
   test('the touch pads walk the box', async ({ page }) => {

@@ -8,7 +8,7 @@ import { HIT } from '../../../../wasm/src/earlyout.ts';
 import type { TileMap } from '../../../../wasm/src/earlyout.ts';
 import type { Box, Earlyout } from '../../core.ts';
 import { segmented, toggle, whenVisible } from '../../controls.ts';
-import { h } from '../../dom.ts';
+import { h, setText } from '../../dom.ts';
 import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';
 import type { World } from '../../screen.ts';
 import { drawCharacter, drawMap, drawTileGrid, renderMap } from './draw.ts';
@@ -76,6 +76,7 @@ export class SlopeWalk {
   private canvas: HTMLCanvasElement;
   private stageWrap: HTMLElement;
   private readout: HTMLElement;
+  private status: HTMLElement;
   private root: HTMLElement;
   private stepSeg: ReturnType<typeof segmented>;
 
@@ -100,6 +101,8 @@ export class SlopeWalk {
     );
     this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.course);
     this.readout = h('dl', { class: 'sl-facts', 'data-testid': 'walk-readout', 'aria-live': 'off' });
+    // said once the box comes to rest, not every frame
+    this.status = h('p', { class: 'sl-status', 'data-testid': 'walk-status', 'aria-live': 'polite' });
     const starts = segmented('Start at', 'walk-start', Object.entries(STARTS).map(([k, s]) => [k, s.label] as const), this.start, (v) => {
       this.start = v;
       this.reset();
@@ -147,7 +150,7 @@ export class SlopeWalk {
         'div',
         { class: 'gm-main' },
         h('div', { class: 'gm-stage-col' }, this.stageWrap, pads, h('p', { class: 'gm-help' }, 'Click the course (or Tab to it) and hold ← or →; ↑ or Space jumps. Dots mark the box’s feet every frame: yellow on the ground, red in the air.')),
-        h('div', { class: 'gm-side' }, h('section', { class: 'gm-card', 'aria-label': 'What the core reports' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says')), this.readout)),
+        h('div', { class: 'gm-side' }, h('section', { class: 'gm-card', 'aria-label': 'What the core reports' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
       ),
     );
     this.wireKeys();
@@ -183,6 +186,7 @@ export class SlopeWalk {
     this.hit = 0;
     this.settle();
     this.render();
+    this.say();
   }
 
   private press(side: 'left' | 'right', on: boolean): void {
@@ -241,6 +245,7 @@ export class SlopeWalk {
       }
       this.render();
       this.raf = this.visible && this.busy ? requestAnimationFrame(tick) : 0;
+      if (!this.raf) this.say();
     };
     this.raf = requestAnimationFrame(tick);
   }
@@ -287,6 +292,11 @@ export class SlopeWalk {
     this.counts.snaps += t.counters['slopes.snaps'] ?? 0;
     this.trail.push({ x: this.box.x, y: this.box.y, ground: this.onGround });
     if (this.trail.length > TRAIL_MAX) this.trail.shift();
+  }
+
+  private say(): void {
+    const b = this.box;
+    setText(this.status, `Box at x ${b.x}, y ${b.y}, ${this.onGround ? 'on the ground' : 'in the air'}${this.hit & (HIT.LEFT | HIT.RIGHT) ? ', against a wall' : ''}.`);
   }
 
   private render(): void {
