@@ -330,6 +330,7 @@ test.describe('walking the course', () => {
     expect(s.x).toBe(36);
     expect(s.y).toBe(80);
     expect(s.hit & 2, 'stopped on its right side').toBe(2);
+    await expect(w.get('walk-events')).toHaveText('no walk: a plain move (tiles.c)');
     // from the hill top, down the other side: frames in the air
     await w.get('walk-start-hill').check();
     await tabTo(page, 'course', 'walk');
@@ -346,7 +347,8 @@ test.describe('walking the course', () => {
     await tabTo(page, 'course', 'walk');
     await page.keyboard.down('ArrowRight');
     await expect.poll(async () => (await walkState(w)).x, { intervals: [30] }).toBe(36);
-    await page.waitForTimeout(300);
+    // slopes.c's own words: the column past the box's right edge would need a 1-px climb
+    await expect(w.get('walk-events')).toHaveText('WALL at column 48: needs 1 px');
     await page.keyboard.up('ArrowRight');
     expect((await walkState(w)).x).toBe(36);
     // the wide box with max step 1 climbs; its y follows its right edge on the ramp

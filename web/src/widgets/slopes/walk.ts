@@ -6,7 +6,7 @@
 // The trail is every frame's position, as the core returned it.
 import { HIT } from '../../../../wasm/src/earlyout.ts';
 import type { TileMap } from '../../../../wasm/src/earlyout.ts';
-import type { Box, Earlyout } from '../../core.ts';
+import type { Box, Earlyout, TraceStep } from '../../core.ts';
 import { segmented, toggle, whenVisible } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
 import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';
@@ -40,6 +40,20 @@ const STARTS: Record<string, { label: string; x: number }> = {
 };
 const WIDTHS: Record<string, number> = { narrow: 12, wide: 28 };
 
+/** The slopes module's events of one frame, in a few words (EO_EV_SLOPES_*: see common.h). */
+function describeWalk(steps: readonly TraceStep[]): string {
+  const out: string[] = [];
+  for (const st of steps) {
+    const kind = st.event.replace('EO_EV_SLOPES_', '');
+    if (kind === 'CLIMB') out.push(`CLIMB ${st.b} px into column ${st.a}`);
+    else if (kind === 'SNAP_DOWN') out.push(`SNAP_DOWN ${st.b} px`);
+    else if (kind === 'WALL') out.push(st.b ? `WALL at column ${st.a}: needs ${st.b} px` : `WALL at column ${st.a}: no room`);
+    else if (kind === 'AIRBORNE') out.push(`AIRBORNE at (${st.a}, ${st.b})`);
+  }
+  if (!steps.some((st) => st.event === 'EO_EV_SLOPES_WALK')) return 'no walk: a plain move (tiles.c)';
+  return out.length ? out.join(' · ') : 'flat: no climb, no snap';
+}
+
 interface TrailPoint {
   x: number;
   y: number;
@@ -67,6 +81,8 @@ export class SlopeWalk {
   private jumpWanted = false;
   private trail: TrailPoint[] = [];
   private counts = { frames: 0, airborne: 0, climbs: 0, snaps: 0 };
+  /** What slopes.c reported in the last frame that walked (its trace events, in words). */
+  private events = '–';
   private visible = false;
   private raf = 0;
   private last = 0;
@@ -183,6 +199,7 @@ export class SlopeWalk {
     this.held = { left: false, right: false };
     this.trail = [];
     this.counts = { frames: 0, airborne: 0, climbs: 0, snaps: 0 };
+    this.events = '–';
     this.hit = 0;
     this.settle();
     this.render();
@@ -284,12 +301,13 @@ export class SlopeWalk {
         }
       }
       return hit;
-    }, 16);
+    }, 512);
     this.hit = t.result;
     this.counts.frames++;
     if (!this.onGround) this.counts.airborne++;
     this.counts.climbs += t.counters['slopes.climbs'] ?? 0;
     this.counts.snaps += t.counters['slopes.snaps'] ?? 0;
+    if (dir !== 0) this.events = describeWalk(t.steps);
     this.trail.push({ x: this.box.x, y: this.box.y, ground: this.onGround });
     if (this.trail.length > TRAIL_MAX) this.trail.shift();
   }
@@ -319,6 +337,7 @@ export class SlopeWalk {
       ['mode', 'Each frame', this.snapDown ? `map.walk(box, ±${SPEED}, ${this.maxStep}), gravity only in the air` : `map.move(box, ±${SPEED}, 0), then gravity`],
       ['frames', 'Frames', `${this.counts.frames}, ${this.counts.airborne} in the air`],
       ['climbs', 'Climbs / snaps down', `${this.counts.climbs} / ${this.counts.snaps} (core counters)`],
+      ['events', 'Last step, slopes.c', this.events],
     ];
     this.readout.replaceChildren(...rows.flatMap(([k, dt, dd]) => [h('dt', {}, dt), h('dd', { 'data-testid': `walk-${k}` }, dd)]));
     this.draw();
