@@ -169,6 +169,11 @@ test('step through the landing frame beside tiles.c, then probe() point by point
       seen.push(ev);
       const explain = (await w.get('step-explain').textContent()) ?? '';
       if (ev === 'EO_EV_TILES_LOOKUP' && !seen.includes('EO_EV_TILES_BLOCKED')) lookups.add(/tile \((\d+), (\d+)\)/.exec(explain)?.slice(1).join(',') ?? '');
+      if (ev === 'EO_EV_TILES_LOOKUP' && explain.includes('tile (12, 15)')) {
+        // the post's top tile, read by the core: cell 15 x 32 + 12, solid
+        await expect(w.get('arith-index')).toContainText(`15 × 32 + 12 = ${15 * 32 + 12}`);
+        await expect(w.get('arith-attr')).toContainText('solid');
+      }
       if (ev === 'EO_EV_TILES_BLOCKED') expect(explain).toContain(`row ${15 * T}`);
       if (ev === 'EO_EV_TILES_SNAP') {
         expect(explain).toContain(`y becomes ${standingOn(15)}`);

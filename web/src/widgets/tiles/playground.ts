@@ -606,15 +606,36 @@ export class TilesPlayground {
   }
 
   private renderArith(): void {
+    const which = this.arith.parentElement!.querySelector<HTMLElement>('[data-testid="arith-which"]')!;
+    const line = (testid: string, ...parts: Array<string | HTMLElement>) => h('div', { class: 'tl-arith-line', 'data-testid': testid }, ...parts);
+    const code = (t: string | number) => h('code', {}, String(t));
+    // stepping a move: the tile the current LOOKUP read, with the attr the trace recorded
+    const st = this.stepper && !this.running && this.traceFn === 'move' ? this.moveSteps[this.stepIndex] : undefined;
+    if (st && st.kind === 'LOOKUP' && st.col !== null && st.row !== null) {
+      const outside = st.b >= 256;
+      const attr = outside ? st.b - 256 : st.b;
+      const id = outside ? 0 : this.map.getCell(st.col, st.row);
+      const index = st.row * MAP_W + st.col;
+      setText(which, `move() lookup`);
+      this.arith.dataset.col = String(st.col);
+      this.arith.dataset.row = String(st.row);
+      this.arith.dataset.attr = String(attr);
+      this.arith.replaceChildren(
+        line('arith-col', `tile column ${st.col}, row ${st.row}: the step's pixels >> ${SHIFT}`),
+        outside
+          ? line('arith-index', 'outside the map: no cell is read; the outside policy answers')
+          : line('arith-index', code(`row × width + col = ${st.row} × ${MAP_W} + ${st.col} = ${index}`), ' = index'),
+        outside ? line('arith-attr', code(`attr = ${attrName(attr)}`)) : line('arith-attr', code(`cells[${index}] = ${id}`), ' → ', code(`attrs[${id}] = ${attr}`), ` ${attrName(attr)}`),
+      );
+      return;
+    }
     const i = this.arithProbe();
     const p = this.probes[i];
     if (!p) {
       this.arith.replaceChildren();
       return;
     }
-    setText(this.arith.parentElement!.querySelector('[data-testid="arith-which"]')!, `probe ${i + 1} of ${this.probes.length}`);
-    const line = (testid: string, ...parts: Array<string | HTMLElement>) => h('div', { class: 'tl-arith-line', 'data-testid': testid }, ...parts);
-    const code = (t: string | number) => h('code', {}, String(t));
+    setText(which, `probe ${i + 1} of ${this.probes.length}`);
     const lines: HTMLElement[] = [
       line('arith-col', code(`x = ${p.x}`), ' → ', code(`${p.x} >> ${SHIFT} = ${p.col}`), ' = col'),
       line('arith-row', code(`y = ${p.y}`), ' → ', code(`${p.y} >> ${SHIFT} = ${p.row}`), ' = row'),
