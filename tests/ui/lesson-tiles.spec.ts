@@ -237,6 +237,9 @@ test('keyboard only: Tab to a preset, paint with the cursor, play with the arrow
   await page.goto(URL);
   const w = new Widget(page, 'play');
   await w.ready();
+  test.setTimeout(180_000); // many single key presses on a shared machine
+  // start from the widget's first control (the page's header links are lesson 1's business)
+  await w.get('preset-play').focus();
   await tabTo(page, 'preset-one-way', 'play');
   await page.keyboard.press('Enter');
   await expectHero(w, { x: 96, y: standingOn(19) });
@@ -264,6 +267,15 @@ test('keyboard only: Tab to a preset, paint with the cursor, play with the arrow
   await page.keyboard.down('ArrowRight');
   await expectHero(w, { x: 16 * T - 16, hit: 'right', y: standingOn(19) });
   await page.keyboard.up('ArrowRight');
+  // pause with the Run button, then the touch pad's ◀ with Enter: one frame each press
+  await shiftTabTo(page, 'run', 'play');
+  await page.keyboard.press('Enter');
+  await expect(w.root.locator('.tl-playground')).toHaveAttribute('data-running', 'false');
+  await tabTo(page, 'pad-left', 'play');
+  const frame = Number((await hero(w)).frame);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Enter');
+  await expectHero(w, { frame: frame + 4, y: standingOn(19) });
+  expect(Number((await hero(w)).x)).toBeLessThan(16 * T - 16);
 });
 
 test('counters: standing still is nearly all cache skips; the touch buttons walk too', async ({ page }) => {

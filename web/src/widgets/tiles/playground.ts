@@ -27,6 +27,8 @@ export interface TilesPlaygroundOptions {
 
 const SHIFT = Math.log2(TILE_SIZE);
 const FRAME_MS = 1000 / 60;
+/** how long a pad button pressed with the keyboard holds its direction while the game runs */
+const TAP_MS = 160;
 const PHASES = ['probe', 'X', 'Y', 'result'] as const;
 
 type Mode = 'play' | 'paint';
@@ -57,7 +59,7 @@ export class TilesPlayground {
   private moveSteps: Step[] = [];
   private traceFn: TraceFn;
   private stepIndex = 0;
-  private totals = { frames: 0, probes: 0, lookups: 0, skips: 0, fills: 0 };
+  private totals = { frames: 0, probes: 0, lookups: 0, skips: 0 };
   private lastFrameCounts = { probes: 0, lookups: 0 };
   private painting: number | null = null;
   private stepper: Stepper<Step> | null = null;
@@ -245,13 +247,15 @@ export class TilesPlayground {
       b.addEventListener('pointerup', up);
       b.addEventListener('pointercancel', up);
       b.addEventListener('lostpointercapture', up);
-      // keyboard activation of a pad button: one frame's worth of that input
+      // keyboard activation of a pad button: a short press (one frame when paused)
       b.addEventListener('click', (e) => {
         if ((e as PointerEvent).pointerType) return;
         if (key === 'jump') this.jumpQueued = true;
         else this.held[key] = true;
-        this.oneFrame();
-        if (key !== 'jump') this.held[key] = false;
+        if (!this.running) {
+          this.oneFrame();
+          if (key !== 'jump') this.held[key] = false;
+        } else if (key !== 'jump') window.setTimeout(() => (this.held[key] = false), TAP_MS);
       });
       return b;
     };
@@ -427,7 +431,7 @@ export class TilesPlayground {
   }
 
   private resetCounters(): void {
-    this.totals = { frames: 0, probes: 0, lookups: 0, skips: 0, fills: 0 };
+    this.totals = { frames: 0, probes: 0, lookups: 0, skips: 0 };
     this.hero.deaths = 0;
     this.renderPanels();
   }
