@@ -5,7 +5,8 @@
 #   make test-msx    run them in openMSX (C-BIOS, headless) on every module's vector file and
 #                    compare with the native results
 #   make bench-msx   Z80 T-states (sz80): grid masks vs the classic formulation, and the broadphases
-#                    (all pairs, sectors, sort-and-sweep) on the GameDev.net article's 32-object scene
+#                    (all pairs, sectors, sort-and-sweep) on the GameDev.net article's 32-object scene,
+#                    pixel masks, and tile movers per frame vs the pixel-by-pixel reference mover
 # Included by the Makefile, which defines BUILD, CC, CORE_SRC, CORE_HDR, CORE_INC and NATIVE, and
 # (mk/core-tests.mk) VECTOR_MODULES.
 #
@@ -165,6 +166,22 @@ pixel_op_num_mask := 1
 pixel_op_num_ref := 2
 PIXEL_MSX_TICKS := $(foreach op,bare mask ref,$(foreach s,$(PIXEL_MSX_SHIFTS),$(MSXB)/pixel-$(op)-$(s)-0.ticks $(MSXB)/pixel-$(op)-$(s)-$(PIXEL_MSX_K).ticks))
 
+# Tiles and slopes: 8 movers on a 32 x 24 map of 8 px tiles for K frames, and single calls K
+# times (bench/msx/tiles_main.c; TILES_OP numbers there).
+TILES_MSX_K ?= 16
+TILES_MSX_OPS := frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land
+tiles_op_num_frame_bare := 0
+tiles_op_num_frame_walk := 1
+tiles_op_num_frame_move := 2
+tiles_op_num_frame_ref := 3
+tiles_op_num_call_bare := 4
+tiles_op_num_call_free := 5
+tiles_op_num_call_land := 6
+tiles_op_num_call_walk := 7
+tiles_op_num_ref_free := 8
+tiles_op_num_ref_land := 9
+TILES_MSX_TICKS := $(foreach op,$(TILES_MSX_OPS),$(MSXB)/tiles-$(op)-0.ticks $(MSXB)/tiles-$(op)-$(TILES_MSX_K).ticks)
+
 $(MSXB)/crt0_sim.rel: bench/msx/crt0_sim.s
 	@mkdir -p $(@D)
 	$(SDAS) -g -o $@ $<
@@ -182,6 +199,13 @@ $(MSXB)/pixel-%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/pixel_main-%.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
 $(MSXB)/pixel-%.ticks: $(MSXB)/pixel-%.ihx bench/msx/ticks.sh
 	bench/msx/ticks.sh $< $@ bench_result 5
+$(MSXB)/tiles_main-%.rel: bench/msx/tiles_main.c tests/core/tiles_reference.h $(CORE_HDR)
+	$(call msx_cc,$(CORE_INC) -Itests/core -DTILES_OP=$(tiles_op_num_$(word 1,$(subst -, ,$*))) -DTILES_K=$(word 2,$(subst -, ,$*)))
+$(MSXB)/tiles-%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/tiles_main-%.rel $(MSX_LIB)
+	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
+$(MSXB)/tiles-%.ticks: $(MSXB)/tiles-%.ihx bench/msx/ticks.sh
+	bench/msx/ticks.sh $< $@ bench_result 3
+.PRECIOUS: $(MSXB)/tiles-%.ihx $(MSXB)/tiles_main-%.rel
 $(MSXB)/scene-%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/scene_main-%.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
 $(MSXB)/%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/main-%.rel $(MSXB)/classic.rel $(MSX_LIB)
@@ -192,9 +216,10 @@ $(MSXB)/scene-%.ticks: $(MSXB)/scene-%.ihx bench/msx/ticks.sh
 $(MSXB)/%.ticks: $(MSXB)/%.ihx bench/msx/ticks.sh
 	bench/msx/ticks.sh $< $@
 
-bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) $(PIXEL_MSX_TICKS) bench/msx/report.sh bench/msx/scene_report.sh bench/msx/pixel_report.sh
+bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) $(PIXEL_MSX_TICKS) $(TILES_MSX_TICKS) bench/msx/report.sh bench/msx/scene_report.sh bench/msx/pixel_report.sh bench/msx/tiles_report.sh
 	@{ bench/msx/report.sh $(MSXB) $(BENCH_MSX_K) && echo && \
 	   bench/msx/scene_report.sh $(MSXB) $(SCENE_MSX_K) && echo && \
-	   bench/msx/pixel_report.sh $(MSXB) $(PIXEL_MSX_K); } > $(MSXB)/bench-msx.md.tmp; st=$$?; \
+	   bench/msx/pixel_report.sh $(MSXB) $(PIXEL_MSX_K) && echo && \
+	   bench/msx/tiles_report.sh $(MSXB) $(TILES_MSX_K); } > $(MSXB)/bench-msx.md.tmp; st=$$?; \
 	cat $(MSXB)/bench-msx.md.tmp; [ $$st -eq 0 ] && mv $(MSXB)/bench-msx.md.tmp $(MSXB)/bench-msx.md
 .PRECIOUS: $(MSXB)/%.ihx $(MSXB)/scene-%.ihx $(MSXB)/main-%.rel $(MSXB)/scene_main-%.rel $(MSXB)/pixel-%.ihx $(MSXB)/pixel_main-%.rel
