@@ -174,8 +174,13 @@ export function drawHitbox(ctx: CanvasRenderingContext2D, g: Geometry, b: Box, o
   }
   if (opts.label) {
     ctx.font = `700 12px "Inter Variable", system-ui, sans-serif`;
-    ctx.fillStyle = color;
     ctx.textBaseline = 'bottom';
+    // a dark rim keeps the name readable over tiles
+    ctx.strokeStyle = '#0b1120';
+    ctx.lineWidth = 3;
+    ctx.lineJoin = 'round';
+    ctx.strokeText(opts.label, l, t - 3);
+    ctx.fillStyle = color;
     ctx.fillText(opts.label, l, t - 3);
   }
   ctx.restore();
