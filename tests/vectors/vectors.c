@@ -277,7 +277,7 @@ static uint16_t tiles_maps_size(const uint8_t *in, uint16_t at, uint16_t in_len)
         return 0;
     for (k = 0; k < tile_map_count; k++) {
         const uint8_t *m = in + at;
-        if ((uint16_t)(in_len - at) < 25u || m[7] > EO_VEC_USER_SLOPES_MAX || (m[8] != 0xFFu && m[8] >= k))
+        if ((uint16_t)(in_len - at) < 25u || m[6] > 1u || m[7] > EO_VEC_USER_SLOPES_MAX || (m[8] != 0xFFu && m[8] >= k))
             return 0;
         if (m[7] > 0 && m[4] != 0 && m[4] != 3u)
             return 0; /* user slopes are given for 8 px tiles only */
@@ -321,7 +321,7 @@ static uint8_t tiles_load(const uint8_t *in, uint8_t k)
     tile_map.row_start = 0;
     if (m[6] != 0) {
         for (i = 0; i < height && i < EO_VEC_TILE_ROWS_MAX; i++)
-            tile_rows[i] = (uint16_t)(i * width + (m[6] == 2u && i == 1u ? 1u : 0u));
+            tile_rows[i] = (uint16_t)(i * width);
         tile_map.row_start = tile_rows;
     }
     /* a map the calls accept reads width * height cells and height row entries: all must be here */
@@ -417,8 +417,8 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
         return 0;
     get_box(c + 2, &box);
     r[1] = (uint8_t)tile_check;
-    if (tile_check != EO_OK && eo_tiles_tile_size(&tile_map, 0) == EO_OK) {
-        r[0] = 0xFFu; /* the calls would trust a bad row table or bad slope heights */
+    if (tile_check != EO_OK) {
+        r[0] = 0xFFu; /* not run: a game checks its map once, as the JS API does in createMap */
         return 1;
     }
     eo_tiles_cache_reset(&cache);

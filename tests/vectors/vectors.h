@@ -40,7 +40,7 @@
    module 5, tiles (and slopes): a map section, then fixed-size cases that refer to its maps.
      maps: map count (u8, 1 .. EO_VEC_TILE_MAPS_MAX), then each map:
        width, height (u16), tile_shift, outside (u8: eo_tile_map's fields, passed as they are),
-       row table (u8: 0 none, 1 row_start[r] = r * width, 2 the same with row 1 off by one),
+       row table (u8: 0 none, 1 row_start[r] = r * width),
        user slope count k (u8, 0 .. EO_VEC_USER_SLOPES_MAX), cells from (u8: 0xFF = this map's
        own cells follow, else the index of an earlier map whose cells it shares),
        attrs of tile ids 0 .. 15 (16 bytes; ids 16 .. 255 read EO_TILE_EMPTY),
@@ -62,9 +62,8 @@
          eo_slopes_walk(dx px, max_step b; dx changes sign at a wall), then eo_tiles_move(0, vy)
          with vy = dy (a jump) on the ground every c-th frame (c = 0: never), 0 on the ground
          otherwise, +1 per frame in the air up to 8, and 0 after a hit above or below
-     result 24 bytes: eo_result of the operation (u8; 0xFF = not run: the map's cheap fields are
-       valid but eo_tiles_check refuses it, and the calls trust what it checks), eo_tiles_check
-       of the map (u8), then by op:
+     result 24 bytes: eo_result of the operation (u8; 0xFF = not run: eo_tiles_check refused the
+       map), eo_tiles_check of the map (u8), then by op:
        move, walk, character: box after (x, y, w, h: i16), hit (character: of every frame),
                    touching, below, on_ground (u8), moved_x, moved_y (i32); character: vy (i8)
        probe:      count (u16), kinds (u8), two probes (x, y, col, row: i16, attr: u8; zero past

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { loadEarlyout, LAYOUT_8, LAYOUT_16, LAYOUT_32, EarlyoutError } from '../../build/wasm/pkg/earlyout.js';
+import { loadEarlyout, LAYOUT_8, LAYOUT_16, LAYOUT_32, EarlyoutError, HIT } from '../../build/wasm/pkg/earlyout.js';
 
 const root = new URL('../../', import.meta.url);
 const LAYOUTS = [LAYOUT_8, LAYOUT_16, LAYOUT_32, { bits: 12, cellShiftX: 5, cellShiftY: 5, screenW: 256, screenH: 192 }];
@@ -165,7 +165,151 @@ function runPixelmask(eo, vec) {
   return out;
 }
 
-const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14] };
+// Mirrors run_tiles_case (tests/vectors/vectors.c) through eo.tiles.createMap and the TileMap.
+// Map records: see vectors.h; a record that shares cells reads them from an earlier map's.
+// Flags the API has no option for become an unknown option (refused, like the core's bad flags).
+const TILES_RESULT = 24;
+function tileMaps(vec, dv) {
+  const maps = [];
+  let at = 9;
+  for (let k = 0; k < vec[8]; k++) {
+    const m = { width: dv.getUint16(at, true), height: dv.getUint16(at + 2, true), shift: vec[at + 4], outside: vec[at + 5],
+                rows: vec[at + 6], slopes: vec[at + 7], from: vec[at + 8], attrs: vec.subarray(at + 9, at + 25) };
+    m.heights = vec.subarray(at + 25, at + 25 + 8 * m.slopes);
+    at += 25 + 8 * m.slopes;
+    if (m.from === 0xff) {
+      const n = Math.min(m.width * m.height, 768);
+      m.cells = new Uint8Array(n);
+      for (let i = 0; i < n; i++) m.cells[i] = (vec[at + (i >> 1)] >> ((i & 1) * 4)) & 15;
+      at += (n + 1) >> 1;
+    } else {
+      m.cells = maps[m.from].cells;
+    }
+    maps.push(m);
+  }
+  return [maps, at];
+}
+
+function runTiles(eo, vec) {
+  const { count, out, dv } = header(vec, TILES_RESULT);
+  const ov = new DataView(out.buffer);
+  const [records, casesAt] = tileMaps(vec, dv);
+  const OUTSIDE = ['solid', 'empty', 'open-top'];
+  const made = records.map((m) => {
+    const attrs = new Uint8Array(256);
+    attrs.set(m.attrs);
+    return attempt(() => eo.tiles.createMap({
+      width: m.width, height: m.height, tileSize: 1 << (m.shift === 0 ? 3 : m.shift),
+      outside: OUTSIDE[m.outside] ?? `outside-${m.outside}`,
+      cells: m.cells.length >= m.width * m.height ? m.cells.subarray(0, m.width * m.height) : undefined, attrs,
+      slopes: m.slopes > 0 ? m.heights : undefined, rowTable: m.rows === 1,
+    }));
+  });
+  const options = (flags, names) => {
+    const o = {};
+    if (flags & 1) o.drop = true;
+    if (flags & 2) o.positionOnly = true;
+    if (flags & 4) o.corners = true;
+    if (flags & ~7) o.unknownFlag = true;
+    return flags === 0 && names === undefined ? undefined : o;
+  };
+  const putMove = (r, res) => {
+    ov.setInt16(r + 2, res.box.x, true); ov.setInt16(r + 4, res.box.y, true);
+    ov.setInt16(r + 6, res.box.w, true); ov.setInt16(r + 8, res.box.h, true);
+    out[r + 10] = res.hit; out[r + 11] = res.touching; out[r + 12] = res.below; out[r + 13] = res.onGround ? 1 : 0;
+    ov.setInt32(r + 14, res.movedX, true); ov.setInt32(r + 18, res.movedY, true);
+  };
+  const putGround = (r, g) => {
+    if (g === null) return;
+    out[r + 2] = 1; out[r + 3] = g.sensor; out[r + 4] = g.height; out[r + 5] = g.attr;
+    ov.setInt16(r + 6, g.col, true); ov.setInt16(r + 8, g.row, true); ov.setInt16(r + 10, g.groundY, true); ov.setInt16(r + 12, g.distance, true);
+  };
+  const wrap16 = (v) => (v << 16) >> 16;
+  for (let i = 0; i < count; i++) {
+    const c = casesAt + i * 17, r = 8 + i * TILES_RESULT, g = (o) => dv.getInt16(c + o, true);
+    const [check, map] = made[vec[c]];
+    const op = vec[c + 1], a = vec[c + 14], b = vec[c + 15], cc = vec[c + 16];
+    const box = { x: g(2), y: g(4), w: g(6), h: g(8) }, dx = g(10), dy = g(12);
+    out[r + 1] = check;
+    if (check !== 0) { out[r] = 0xff; continue; }
+    let res = 0;
+    if (op === 0) {
+      const cache = b & 1 ? map.createCache() : undefined;
+      if (cache) attempt(() => map.touching(box, cache));
+      const o = options(a, cache);
+      if (cache) o.cache = cache;
+      let moved;
+      [res, moved] = attempt(() => map.move(box, dx, dy, o));
+      if (res === 0) putMove(r, moved);
+      if (cache) cache.dispose();
+    } else if (op === 1) {
+      let walked;
+      [res, walked] = attempt(() => map.walk(box, dx, a, options(b)));
+      if (res === 0) putMove(r, walked);
+    } else if (op === 2) {
+      let probed;
+      [res, probed] = attempt(() => map.probe(box, a === 0 ? 'edges' : a === 1 ? 'corners' : `mode-${a}`));
+      if (res === 0) {
+        const n = probed.points.length;
+        ov.setUint16(r + 2, n, true);
+        out[r + 4] = probed.kinds;
+        for (let k = 0; k < 2; k++) {
+          const at = cc + k;
+          if (at < n && at < b) {
+            const pt = probed.points[at], p = r + 5 + 9 * k;
+            ov.setInt16(p, pt.x, true); ov.setInt16(p + 2, pt.y, true); ov.setInt16(p + 4, pt.col, true); ov.setInt16(p + 6, pt.row, true);
+            out[p + 8] = pt.attr;
+            out[r + 23] |= (pt.outside ? 1 : 0) << k;
+          }
+        }
+        res = n > b ? 4 : 0; // the C runner's probe buffer holds b points (EO_ERR_BUFFER_TOO_SMALL past that)
+      }
+    } else if (op === 3) {
+      const cache = map.createCache();
+      const [r1, t1 = { touching: 0, below: 0 }] = attempt(() => map.touching(box, cache));
+      const [r2, t2 = { touching: 0, below: 0 }] = attempt(() => map.touching({ ...box, x: wrap16(box.x + dx), y: wrap16(box.y + dy) }, cache));
+      cache.dispose();
+      res = r1;
+      out[r + 2] = t1.touching; out[r + 3] = t1.below; out[r + 4] = r2; out[r + 5] = t2.touching; out[r + 6] = t2.below;
+    } else if (op === 4) {
+      let ground;
+      [res, ground] = attempt(() => map.groundAt(box.x, box.y));
+      if (res === 0) putGround(r, ground);
+    } else if (op === 5) {
+      let ground;
+      [res, ground] = attempt(() => map.boxGround(box, a));
+      if (res === 0) putGround(r, ground);
+    } else if (op === 6) {
+      // a frames of the vectors' platformer character (run_mover in vectors.c)
+      let speed = dx, vy = 0, hits = 0, b2 = box, last;
+      [res, last] = attempt(() => {
+        let m;
+        for (let f = 0; f < a; f++) {
+          m = map.walk(b2, speed, b);
+          hits |= m.hit; b2 = m.box;
+          if (m.hit & (HIT.LEFT | HIT.RIGHT)) speed = -speed;
+          if (m.onGround) vy = cc !== 0 && f % cc === cc - 1 ? dy : 0;
+          else if (vy < 8) vy++;
+          m = map.move(b2, 0, vy);
+          hits |= m.hit; b2 = m.box;
+          if (m.hit & (HIT.TOP | HIT.BOTTOM)) vy = 0;
+        }
+        return m;
+      });
+      if (res === 0) {
+        putMove(r, { ...last, hit: hits, movedX: b2.x - box.x, movedY: b2.y - box.y });
+        out[r + 22] = vy & 0xff;
+      }
+    } else {
+      throw new Error(`unknown tiles op ${op} in case ${i}`);
+    }
+    out[r] = res;
+  }
+  for (const [, map] of made) if (map) map.dispose();
+  return out;
+}
+
+const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14], tiles: [runTiles, TILES_RESULT] };
 for (const traced of [false, true]) {
   for (const [module, [run, size]] of Object.entries(RUNNERS)) {
     test(`${module} vectors match native byte for byte (${traced ? 'traced' : 'fast'} module)`, async () => {
