@@ -637,6 +637,7 @@ eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, int16_t dx, int16_t
     r.moved_x = (int32_t)b.x - box->x;
     r.moved_y = (int32_t)b.y - box->y;
     if (!(flags & EO_TILES_POSITION_ONLY)) {
+        EO_STEP(hooks, EO_EV_TILES_SENSE, b.x, b.y);
         sense_tiles(&ctx, &b, cache, &r.touching, &r.below);
         r.on_ground = on_ground(&ctx, &b);
     }

@@ -922,7 +922,7 @@ static void test_tiles_counters_and_trace(void **state)
     eo_hooks h;
     eo_box b = { 1, 9, 4, 4 };
     eo_tile_probe p[8];
-    uint16_t n, k, snaps = 0;
+    uint16_t n, k, snaps = 0, sense;
     eo_tiles_move_result r;
     (void)state;
     load(art, 2, 3, EO_TILES_OUTSIDE_SOLID);
@@ -970,11 +970,21 @@ static void test_tiles_counters_and_trace(void **state)
             assert_int_equal(steps[k].b, 12);
         }
     assert_int_equal(snaps, 1);
+    /* after the move, one SENSE (the box where it stopped) opens the reads of what it touches */
+    for (k = 0, sense = h.step_count; k < h.step_count; k++)
+        if (steps[k].event == EO_EV_TILES_SENSE) {
+            assert_int_equal(sense, h.step_count); /* only one */
+            sense = k;
+            assert_int_equal(steps[k].a, 12);
+            assert_int_equal(steps[k].b, b.y);
+        }
+    assert_true(sense < h.step_count && steps[sense - 1].event == EO_EV_TILES_SNAP);
     assert_int_equal(steps[h.step_count - 1].event, EO_EV_TILES_RESULT);
     assert_int_equal(steps[h.step_count - 1].a, EO_HIT_RIGHT);
 #else
     (void)k;
     (void)snaps;
+    (void)sense;
     assert_int_equal(h.step_count, 0);
     assert_int_equal(h.counters[EO_COUNTER_TILES_LOOKUPS], 0);
 #endif

@@ -182,6 +182,8 @@ test('step through the landing frame beside tiles.c, then probe() point by point
     }
     expect(seen).toContain('EO_EV_TILES_STEP_Y');
     expect(seen.indexOf('EO_EV_TILES_BLOCKED')).toBeLessThan(seen.indexOf('EO_EV_TILES_SNAP'));
+    // once the box has stopped, SENSE opens the reads of what it touches and stands on
+    expect(seen.indexOf('EO_EV_TILES_SNAP')).toBeLessThan(seen.indexOf('EO_EV_TILES_SENSE'));
     // the blocking step reads the columns the box spans on the post's row, left to right, and
     // stops at the post (column 12): nothing can block nearer than the row's first pixel
     expect([...lookups]).toContain('11,15');

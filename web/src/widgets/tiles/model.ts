@@ -340,7 +340,7 @@ export function labelSteps(raw: TraceStep[], fn: TraceFn): Step[] {
       if (kind === 'STEP_X') phase = 'X';
       else if (kind === 'STEP_Y') phase = 'Y';
       else if ((kind === 'BLOCKED' || kind === 'SNAP' || kind === 'SKIP_OUTSIDE' || kind === 'WORLD_EDGE') && st.a === 1) phase = 'Y';
-      else if (kind === 'CACHE_SKIP' || kind === 'CACHE_FILL' || kind === 'RESULT') phase = 'result';
+      else if (kind === 'SENSE' || kind === 'RESULT') phase = 'result';
     }
     if (kind === 'PROBE') probe += 1;
     const tile = kind === 'LOOKUP' || kind === 'PASS' ? unpackTile(st.a) : null;
@@ -388,6 +388,8 @@ export function explainStep(st: Step, probes: TileProbe[], shift: number): strin
       return `Outside the map every tile reads the same, so the step goes straight on to ${st.b}.`;
     case 'WORLD_EDGE':
       return `The int16 world ends here: the box stops at ${st.b} as against a wall.`;
+    case 'SENSE':
+      return `The box has stopped at (${st.a}, ${st.b}). Now the core reads what it overlaps, the tile row under it and whether a one-pixel move down would be blocked: the answers a game needs for ladders, water, hazards and jumping.`;
     case 'CACHE_SKIP':
       return `Coarse-fine skip: the box spans the same tiles as last frame, so touching (${kindsText(st.b & 0xff)}) and below (${kindsText(st.b >> 8)}) come from the cache without a lookup.`;
     case 'CACHE_FILL':
