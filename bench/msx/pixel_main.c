@@ -14,6 +14,9 @@
 #if !defined(PIXEL_OP) || !defined(PIXEL_SHIFT) || !defined(PIXEL_K)
 #error "define PIXEL_OP, PIXEL_SHIFT and PIXEL_K"
 #endif
+#ifndef PIXEL_Y
+#define PIXEL_Y 1 /* B's row: odd, so B's solid rows fall on A's clear ones */
+#endif
 
 static uint8_t store_a[16 * 2], store_b[16 * 2]; /* 16 x 16 at 8-bit words: 2 words a row */
 static eo_pixelmask a, b;
@@ -37,9 +40,9 @@ void main(void)
         }
     for (k = 0; k < bench_pairs; k += bench_step) {
 #if PIXEL_OP == 1
-        (void)eo_pixelmask_overlap(&a, 0, 0, &b, PIXEL_SHIFT, 1, &hit, 0);
+        (void)eo_pixelmask_overlap(&a, 0, 0, &b, PIXEL_SHIFT, PIXEL_Y, &hit, 0);
 #elif PIXEL_OP == 2
-        (void)eo_pixelmask_overlap_reference(&a, 0, 0, &b, PIXEL_SHIFT, 1, &hit, 0);
+        (void)eo_pixelmask_overlap_reference(&a, 0, 0, &b, PIXEL_SHIFT, PIXEL_Y, &hit, 0);
 #endif
         hits = (uint8_t)(hits + hit);
     }

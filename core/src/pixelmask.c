@@ -140,12 +140,6 @@ uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out)
     return 1;
 }
 
-/* The n lowest bits (0 <= n <= W). */
-static eo_mask_word low_bits(uint8_t n)
-{
-    return n >= W ? (eo_mask_word)~(eo_mask_word)0 : (eo_mask_word)(((eo_mask_word)1 << n) - 1u);
-}
-
 static uint8_t lowest_set_bit(eo_mask_word v)
 {
     uint8_t i = 0;
@@ -166,79 +160,183 @@ static uint8_t bits_set(eo_mask_word v)
     return n;
 }
 
-enum { SCAN_FIRST = 0, SCAN_COUNT = 1 };
+/* B's bits lined up with one word of A: bits s .. s+W-1 of the pair (hi:lo), that is B's word lo
+   shifted down by s with the bottom s bits of the next word, hi, coming in on top. Below 64-bit
+   words, one shift of a double word (on the Z80, hi:lo is a register pair); hi is 0 when s is 0. */
+#if W == 8
+typedef uint16_t eo_mask_pair;
+#elif W == 16
+typedef uint32_t eo_mask_pair;
+#elif W == 32
+typedef uint64_t eo_mask_pair;
+#endif
+#if W < 64
+#define LINE_UP(lo, hi, s) ((eo_mask_word)(((eo_mask_pair)(hi) << W | (lo)) >> (s)))
+#else
+#define LINE_UP(lo, hi, s) ((eo_mask_word)((lo) >> (s) | (eo_mask_word)((hi) << 1) << (W - 1u - (s))))
+#endif
+
+/* Read in place of a B word that lies outside B's row: its bits always land outside the
+   rectangle (A's first or last word masks them off), so reading 0 is as good as skipping it. */
+static const eo_mask_word no_word = 0;
+
+#define ALL_BITS ((eo_mask_word)~(eo_mask_word)0)
+
+enum { SCAN_ANY = 0, SCAN_FIRST = 1, SCAN_COUNT = 2 };
+
+/* q - p for two spans on one axis, p .. p+p_len-1 and q .. q+q_len-1 (lengths 1 .. 4095), in
+   16-bit arithmetic: 1 with *d = q - p if the spans overlap (-q_len < q - p < p_len), else 0.
+   The difference spans -65535 .. 65535, yet needs no 32 bits: with p and q of the same sign it
+   lies within -32767 .. 32767 (int16_t, no overflow); otherwise its sign is q's and its size is
+   the unsigned 16-bit difference, exact since it is below 65536. */
+static uint8_t offset16(int16_t p, int16_t q, uint16_t p_len, uint16_t q_len, int16_t *d)
+{
+    uint16_t size;
+    if ((p < 0) == (q < 0)) {
+        int16_t v = (int16_t)(q - p);
+        if (v <= -(int16_t)q_len || v >= (int16_t)p_len)
+            return 0;
+        *d = v;
+        return 1;
+    }
+    if (q >= 0) { /* q - p > 0 */
+        size = (uint16_t)((uint16_t)q - (uint16_t)p);
+        if (size >= p_len)
+            return 0;
+        *d = (int16_t)size;
+        return 1;
+    }
+    size = (uint16_t)((uint16_t)p - (uint16_t)q); /* q - p < 0 */
+    if (size >= q_len)
+        return 0;
+    *d = (int16_t)-(int16_t)size;
+    return 1;
+}
 
 /* Walks the overlap rectangle row by row, a word of A at a time (Mackey's way: A's words stay
-   where they are, B's row is shifted to line up with them). SCAN_FIRST stops at the first shared
-   pixel (its position in *cx, *cy) and returns 1; SCAN_COUNT returns how many there are. */
+   where they are, B's row is shifted to line up with them). SCAN_ANY returns 1 at the first
+   non-zero AND; SCAN_FIRST also puts the first shared pixel (scan order) in *cx, *cy; SCAN_COUNT
+   returns how many pixels are shared.
+
+   16-bit arithmetic (the Z80's): once the boxes are known to overlap (offset16), -b->w < dx < a->w
+   with both widths <= 4095, and likewise dy, so every column, row and word index below lies
+   within -4095 .. 8190. Word offsets into a mask (row * words_per_row) stay below its storage
+   size, which eo_pixelmask_storage_size keeps within size_t (64 KiB on the Z80). Only the world
+   coordinates of the trace and of the first contact are 32-bit (a sprite near 32767 reaches past it). */
 static uint32_t scan(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by,
                      uint8_t mode, int32_t *cx, int32_t *cy, eo_hooks *hooks)
 {
-    rect32 r;
-    int32_t y, first_col, last_col;
-    uint16_t first_word, last_word, i;
-    eo_mask_word first_mask, last_mask;
+    int16_t dx, dy, c0, c1, r0, r1, b_col, j0;
+    uint16_t rows, first_word, nw, wpa, wpb, k;
+    uint8_t s;
+    eo_mask_word first_mask, last_mask, bits_a, bits_b, both;
+    const eo_mask_word *row_a, *row_b, *lo, *hi;
+    size_t lo_step, hi_step;
     uint32_t count = 0;
 
     (void)hooks;
-    if (!overlap_rect32(ax, ay, a->w, a->h, bx, by, b->w, b->h, &r)) {
+    if (!offset16(ax, bx, a->w, b->w, &dx) || !offset16(ay, by, a->h, b->h, &dy)) {
         EO_STEP(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
         return 0; /* the boxes do not even overlap */
     }
-    EO_STEP(hooks, EO_EV_PIXELMASK_RECT, r.x0, r.y0);
-    EO_STEP(hooks, EO_EV_PIXELMASK_RECT_END, r.x1, r.y1);
-    /* the rectangle's columns in A, the words of A's rows they fall in, and the bits of the
-       first and last of those words that lie inside: the same for every row */
-    first_col = r.x0 - ax;
-    last_col = r.x1 - 1 - ax;
-    first_word = (uint16_t)(first_col >> LOG2_W);
-    last_word = (uint16_t)(last_col >> LOG2_W);
-    first_mask = (eo_mask_word)~low_bits((uint8_t)(first_col & (W - 1)));
-    last_mask = low_bits((uint8_t)((last_col & (W - 1)) + 1));
-    /* A's column c is B's column c + (ax - bx): B's bits for A's word i start at B column
-       i * W + ax - bx, which is B word b_word (one lower when negative) and bit b_bit of it:
-       the same for every row, so the shift is worked out once per pair */
-    {
-        int32_t b_col = ((int32_t)first_word << LOG2_W) + ax - bx; /* >= -(W - 1) */
-        int32_t b_word = b_col >= 0 ? b_col >> LOG2_W : -1;
-        uint8_t b_bit = (uint8_t)(b_col - b_word * W); /* 0 .. W-1 (b_word may be -1: no shift of a negative) */
-        uint16_t b_words = b->words_per_row;
-
-        for (y = r.y0; y < r.y1; y++) {
-            /* the same screen row in both sprites: row y - ay of A, row y - by of B */
-            const eo_mask_word *row_a = a->words + (uint32_t)(y - ay) * a->words_per_row;
-            const eo_mask_word *row_b = b->words + (uint32_t)(y - by) * b_words;
-            int32_t j = b_word;
+    /* the overlap rectangle in A's pixels: columns c0 .. c1-1, rows r0 .. r1-1 (the highest left
+       edge, the lowest right edge; the same vertically). B's pixel (i, j) is A's (i + dx, j + dy) */
+    c0 = dx > 0 ? dx : 0;
+    c1 = (int16_t)(dx + (int16_t)b->w < (int16_t)a->w ? dx + (int16_t)b->w : (int16_t)a->w);
+    r0 = dy > 0 ? dy : 0;
+    r1 = (int16_t)(dy + (int16_t)b->h < (int16_t)a->h ? dy + (int16_t)b->h : (int16_t)a->h);
+    EO_STEP(hooks, EO_EV_PIXELMASK_RECT, (int32_t)ax + c0, (int32_t)ay + r0);
+    EO_STEP(hooks, EO_EV_PIXELMASK_RECT_END, (int32_t)ax + c1, (int32_t)ay + r1);
+    /* the words of A's rows the rectangle's columns fall in, and the bits of the first and last of
+       them that lie inside: the same for every row */
+    first_word = (uint16_t)((uint16_t)c0 >> LOG2_W);
+    nw = (uint16_t)(((uint16_t)(c1 - 1) >> LOG2_W) - first_word + 1u);
+    first_mask = (eo_mask_word)(ALL_BITS << (c0 & (W - 1)));
+    last_mask = (eo_mask_word)(ALL_BITS >> (W - 1 - ((c1 - 1) & (W - 1))));
+    /* B's bits for A's word i start at B column i * W - dx (>= -(W - 1): A's first word starts at
+       most W - 1 columns left of the rectangle, which starts inside B): bit s of B word j0 (-1
+       when the word starts left of B). The same for every row: the shift is worked out once. */
+    b_col = (int16_t)((int16_t)(first_word << LOG2_W) - dx);
+    j0 = b_col >= 0 ? (int16_t)(b_col >> LOG2_W) : -1;
+    s = (uint8_t)((uint16_t)b_col & (W - 1u));
+    wpa = a->words_per_row;
+    wpb = b->words_per_row;
+    /* the same screen row in both sprites: row r of A, row r - dy of B */
+    row_a = a->words + first_word;
+    row_b = b->words;
+    if (dy > 0)
+        row_a += (size_t)(uint16_t)dy * wpa; /* A's row dy meets B's row 0 */
+    else if (dy < 0)
+        row_b += (size_t)(uint16_t)-dy * wpb; /* A's row 0 meets B's row -dy */
+    /* B's words around the first and last of A's words: B's own, or no_word (step 0) outside B */
+    lo = j0 >= 0 ? row_b + j0 : &no_word;
+    lo_step = j0 >= 0 ? wpb : 0;
+    hi = s != 0 && j0 + (int16_t)nw < (int16_t)wpb ? row_b + (j0 + (int16_t)nw) : &no_word;
+    hi_step = hi != &no_word ? wpb : 0;
+    rows = (uint16_t)(r1 - r0);
+    if (nw == 1) {
+        /* one word of A per row (sprites up to a word wide): no word walk */
+        first_mask &= last_mask; /* columns left and right of the rectangle */
+        for (;;) {
             EO_COUNT(hooks, EO_COUNTER_PIXELMASK_ROWS);
-            EO_STEP(hooks, EO_EV_PIXELMASK_ROW, y - ay, y - by);
-            for (i = first_word; i <= last_word; i++, j++) {
-                /* A's word as it is; B's two words around the same columns, shifted into line */
-                eo_mask_word bits_a = row_a[i];
-                eo_mask_word lo = j >= 0 ? row_b[j] : 0;                      /* before B starts: clear */
-                eo_mask_word hi = j + 1 < (int32_t)b_words ? row_b[j + 1] : 0; /* after B ends: clear */
-                eo_mask_word bits_b = b_bit == 0 ? lo : (eo_mask_word)((lo >> b_bit) | (hi << (W - b_bit)));
-                eo_mask_word both;
-                if (i == first_word)
+            EO_STEP(hooks, EO_EV_PIXELMASK_ROW, (int32_t)(r1 - rows), (int32_t)(r1 - rows - dy));
+            bits_a = *row_a & first_mask;
+            bits_b = LINE_UP(*lo, *hi, s);
+            both = bits_a & bits_b;
+            EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);
+            EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, (int32_t)(uint32_t)bits_a, (int32_t)(uint32_t)bits_b);
+            EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, (int32_t)ax + (int32_t)(first_word << LOG2_W));
+            if (both != 0) {
+                k = 0;
+                if (mode != SCAN_COUNT)
+                    break; /* a hit */
+                count += bits_set(both);
+            }
+            if (--rows == 0)
+                return count;
+            row_a += wpa; /* stepped only while a row is left: never past the end of the masks */
+            lo += lo_step;
+            hi += hi_step;
+        }
+    } else {
+        for (;;) {
+            EO_COUNT(hooks, EO_COUNTER_PIXELMASK_ROWS);
+            EO_STEP(hooks, EO_EV_PIXELMASK_ROW, (int32_t)(r1 - rows), (int32_t)(r1 - rows - dy));
+            for (k = 0; k < nw; k++) {
+                /* A's word as it is, cut to the rectangle; B's two words around the same columns
+                   (in B's row, or lo and hi at its ends), shifted into line */
+                bits_a = row_a[k];
+                if (k == 0)
                     bits_a &= first_mask; /* columns left of the rectangle */
-                if (i == last_word)
+                if (k + 1u == nw)
                     bits_a &= last_mask;  /* columns right of it */
+                bits_b = LINE_UP(k == 0 ? *lo : row_b[j0 + (int16_t)k], k + 1u == nw ? *hi : row_b[j0 + (int16_t)k + 1], s);
                 both = bits_a & bits_b;
                 EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);
                 EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, (int32_t)(uint32_t)bits_a, (int32_t)(uint32_t)bits_b);
-                EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, ax + ((int32_t)i << LOG2_W));
+                EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, (int32_t)ax + (int32_t)((first_word + k) << LOG2_W));
                 if (both == 0)
                     continue;
-                if (mode == SCAN_FIRST) {
-                    *cx = ax + ((int32_t)i << LOG2_W) + lowest_set_bit(both);
-                    *cy = y;
-                    EO_STEP(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
-                    return 1;
-                }
+                if (mode != SCAN_COUNT)
+                    goto hit; /* out of both loops */
                 count += bits_set(both);
             }
+            if (--rows == 0)
+                return count;
+            row_a += wpa;
+            row_b += wpb;
+            lo += lo_step;
+            hi += hi_step;
         }
     }
-    return count;
+hit:
+    if (mode == SCAN_FIRST) {
+        /* the lowest set bit of the AND is the leftmost shared pixel of the row */
+        *cx = (int32_t)ax + (int32_t)(((uint32_t)(first_word + k) << LOG2_W) + lowest_set_bit(both));
+        *cy = (int32_t)ay + (r1 - rows);
+        EO_STEP(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
+    }
+    return 1;
 }
 
 static eo_result check_pair(const eo_pixelmask *a, const eo_pixelmask *b, const void *out)
@@ -260,7 +358,8 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
     eo_result r = check_pair(a, b, hit);
     if (r != EO_OK)
         return r;
-    *hit = (uint8_t)scan(a, ax, ay, b, bx, by, SCAN_FIRST, &cx, &cy, hooks);
+    /* the traced build also finds where (its HIT step shows it); the fast one only whether */
+    *hit = (uint8_t)scan(a, ax, ay, b, bx, by, EO_TRACE ? SCAN_FIRST : SCAN_ANY, &cx, &cy, hooks);
     return EO_OK;
 }
 
