@@ -8,20 +8,21 @@ $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c $(NATIVE)/libearlyout.a
 # (the Node one adds the npm peers rbush and detect-collisions, hence the deps).
 $(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/scene.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
-# Pixel masks: bitmask vs the per-pixel reference, at the default 32-bit words and at 64.
+# Pixel masks: bitmask vs the per-pixel reference, at the default words (64-bit on 64-bit hosts)
+# and at 32 (wasm's).
 $(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
-$(NATIVE)/bench_pixelmask_w64: bench/native/bench_pixelmask.c $(CORE_SRC) $(CORE_HDR)
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -DEO_PIXELMASK_WORD_BITS=64 $(CORE_INC) $< $(CORE_SRC) -o $@
+$(NATIVE)/bench_pixelmask_w32: bench/native/bench_pixelmask.c $(CORE_SRC) $(CORE_HDR)
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -DEO_PIXELMASK_WORD_BITS=32 $(CORE_INC) $< $(CORE_SRC) -o $@
 # Tile movers: the core vs the pixel-by-pixel reference of the tests, on bench/common/tiles_scene.h.
 $(NATIVE)/bench_tiles: bench/native/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
-bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_pixelmask_w64 \
+bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_pixelmask_w32 \
               $(NATIVE)/bench_tiles
 	$(NATIVE)/bench_gridmask 600
 	$(NATIVE)/bench_broadphase 600
 	$(NATIVE)/bench_pixelmask
-	$(NATIVE)/bench_pixelmask_w64
+	$(NATIVE)/bench_pixelmask_w32
 	$(NATIVE)/bench_tiles 600
 # The bench-only module of bench_tiles.mjs: the core and the tests' reference under the C driver of
 # bench/common/tiles_scene.h, standalone, so Node times core and reference in the same process.

@@ -7,7 +7,12 @@
 
    Coordinates are int16_t on every target: worlds from -32768 to 32767 px on each axis. The core
    orders its arithmetic so that no intermediate value leaves that range (no signed overflow, no
-   32-bit arithmetic on the Z80 hot paths). */
+   32-bit arithmetic on the Z80 hot paths).
+
+   EO_PIXELMASK_WORD_BITS (8, 16, 32 or 64)
+       Bits per pixel-mask word (see pixelmask.h); every width gives the same answers. Default: the
+       widest word the target handles in one register: 8 on the Z80 (SDCC), 32 in wasm (the lesson
+       shows whole words as 32-bit trace values), 64 on other 64-bit hosts, else 32. */
 #ifndef EARLYOUT_CONFIG_H
 #define EARLYOUT_CONFIG_H
 
@@ -17,6 +22,23 @@
 
 #if EO_TRACE != 0 && EO_TRACE != 1
 #error "EO_TRACE must be 0 (fast build) or 1 (teaching hooks compiled in)"
+#endif
+
+#ifndef EO_PIXELMASK_WORD_BITS
+#if defined(__SDCC)
+#define EO_PIXELMASK_WORD_BITS 8
+#elif defined(__EMSCRIPTEN__) || defined(__wasm__)
+#define EO_PIXELMASK_WORD_BITS 32
+#elif defined(__LP64__) || defined(_WIN64)
+#define EO_PIXELMASK_WORD_BITS 64
+#else
+#define EO_PIXELMASK_WORD_BITS 32
+#endif
+#endif
+
+#if EO_PIXELMASK_WORD_BITS != 8 && EO_PIXELMASK_WORD_BITS != 16 && EO_PIXELMASK_WORD_BITS != 32 && \
+    EO_PIXELMASK_WORD_BITS != 64
+#error "EO_PIXELMASK_WORD_BITS must be 8, 16, 32 or 64"
 #endif
 
 #endif

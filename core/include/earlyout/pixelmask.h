@@ -10,8 +10,8 @@
    Masks
        eo_pixelmask_storage_size(w, h) bytes of caller memory (aligned to EO_PIXELMASK_WORD_BITS/8),
        then eo_pixelmask_init. w and h: 1 .. 4095. Pixel (x, y) is bit x % W of word x / W of
-       row y (W = EO_PIXELMASK_WORD_BITS: 32 on native and wasm, 8 on the Z80; 8, 16, 32 or 64 at
-       build time; every width gives the same answers). Bits past w in a row's last word are kept 0.
+       row y (W = EO_PIXELMASK_WORD_BITS: 64 on 64-bit hosts, 32 in wasm, 8 on the Z80; 8, 16, 32
+       or 64 at build time, see config.h; every width gives the same answers). Bits past w in a row's last word are kept 0.
        Build from RGBA (alpha >= threshold is solid) or from indexed pixels (index 0 is transparent).
 
    Placement
@@ -39,24 +39,14 @@
 extern "C" {
 #endif
 
-#ifndef EO_PIXELMASK_WORD_BITS
-#ifdef __SDCC
-#define EO_PIXELMASK_WORD_BITS 8
-#else
-#define EO_PIXELMASK_WORD_BITS 32
-#endif
-#endif
-
 #if EO_PIXELMASK_WORD_BITS == 8
 typedef uint8_t eo_mask_word;
 #elif EO_PIXELMASK_WORD_BITS == 16
 typedef uint16_t eo_mask_word;
 #elif EO_PIXELMASK_WORD_BITS == 32
 typedef uint32_t eo_mask_word;
-#elif EO_PIXELMASK_WORD_BITS == 64
-typedef uint64_t eo_mask_word;
 #else
-#error "EO_PIXELMASK_WORD_BITS must be 8, 16, 32 or 64"
+typedef uint64_t eo_mask_word;
 #endif
 
 #define EO_PIXELMASK_MAX_SIZE 4095
