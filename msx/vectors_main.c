@@ -1,7 +1,8 @@
-/* msx/vectors_main.c: the parity ROM's program. One ROM serves every vector module: the test
-   harness (tests/msx/run.tcl) writes a vector file into page 0 RAM, the ROM runs the shared
-   vector runner over it and leaves the result image in page 3 RAM. The ROM holds no vectors, so
-   its size does not grow with them, and a new module needs nothing here.
+/* msx/vectors_main.c: the parity ROMs' program, the same in each ROM (one per group of vector
+   modules, see mk/msx.mk): the test harness (tests/msx/run.tcl) writes a vector file into page 0
+   RAM, the ROM runs the shared vector runner over it and leaves the result image in page 3 RAM.
+   The ROM holds no vectors, so its size does not grow with them, and a new module needs nothing
+   here.
 
    Handshake, through eo_msx_status (its address comes from the link map, see mk/msx.mk):
      ROM      fills in where the file goes and the room there, the same for the result, and
