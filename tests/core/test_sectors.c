@@ -311,6 +311,27 @@ static void test_sectors_tune_recommends_a_grid(void **state)
     assert_int_equal(eo_sectors_tune(boxes, n, NULL, configs, 0, storage_words, sizeof storage_words, rows, &best), EO_ERR_BAD_ARGUMENT);
 }
 
+/* Sort-and-sweep's work counters, counted the slow way: candidates are the pairs of non-empty
+   boxes that overlap on the sweep axis, and *filtered those of them the layers drop. */
+static uint32_t reference_sweep_candidates(uint16_t n, eo_aabb_order axis, const eo_layer *ls, uint32_t *filtered)
+{
+    uint32_t k = 0;
+    uint16_t i, j;
+    *filtered = 0;
+    for (i = 0; i < n; i++)
+        for (j = (uint16_t)(i + 1u); j < n; j++) {
+            const eo_box *a = &boxes[i], *b = &boxes[j];
+            int32_t pa = axis == EO_AABB_Y_FIRST ? a->y : a->x, sa = axis == EO_AABB_Y_FIRST ? a->h : a->w;
+            int32_t pb = axis == EO_AABB_Y_FIRST ? b->y : b->x, sb = axis == EO_AABB_Y_FIRST ? b->h : b->w;
+            if (a->w <= 0 || a->h <= 0 || b->w <= 0 || b->h <= 0 || pa + sa <= pb || pb + sb <= pa)
+                continue;
+            k++;
+            if (ls != NULL && (!(ls[i].category & ls[j].collides_with) || !(ls[j].category & ls[i].collides_with)))
+                (*filtered)++;
+        }
+    return k;
+}
+
 static void test_sweep_matches_brute_force(void **state)
 {
     unsigned trial;
@@ -329,6 +350,13 @@ static void test_sweep_matches_brute_force(void **state)
         assert_int_equal(eo_sweep_find_pairs(boxes, n, axis, ls, order, 0, got, MAX_PAIRS, &n_got, &st, NULL), EO_OK);
         n_want = reference_pairs(n, ls, want);
         check_pairs(n_got, n_want);
+        {
+            uint32_t filtered, candidates = reference_sweep_candidates(n, axis, ls, &filtered);
+            assert_int_equal(st.candidate_pairs, candidates);
+            assert_int_equal(st.layer_filtered, filtered);
+            assert_int_equal(st.box_tests, candidates - filtered);
+            assert_int_equal(st.pairs_found, n_got);
+        }
         /* again from the sorted order, after a small move: same answer */
         boxes[0].x = (int16_t)(boxes[0].x + 3);
         n_want = reference_pairs(n, ls, want);
