@@ -349,78 +349,107 @@ eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t coun
     return EO_OK;
 }
 
+/* What find_pairs carries from sector to sector: its inputs, outputs and counts. */
+typedef struct pair_walk {
+    const eo_sectors *grid;
+    const eo_box *boxes;
+    const eo_layer *layers;
+    eo_pair *pairs;
+    uint32_t capacity, found, candidates, duplicates, filtered, tests;
+    eo_hooks *hooks;
+} pair_walk;
+
+/* The pairs of sector k (at col, row; it lists two objects or more) that it is the first shared
+   sector of. A small function of its own: SDCC keeps a small loop's variables in registers. */
+static void pair_sector(pair_walk *w, uint16_t k, uint8_t col, uint8_t row)
+{
+    const eo_sectors *grid = w->grid;
+    const uint16_t *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k], *p, *q;
+#if EO_TRACE
+    EO_STEP(w->hooks, EO_EV_SECTORS_VISIT, k, grid->cell_len[k]);
+#endif
+    for (p = run; p + 1 < end; p++) {
+        uint16_t i = *p;
+        const eo_sector_range *ri = &grid->ranges[i];
+        for (q = p + 1; q < end; q++) {
+            uint16_t j = *q; /* runs are sorted, so i < j */
+            const eo_sector_range *rj = &grid->ranges[j];
+            w->candidates++;
+            /* report a pair only in the first sector both are in */
+            if ((ri->col0 > rj->col0 ? ri->col0 : rj->col0) != col ||
+                (ri->row0 > rj->row0 ? ri->row0 : rj->row0) != row) {
+                EO_STEP(w->hooks, EO_EV_SECTORS_DUPLICATE, i, j);
+                w->duplicates++;
+                continue;
+            }
+            if (w->layers != NULL && (!(w->layers[i].category & w->layers[j].collides_with) ||
+                                      !(w->layers[j].category & w->layers[i].collides_with))) {
+                EO_STEP(w->hooks, EO_EV_SECTORS_FILTERED, i, j);
+                w->filtered++;
+                continue;
+            }
+            w->tests++;
+            EO_STEP(w->hooks, EO_EV_SECTORS_BOX_TEST, i, j);
+            if (!eo_aabb_overlap(&w->boxes[i], &w->boxes[j]))
+                continue;
+            EO_STEP(w->hooks, EO_EV_SECTORS_PAIR, i, j);
+            if (w->found < w->capacity) {
+                w->pairs[w->found].a = i;
+                w->pairs[w->found].b = j;
+            }
+            w->found++;
+        }
+    }
+}
+
 eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
                                 eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                                 eo_broadphase_stats *stats, eo_hooks *hooks)
 {
-    uint32_t found = 0, candidates = 0, duplicates = 0, filtered = 0, tests = 0;
-    uint16_t k = 0, a, b;
+    pair_walk w;
+    const uint16_t *len;
+    uint16_t k = 0;
     uint8_t row, col;
 
     if (grid == NULL || pair_count == NULL || (grid->object_count > 0 && boxes == NULL) ||
         (pair_capacity > 0 && pairs == NULL))
         return EO_ERR_NULL_POINTER;
     (void)hooks;
-    for (row = 0; row < grid->cfg.rows && grid->built; row++) {
-        for (col = 0; col < grid->cfg.cols; col++, k++) {
-            const uint16_t *run = grid->entries + grid->cell_start[k];
-            uint16_t n = grid->cell_len[k];
-#if EO_TRACE
-            if (n > 1u)
-                EO_STEP(hooks, EO_EV_SECTORS_VISIT, k, n);
-#endif
-            for (a = 0; a + 1u < n; a++) {
-                uint16_t i = run[a];
-                const eo_sector_range *ri = &grid->ranges[i];
-                for (b = (uint16_t)(a + 1u); b < n; b++) {
-                    uint16_t j = run[b]; /* runs are sorted, so i < j */
-                    const eo_sector_range *rj = &grid->ranges[j];
-                    candidates++;
-                    /* report a pair only in the first sector both are in */
-                    if ((ri->col0 > rj->col0 ? ri->col0 : rj->col0) != col ||
-                        (ri->row0 > rj->row0 ? ri->row0 : rj->row0) != row) {
-                        EO_STEP(hooks, EO_EV_SECTORS_DUPLICATE, i, j);
-                        duplicates++;
-                        continue;
-                    }
-                    if (layers != NULL && (!(layers[i].category & layers[j].collides_with) ||
-                                           !(layers[j].category & layers[i].collides_with))) {
-                        EO_STEP(hooks, EO_EV_SECTORS_FILTERED, i, j);
-                        filtered++;
-                        continue;
-                    }
-                    tests++;
-                    EO_STEP(hooks, EO_EV_SECTORS_BOX_TEST, i, j);
-                    if (!eo_aabb_overlap(&boxes[i], &boxes[j]))
-                        continue;
-                    EO_STEP(hooks, EO_EV_SECTORS_PAIR, i, j);
-                    if (found < pair_capacity) {
-                        pairs[found].a = i;
-                        pairs[found].b = j;
-                    }
-                    found++;
-                }
-            }
-        }
-    }
-    *pair_count = found;
+    w.grid = grid;
+    w.boxes = boxes;
+    w.layers = layers;
+    w.pairs = pairs;
+    w.capacity = pair_capacity;
+    w.found = 0;
+    w.candidates = 0;
+    w.duplicates = 0;
+    w.filtered = 0;
+    w.tests = 0;
+    w.hooks = hooks;
+    /* most sectors list zero or one object: only the others are visited */
+    len = grid->cell_len;
+    for (row = 0; row < grid->cfg.rows && grid->built; row++)
+        for (col = 0; col < grid->cfg.cols; col++, k++)
+            if (len[k] > 1u)
+                pair_sector(&w, k, col, row);
+    *pair_count = w.found;
     if (stats != NULL) {
-        stats->candidate_pairs += candidates;
-        stats->duplicates_skipped += duplicates;
-        stats->layer_filtered += filtered;
-        stats->box_tests += tests;
-        stats->pairs_found += found;
+        stats->candidate_pairs += w.candidates;
+        stats->duplicates_skipped += w.duplicates;
+        stats->layer_filtered += w.filtered;
+        stats->box_tests += w.tests;
+        stats->pairs_found += w.found;
     }
 #if EO_TRACE
     if (hooks != NULL) {
-        hooks->counters[EO_COUNTER_SECTORS_CANDIDATES] += candidates;
-        hooks->counters[EO_COUNTER_SECTORS_DUPLICATES] += duplicates;
-        hooks->counters[EO_COUNTER_SECTORS_FILTERED] += filtered;
-        hooks->counters[EO_COUNTER_SECTORS_BOX_TESTS] += tests;
-        hooks->counters[EO_COUNTER_SECTORS_PAIRS] += found;
+        hooks->counters[EO_COUNTER_SECTORS_CANDIDATES] += w.candidates;
+        hooks->counters[EO_COUNTER_SECTORS_DUPLICATES] += w.duplicates;
+        hooks->counters[EO_COUNTER_SECTORS_FILTERED] += w.filtered;
+        hooks->counters[EO_COUNTER_SECTORS_BOX_TESTS] += w.tests;
+        hooks->counters[EO_COUNTER_SECTORS_PAIRS] += w.found;
     }
 #endif
-    return found > pair_capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
+    return w.found > pair_capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
 }
 
 eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sector_range *range)
