@@ -169,7 +169,8 @@ PIXEL_MSX_TICKS := $(foreach op,bare mask ref,$(foreach s,$(PIXEL_MSX_SHIFTS),$(
 # Tiles and slopes: 8 movers on a 32 x 24 map of 8 px tiles for K frames, and single calls K
 # times (bench/msx/tiles_main.c; TILES_OP numbers there).
 TILES_MSX_K ?= 16
-TILES_MSX_OPS := frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land
+TILES_MSX_OPS := frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land \
+                 call_fixed call_sense
 tiles_op_num_frame_bare := 0
 tiles_op_num_frame_walk := 1
 tiles_op_num_frame_move := 2
@@ -180,6 +181,8 @@ tiles_op_num_call_land := 6
 tiles_op_num_call_walk := 7
 tiles_op_num_ref_free := 8
 tiles_op_num_ref_land := 9
+tiles_op_num_call_fixed := 10
+tiles_op_num_call_sense := 11
 TILES_MSX_TICKS := $(foreach op,$(TILES_MSX_OPS),$(MSXB)/tiles-$(op)-0.ticks $(MSXB)/tiles-$(op)-$(TILES_MSX_K).ticks)
 
 $(MSXB)/crt0_sim.rel: bench/msx/crt0_sim.s

@@ -12,9 +12,11 @@
                 7 a slope walk: eo_slopes_walk(2, max step 1) up a 45 degree slope
                 8 op 5 by the reference mover
                 9 op 6 by the reference mover
+               10 the fixed cost of a call: eo_tiles_move(0, 0), position only
+               11 sensing where the box is: eo_tiles_move(0, 0), full result
      TILES_K   frames (ops 0 .. 3) or calls (4 .. 9) measured
-   Core calls get no cache and no hooks, as a game would make them; ops 5 .. 7 ask for the whole
-   result (touching, below, on_ground). bench_result: a checksum of where the boxes ended (the sum
+   Core calls get no cache and no hooks, as a game would make them; ops 5 .. 7 and 11 ask for the
+   whole result (touching, below, on_ground). bench_result: a checksum of where the boxes ended (the sum
    of their x and y; bench/msx/tiles_report.sh checks the core's plain moves and the reference's
    agree) and an error byte (0 fine, 1 a call failed, 2 the map is invalid). */
 #include <stdint.h>
@@ -194,8 +196,9 @@ void main(void)
     }
 #else
     {
-        /* the box's start: in the air (5, 8), above the floor (6, 9), at the 45 degree hill's foot (7) */
-#if TILES_OP == 5 || TILES_OP == 8
+        /* the box's start: in the air (5, 8, 10, 11), above the floor (6, 9), at the 45 degree
+           hill's foot (7) */
+#if TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || TILES_OP == 11
         static const eo_box start = { 60, 60, 8, 16 };
 #elif TILES_OP == 6 || TILES_OP == 9
         static const eo_box start = { 32, 147, 8, 16 };
@@ -220,6 +223,9 @@ void main(void)
             (void)ref_move(&b, 2, 3, 0);
 #elif TILES_OP == 9
             if (ref_move(&b, 0, 8, 0) != EO_HIT_BOTTOM)
+                bench_result.error = 1;
+#elif TILES_OP == 10 || TILES_OP == 11
+            if (eo_tiles_move(&level, &b, 0, 0, TILES_OP == 10 ? EO_TILES_POSITION_ONLY : 0, 0, &r, 0) != EO_OK)
                 bench_result.error = 1;
 #endif
             check = (uint16_t)(check + (uint16_t)b.x + (uint16_t)b.y);

@@ -11,7 +11,7 @@ set -euo pipefail
 dir=$1 k=$2
 [ "$k" -gt 0 ] || { echo "$0: K must be > 0" >&2; exit 2; }
 
-ops="frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land"
+ops="frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land call_fixed call_sense"
 args=()
 for op in $ops; do
   for n in 0 "$k"; do
@@ -43,6 +43,8 @@ BEGIN {
   call["call_walk"] = per["call_walk"] - per["call_bare"]
   call["ref_free"] = per["ref_free"] - per["call_bare"]
   call["ref_land"] = per["ref_land"] - per["call_bare"]
+  call["call_fixed"] = per["call_fixed"] - per["call_bare"]
+  call["call_sense"] = per["call_sense"] - per["call_bare"]
   bad = 0
   for (o in mover) if (mover[o] <= 0) { print "bench-msx: implausible figure for " o > "/dev/stderr"; bad = 1 }
   for (o in call) if (call[o] <= 0) { print "bench-msx: implausible figure for " o > "/dev/stderr"; bad = 1 }
@@ -67,6 +69,8 @@ BEGIN {
   printf "| a move that hits nothing: eo_tiles_move(2, 3), full result | %s | %s | %s |\n", c3(call["call_free"]), c3(call["ref_free"]), ratio(call["call_free"], call["ref_free"])
   printf "| a landing: eo_tiles_move(0, 8) from 5 px above the floor, full result | %s | %s | %s |\n", c3(call["call_land"]), c3(call["ref_land"]), ratio(call["call_land"], call["ref_land"])
   printf "| a slope walk: eo_slopes_walk(2, max step 1) up a 45 degree slope | %s | - | - |\n", c3(call["call_walk"])
+  printf "| the fixed cost of a call: eo_tiles_move(0, 0), position only | %s | - | - |\n", c3(call["call_fixed"])
+  printf "| sensing the box'"'"'s tiles: eo_tiles_move(0, 0), full result (touching, below, on_ground) | %s | - | - |\n", c3(call["call_sense"])
   printf "\nOne 60 Hz frame = %s T-states (NTSC MSX, 3.58 MHz). Pure Z80 timing; a real MSX adds one wait state per M1\n", c3(frame)
   printf "cycle (roughly +10..20%%).\n"
 }'
