@@ -136,6 +136,38 @@ static void test_aabb_find_pairs_all_and_overflow(void **state)
 
 /* A scene like the article's: rows of soldiers in tight formation (neighbours overlap on X), the
    rows far apart: most pairs are apart on Y, few on X. */
+/* find_pairs without a comparison count takes a straight-line path: on random scenes (empty
+   boxes, int16 edges) it must give the reference's pairs, in order, in both axis orders, and the
+   same as the counting path. */
+static void test_aabb_find_pairs_fast_path_matches_reference(void **state)
+{
+    enum { N = 40 };
+    eo_box boxes[N];
+    eo_pair fast[N * N / 2], counted[N * N / 2];
+    unsigned trial;
+    (void)state;
+    for (trial = 0; trial < 400u; trial++) {
+        uint16_t n = (uint16_t)(rng() % (N + 1u)), i, j;
+        eo_aabb_order order = (eo_aabb_order)(trial % 2u);
+        uint32_t n_fast, n_counted, comparisons, k = 0;
+        for (i = 0; i < n; i++)
+            random_box(&boxes[i]);
+        assert_int_equal(eo_aabb_find_pairs(boxes, n, order, fast, N * N / 2, &n_fast, NULL, NULL), EO_OK);
+        assert_int_equal(eo_aabb_find_pairs(boxes, n, order, counted, N * N / 2, &n_counted, &comparisons, NULL), EO_OK);
+        for (i = 0; i < n; i++)
+            for (j = (uint16_t)(i + 1u); j < n; j++)
+                if (ref_overlap(&boxes[i], &boxes[j])) {
+                    assert_true(k < n_fast);
+                    assert_int_equal(fast[k].a, i);
+                    assert_int_equal(fast[k].b, j);
+                    k++;
+                }
+        assert_int_equal(n_fast, k);
+        assert_int_equal(n_counted, k);
+        assert_memory_equal(fast, counted, k * sizeof(eo_pair));
+    }
+}
+
 static void test_aabb_chooser_picks_y_for_rows(void **state)
 {
     eo_box boxes[32];
@@ -245,6 +277,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_aabb_comparisons_follow_the_order),
         cmocka_unit_test(test_aabb_matches_reference_in_both_orders),
         cmocka_unit_test(test_aabb_find_pairs_all_and_overflow),
+        cmocka_unit_test(test_aabb_find_pairs_fast_path_matches_reference),
         cmocka_unit_test(test_aabb_chooser_picks_y_for_rows),
         cmocka_unit_test(test_circle_overlap_cases),
         cmocka_unit_test(test_circle_matches_64bit_reference),
