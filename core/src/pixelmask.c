@@ -343,10 +343,11 @@ static eo_result check_pair(const eo_pixelmask *a, const eo_pixelmask *b, const 
 {
     if (a == NULL || b == NULL || out == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;
-    if (a->w < 1 || a->h < 1 || b->w < 1 || b->h < 1 ||
+    if (a->w < 1 || a->h < 1 || b->w < 1 || b->h < 1 || a->w > EO_PIXELMASK_MAX_SIZE ||
+        a->h > EO_PIXELMASK_MAX_SIZE || b->w > EO_PIXELMASK_MAX_SIZE || b->h > EO_PIXELMASK_MAX_SIZE ||
         a->words_per_row != (uint16_t)((a->w + W - 1u) >> LOG2_W) ||
         b->words_per_row != (uint16_t)((b->w + W - 1u) >> LOG2_W))
-        return EO_ERR_BAD_ARGUMENT; /* not made by eo_pixelmask_init */
+        return EO_ERR_BAD_ARGUMENT; /* not made by eo_pixelmask_init (scan relies on its sizes) */
     return EO_OK;
 }
 

@@ -197,6 +197,14 @@ static void test_pixelmask_bad_input(void **state)
     forged.w = 900; /* words_per_row no longer matches: refused, not read past the storage */
     assert_int_equal(eo_pixelmask_overlap(&m, 0, 0, &forged, 0, 0, &hit, NULL), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(hit, 5);
+    forged = m;
+    forged.w = 40000; /* consistent words_per_row, but past the 4095 the 16-bit scan relies on */
+    forged.words_per_row = (uint16_t)((40000u + EO_PIXELMASK_WORD_BITS - 1u) / EO_PIXELMASK_WORD_BITS);
+    assert_int_equal(eo_pixelmask_overlap(&m, 0, 0, &forged, 0, 0, &hit, NULL), EO_ERR_BAD_ARGUMENT);
+    forged = m;
+    forged.h = 4096;
+    assert_int_equal(eo_pixelmask_overlap(&forged, 0, 0, &m, 0, 0, &hit, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(hit, 5);
     assert_int_equal(eo_pixelmask_overlap(&m, 0, 0, &m, 0, 0, &hit, NULL), EO_OK);
     assert_int_equal(hit, 1);
 }
