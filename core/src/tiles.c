@@ -23,7 +23,10 @@ typedef struct tiles_ctx {
     uint8_t shift;    /* log2 of the tile size */
     uint8_t size;     /* tile size, 8 .. 128 px */
     uint8_t narrow;   /* 1 if every cell index fits 16 bits: the Z80 multiplies in 16 bits */
+    uint8_t row_shift; /* log2(width) when the width is a power of two (a shift, not a multiply), else NOT_POW2 */
 } tiles_ctx;
+
+#define NOT_POW2 0xFFu
 
 /* The box's pixels across the axis of motion, and their tiles. */
 typedef struct span {
@@ -60,7 +63,20 @@ static eo_result setup(const eo_tile_map *map, tiles_ctx *ctx, eo_hooks *hooks)
     ctx->map = map;
     ctx->hooks = hooks;
     ctx->shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
-    ctx->narrow = (uint32_t)map->width * map->height <= 65536u;
+    ctx->row_shift = NOT_POW2;
+    ctx->narrow = 0;
+    if ((map->width & (map->width - 1u)) == 0) { /* width >= 1: exactly one bit set */
+        uint16_t v;
+        for (ctx->row_shift = 0, v = map->width; v > 1u; v >>= 1) /* one-bit shifts: cheap on a Z80 */
+            ctx->row_shift++;
+        /* width * height <= 65536 without a multiply: height <= 2^(16 - shift); widths up to
+           8 always pass (height <= 4096) */
+        ctx->narrow = ctx->row_shift < 4 ||
+                      (uint16_t)((uint16_t)(map->height - 1u) >> (16u - ctx->row_shift)) == 0;
+    } else if (map->row_start == NULL) {
+        /* only the multiply needs it; a 32-bit product costs the Z80 thousands of T-states */
+        ctx->narrow = (uint32_t)map->width * map->height <= 65536u;
+    }
     return EO_OK;
 }
 
@@ -119,7 +135,8 @@ static uint8_t local(const tiles_ctx *ctx, int16_t p)
 
 static uint8_t inside(const tiles_ctx *ctx, int16_t col, int16_t row)
 {
-    return col >= 0 && row >= 0 && (uint16_t)col < ctx->map->width && (uint16_t)row < ctx->map->height;
+    /* a negative col or row is a large unsigned number: one compare per axis */
+    return (uint16_t)col < ctx->map->width && (uint16_t)row < ctx->map->height;
 }
 
 static uint8_t outside_attr(const tiles_ctx *ctx, int16_t row)
@@ -131,13 +148,18 @@ static uint8_t outside_attr(const tiles_ctx *ctx, int16_t row)
     return EO_TILE_SOLID;
 }
 
-/* The cell of an inside tile: the exact row multiply (16 bits when the map allows it), or the
-   caller's row table. */
+/* The cell of an inside tile: the caller's row table, a shift for power-of-two widths, or the
+   exact row multiply (16 bits when the map allows it). */
 static const uint8_t *cell(const tiles_ctx *ctx, int16_t col, int16_t row)
 {
     const eo_tile_map *m = ctx->map;
     if (m->row_start != NULL)
         return m->cells + (uint16_t)(m->row_start[row] + (uint16_t)col);
+    if (ctx->row_shift != NOT_POW2) { /* 32 or 64 wide, as most maps are: a shift */
+        if (ctx->narrow)
+            return m->cells + (uint16_t)(((uint16_t)row << ctx->row_shift) + (uint16_t)col);
+        return m->cells + (((uint32_t)(uint16_t)row << ctx->row_shift) + (uint16_t)col);
+    }
     if (ctx->narrow)
         return m->cells + (uint16_t)((uint16_t)row * m->width + (uint16_t)col);
     return m->cells + ((uint32_t)(uint16_t)row * m->width + (uint16_t)col);
@@ -520,7 +542,7 @@ static uint8_t kinds_in(const tiles_ctx *ctx, int16_t c0, int16_t c1, int16_t r0
     int16_t w = (int16_t)ctx->map->width, h = (int16_t)ctx->map->height;
     int16_t cin0 = c0 < 0 ? 0 : c0, cin1 = c1 >= w ? (int16_t)(w - 1) : c1;
     int16_t rin0 = r0 < 0 ? 0 : r0, rin1 = r1 >= h ? (int16_t)(h - 1) : r1;
-    int16_t col, row;
+    int16_t row;
     uint8_t k = 0;
     if (r0 < 0)
         k |= outside_bits(lookup(ctx, c0, r0));   /* rows above the map */
@@ -532,9 +554,25 @@ static uint8_t kinds_in(const tiles_ctx *ctx, int16_t c0, int16_t c1, int16_t r0
         k |= outside_bits(lookup(ctx, c0, rin0)); /* left of it */
     if (c1 >= w)
         k |= outside_bits(lookup(ctx, c1, rin0)); /* right of it */
-    for (row = rin0; row <= rin1; row++)
+    if (cin0 > cin1)
+        return k; /* no column of the box is inside the map */
+#if EO_TRACE
+    for (row = rin0; row <= rin1; row++) {
+        int16_t col;
         for (col = cin0; col <= cin1; col++)
-            k |= eo_tiles_kind_bit(lookup(ctx, col, row));
+            k |= eo_tiles_kind_bit(lookup(ctx, col, row)); /* each tile counted and traced */
+    }
+#else
+    for (row = rin0; row <= rin1; row++) {
+        /* the same tiles along one row pointer: no per-tile range check or row arithmetic */
+        const uint8_t *p = cell(ctx, cin0, row), *end = p + (cin1 - cin0);
+        for (;; p++) {
+            k |= eo_tiles_kind_bit(ctx->map->attrs[*p]);
+            if (p == end)
+                break;
+        }
+    }
+#endif
     return k;
 }
 
