@@ -302,24 +302,33 @@ static uint32_t scan(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pix
         for (;;) {
             EO_COUNT(hooks, EO_COUNTER_PIXELMASK_ROWS);
             EO_STEP(hooks, EO_EV_PIXELMASK_ROW, (int32_t)(r1 - rows), (int32_t)(r1 - rows - dy));
-            for (k = 0; k < nw; k++) {
-                /* A's word as it is, cut to the rectangle; B's two words around the same columns
-                   (in B's row, or lo and hi at its ends), shifted into line */
-                bits_a = row_a[k];
-                if (k == 0)
-                    bits_a &= first_mask; /* columns left of the rectangle */
-                if (k + 1u == nw)
-                    bits_a &= last_mask;  /* columns right of it */
-                bits_b = LINE_UP(k == 0 ? *lo : row_b[j0 + (int16_t)k], k + 1u == nw ? *hi : row_b[j0 + (int16_t)k + 1], s);
-                both = bits_a & bits_b;
-                EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);
-                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, (int32_t)(uint32_t)bits_a, (int32_t)(uint32_t)bits_b);
-                EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, (int32_t)ax + (int32_t)((first_word + k) << LOG2_W));
-                if (both == 0)
-                    continue;
-                if (mode != SCAN_COUNT)
-                    goto hit; /* out of both loops */
-                count += bits_set(both);
+            {
+                /* A's words in turn, and B's words around each: the one below (prev) and the
+                   one above (next), walking along B's row; lo and hi stand in at its ends */
+                const eo_mask_word *pa = row_a, *pb = row_b + (j0 + 1);
+                eo_mask_word prev = *lo, next;
+                for (k = 0; k < nw; k++) {
+                    bits_a = *pa++;
+                    if (k == 0)
+                        bits_a &= first_mask; /* columns left of the rectangle */
+                    if (k + 1u == nw) {
+                        bits_a &= last_mask;  /* columns right of it */
+                        next = *hi;
+                    } else {
+                        next = *pb++;
+                    }
+                    bits_b = LINE_UP(prev, next, s); /* B's bits under A's word */
+                    prev = next;
+                    both = bits_a & bits_b;
+                    EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);
+                    EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, (int32_t)(uint32_t)bits_a, (int32_t)(uint32_t)bits_b);
+                    EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, (int32_t)ax + (int32_t)((first_word + k) << LOG2_W));
+                    if (both == 0)
+                        continue;
+                    if (mode != SCAN_COUNT)
+                        goto hit; /* out of both loops */
+                    count += bits_set(both);
+                }
             }
             if (--rows == 0)
                 return count;
