@@ -271,13 +271,15 @@ static void tiles_ctrl_moved(tiles_scene *s, int i, unsigned hit, unsigned on_gr
    mover at a time): the walk (controller phases 1 and 2), then the vertical move (phase 3). Each
    pass exists for the core and for the reference; the benches time them apart. */
 
-/* The walk with the core: 0 on success, 1 if the core returned an error. */
+/* The walk with the core: 0 on success, 1 if the core returned an error. Position only: the
+   controller needs only the walk's hit; the vertical move senses (as the reference does). */
 static int tiles_walk_core(tiles_scene *s)
 {
     int i;
     eo_tiles_move_result r;
     for (i = 0; i < TILES_MOVERS; i++) {
-        if (eo_slopes_walk(&s->map, &s->box[i], tiles_ctrl_begin(s, i), TILES_MAX_STEP, 0, &r, NULL) != EO_OK)
+        if (eo_slopes_walk(&s->map, &s->box[i], tiles_ctrl_begin(s, i), TILES_MAX_STEP, EO_TILES_POSITION_ONLY,
+                           &r, NULL) != EO_OK)
             return 1;
         tiles_ctrl_walked(s, i, r.hit);
     }

@@ -141,18 +141,19 @@ static void frame(uint8_t f)
         uint8_t jump = ((uint8_t)(f + 4u * i) & 31u) == 0;
 #if TILES_OP == 1
         eo_tiles_move_result r;
-        if (eo_slopes_walk(&level, &m->box, m->speed, 1, 0, &r, 0) != EO_OK)
+        /* the walk needs no sensing: on_ground comes from last frame's vertical move */
+        if (eo_slopes_walk(&level, &m->box, m->speed, 1, EO_TILES_POSITION_ONLY, &r, 0) != EO_OK)
             bench_result.error = 1;
         if (r.hit & (EO_HIT_LEFT | EO_HIT_RIGHT))
             m->speed = (int8_t)-m->speed;
-        if (r.on_ground)
+        if (m->grounded)
             m->vy = jump ? -6 : 0;
         else if (m->vy < 8)
             m->vy++;
         if (eo_tiles_move(&level, &m->box, 0, m->vy, 0, 0, &r, 0) != EO_OK)
             bench_result.error = 1;
         hit = r.hit;
-        (void)m->grounded;
+        m->grounded = r.on_ground;
 #else
         /* plain moves: gravity every frame; landing (a hit below) is what "on the ground" means */
         if (m->grounded && jump)

@@ -73,7 +73,7 @@ function batchRun(n, trace) {
   for (let f = 0; f < n; f++) {
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < MOVERS; i++) dx[i] = s.begin(i);
-    map.walkMany(s.boxes, dx, MAX_STEP, undefined, out);
+    map.walkMany(s.boxes, dx, MAX_STEP, { positionOnly: true }, out);
     for (let i = 0; i < MOVERS; i++) s.walked(i, out[4 * i]);
     const t1 = process.hrtime.bigint();
     for (let i = 0; i < MOVERS; i++) deltas[2 * i + 1] = s.vy[i];
@@ -93,7 +93,7 @@ function perMoverRun(n, trace) {
   for (let f = 0; f < n; f++) {
     const t0 = process.hrtime.bigint();
     for (let i = 0, o = 0; i < MOVERS; i++, o += 4) {
-      const r = map.walk(boxOf(o), s.begin(i), MAX_STEP);
+      const r = map.walk(boxOf(o), s.begin(i), MAX_STEP, { positionOnly: true });
       s.walked(i, r.hit);
       b[o] = r.box.x;
       b[o + 1] = r.box.y;

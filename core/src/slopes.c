@@ -243,7 +243,7 @@ eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_
 
     if (box == NULL || result == NULL)
         return EO_ERR_NULL_POINTER;
-    if ((flags & ~(EO_TILES_DROP | EO_TILES_CORNERS)) != 0)
+    if ((flags & ~(EO_TILES_DROP | EO_TILES_CORNERS | EO_TILES_POSITION_ONLY)) != 0)
         return EO_ERR_BAD_ARGUMENT;
     b = *box;
     t = b;
@@ -286,10 +286,12 @@ eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_
         b = t;
         EO_STEP(hooks, EO_EV_SLOPES_WALK_STEP, b.x, b.y);
     }
-    (void)eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* where it ended up */
-    out.touching = r.touching;
-    out.below = r.below;
-    out.on_ground = r.on_ground;
+    if (!(flags & EO_TILES_POSITION_ONLY)) {
+        (void)eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* where it ended up */
+        out.touching = r.touching;
+        out.below = r.below;
+        out.on_ground = r.on_ground;
+    }
     out.moved_x = (int32_t)b.x - box->x;
     out.moved_y = (int32_t)b.y - box->y;
     *box = b;

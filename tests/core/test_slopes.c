@@ -489,7 +489,7 @@ static void test_slopes_walk_bad_input(void **state)
     blank_map(4, 4, 3, 0);
     assert_int_equal(eo_slopes_walk(&map, NULL, 1, 1, 0, &r, NULL), EO_ERR_NULL_POINTER);
     assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, 0, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, EO_TILES_POSITION_ONLY, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, 0x08, &r, NULL), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_slopes_walk(NULL, &b, 1, 1, 0, &r, NULL), EO_ERR_NULL_POINTER);
     b.h = -1;
     assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, 0, &r, NULL), EO_ERR_BAD_ARGUMENT);
@@ -559,7 +559,18 @@ static void test_slopes_walk_matches_reference_and_stays_clear(void **state)
         max_step = (uint8_t)(rng() % 3u ? rng_range(1, 2) : rng_range(0, T));
         dx = rng_range(-3 * T, 3 * T);
         want = b;
-        assert_int_equal(eo_slopes_walk(&map, &b, (int16_t)dx, max_step, 0, &r, NULL), EO_OK);
+        {
+            /* position only: the same walk, without the sensing at its end */
+            eo_box p = b;
+            eo_tiles_move_result q;
+            assert_int_equal(eo_slopes_walk(&map, &p, (int16_t)dx, max_step, EO_TILES_POSITION_ONLY, &q, NULL), EO_OK);
+            assert_int_equal(eo_slopes_walk(&map, &b, (int16_t)dx, max_step, 0, &r, NULL), EO_OK);
+            assert_memory_equal(&p, &b, sizeof p);
+            assert_int_equal(q.hit, r.hit);
+            assert_int_equal(q.moved_x, r.moved_x);
+            assert_int_equal(q.moved_y, r.moved_y);
+            assert_int_equal(q.touching | q.below | q.on_ground, 0);
+        }
         hit = ref_walk(&want, dx, max_step, 0);
         if (b.x != want.x || b.y != want.y)
             print_error("map %ux%u shift %u outside %u; walk %d max_step %u: core %d,%d, reference %d,%d\n",

@@ -533,7 +533,8 @@ static void gen_tiles(void)
     tcase(feat, T_MOVE, 10, 10, 8, -1, 1, 1, 0, 0, 0);
     tcase(feat, T_MOVE, 32767, 10, 2, 8, 1, 1, 0, 0, 0);            /* past pixel 32767 */
     tcase(feat, T_MOVE, 10, 10, 8, 8, 1, 1, 8, 0, 0);               /* unknown flag */
-    tcase(feat, T_WALK, 10, 10, 8, 8, 1, 0, 1, POS_ONLY, 0);        /* walk takes DROP, CORNERS only */
+    tcase(feat, T_WALK, 10, 10, 8, 8, 1, 0, 1, POS_ONLY, 0);        /* a walk without the sensing at its end */
+    tcase(feat, T_WALK, 10, 10, 8, 8, 1, 0, 1, 8, 0);               /* walk takes DROP, POSITION_ONLY, CORNERS only */
     tcase(feat, T_WALK, 10, 10, -8, 8, 1, 0, 1, 0, 0);
     tcase(feat, T_PROBE, 10, 10, 8, 8, 0, 0, 2, 32, 0);             /* unknown probe mode */
     tcase(feat, T_PROBE, 10, 10, 8, 0, 0, 0, 0, 32, 0);

@@ -102,9 +102,15 @@ test('batch calls equal single calls', () => {
     assert.deepEqual([...out.subarray(4 * i, 4 * i + 4)], [r.hit, r.touching, r.below, r.onGround ? 1 : 0]);
   });
   const walks = [...Array(40).keys()].map((i) => map.walk(one(i), dx[i], 1));
-  const out2 = new Uint8Array(160);
+  const out2 = new Uint8Array(160), beforeWalk = all.slice();
   assert.equal(map.walkMany(all, dx, 1, {}, out2), out2);
   walks.forEach((r, i) => assert.deepEqual(one(i), r.box));
+  // position only: the same boxes and hits, no sensing
+  const again = beforeWalk, out3 = map.walkMany(again, dx, 1, { positionOnly: true });
+  walks.forEach((r, i) => {
+    assert.deepEqual([again[4 * i], again[4 * i + 1]], [r.box.x, r.box.y]);
+    assert.deepEqual([...out3.subarray(4 * i, 4 * i + 4)], [r.hit, 0, 0, 0]);
+  });
   // A bad mover is named and nothing moves.
   const bad = all.slice(); bad[4 * 7 + 2] = 0;
   assert.throws(() => map.moveMany(bad, deltas), (e) => e instanceof EarlyoutError && e.code === 'EO_ERR_BAD_ARGUMENT' && /mover 7/.test(e.message));
@@ -186,7 +192,7 @@ test('bad arguments get clear errors and change nothing', () => {
   bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 40000, 0), /dx must be an integer/);
   bad(() => map.move({ x: 32767, y: 0, w: 8, h: 8 }, 0, 0), /int16 world/);
   bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 1, 0, { jump: true }), /unknown option 'jump'/);
-  bad(() => map.walk({ x: 0, y: 0, w: 8, h: 8 }, 1, 1, { positionOnly: true }), /unknown option 'positionOnly'/);
+  bad(() => map.walk({ x: 0, y: 0, w: 8, h: 8 }, 1, 1, { cache: map.createCache() }), /unknown option 'cache'/);
   bad(() => map.moveMany(new Int16Array(4), new Int16Array(1)), /deltas must hold dx, dy per mover: 2 values, got 1/);
   bad(() => map.probe({ x: 0, y: 0, w: 8, h: 8 }, 'all'), /mode must be 'edges' or 'corners'/);
   bad(() => map.boxGround({ x: 0, y: 0, w: 8, h: 8 }, 4), /sensors must be 2 or 3/);

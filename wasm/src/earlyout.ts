@@ -170,12 +170,12 @@ export interface TileMap {
   /** Moves the box by dx, then dy, stopping at whatever blocks. */
   move(box: Box, dx: number, dy: number, options?: MoveOptions): MoveResult;
   /** Walks dx pixels sideways following slopes, climbing / descending at most maxStep px per pixel. */
-  walk(box: Box, dx: number, maxStep: number, options?: { drop?: boolean; corners?: boolean }): MoveResult;
+  walk(box: Box, dx: number, maxStep: number, options?: { drop?: boolean; positionOnly?: boolean; corners?: boolean }): MoveResult;
   /** One call per frame: boxes (x, y, w, h per mover) move by deltas (dx, dy per mover), in place.
       out (4 bytes per mover): hit, touching, below, onGround. */
   moveMany(boxes: Int16Array, deltas: Int16Array, options?: { drop?: boolean; positionOnly?: boolean }, out?: Uint8Array): Uint8Array;
   /** One call per frame: boxes walk dx[i] px (in place); out as moveMany. */
-  walkMany(boxes: Int16Array, dx: Int16Array, maxStep: number, options?: { drop?: boolean }, out?: Uint8Array): Uint8Array;
+  walkMany(boxes: Int16Array, dx: Int16Array, maxStep: number, options?: { drop?: boolean; positionOnly?: boolean }, out?: Uint8Array): Uint8Array;
   /** Height of a slope shape's column (0 .. tileSize). */
   columnHeight(shape: number, column: number): number;
   /** A slope shape's tileSize heights. */
@@ -1145,7 +1145,7 @@ class Core implements Earlyout {
           }),
           walk: (box, dx, maxStep, options) => core.scoped(() => {
             live();
-            const flags = flagsOf(options, ['drop', 'corners']);
+            const flags = flagsOf(options, ['drop', 'positionOnly', 'corners']);
             const pb = moveBox(box), pr = core.alloc(ABI.moveResult);
             core.check(x.eo_slopes_walk(pm, pb, i16('dx', dx), checkInt('maxStep', maxStep, 0, 255), flags, pr, core.hooks), 'walk');
             return readResult(pr, pb);
@@ -1156,7 +1156,7 @@ class Core implements Earlyout {
               x.eo_wasm_tiles_move_many(pm, pb, count, pd, flags, po, pf, core.hooks), 'moveMany');
           },
           walkMany(boxes, dx, maxStep, options, out) {
-            const flags = flagsOf(options, ['drop']);
+            const flags = flagsOf(options, ['drop', 'positionOnly']);
             checkInt('maxStep', maxStep, 0, 255);
             return batch(boxes, dx, 1, out, (pb, count, pd, po, pf) =>
               x.eo_wasm_slopes_walk_many(pm, pb, count, pd, maxStep, flags, po, pf, core.hooks), 'walkMany');

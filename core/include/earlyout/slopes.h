@@ -108,9 +108,10 @@ eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_
 
 /// Walks *box dx pixels over the map, climbing and descending at most max_step px per pixel (see
 /// the manual). flags: EO_TILES_DROP (one-way platforms and ladder tops do not hold the box up
-/// while it walks), EO_TILES_CORNERS (lesson only); any other flag is EO_ERR_BAD_ARGUMENT.
-/// result as eo_tiles_move's: hit (EO_HIT_LEFT/_RIGHT at a wall), touching, below, on_ground,
-/// moved. On an error the box and the result are untouched.
+/// while it walks), EO_TILES_POSITION_ONLY (skip touching, below and on_ground, left 0: a game
+/// that moves vertically next senses there), EO_TILES_CORNERS (lesson only); any other flag is
+/// EO_ERR_BAD_ARGUMENT. result as eo_tiles_move's: hit (EO_HIT_LEFT/_RIGHT at a wall), touching,
+/// below, on_ground, moved. On an error the box and the result are untouched.
 eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_t max_step,
                          uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks);
 
