@@ -144,7 +144,7 @@ BENCH_MSX_TICKS := $(foreach op,$(BENCH_MSX_OPS),$(MSXB)/$(op)-0.ticks $(MSXB)/$
 # The scene's methods and their SCENE_OP numbers (see bench/msx/scene_main.c).
 SCENE_MSX_K ?= 32
 SCENE_MSX_OPS := move brute_x brute_y sectors_2x2 sectors_4x3 sectors_4x4 sectors_8x6 \
-                 persistent_2x2 persistent_8x6 sweep_x sweep_y
+                 persistent_2x2 persistent_8x6 sweep_x sweep_y sweep_ws_x sweep_ws_y
 scene_op_num_move := 0
 scene_op_num_brute_x := 1
 scene_op_num_brute_y := 2
@@ -156,6 +156,8 @@ scene_op_num_persistent_2x2 := 7
 scene_op_num_persistent_8x6 := 8
 scene_op_num_sweep_x := 9
 scene_op_num_sweep_y := 10
+scene_op_num_sweep_ws_x := 11
+scene_op_num_sweep_ws_y := 12
 SCENE_MSX_TICKS := $(foreach op,$(SCENE_MSX_OPS),$(MSXB)/scene-$(op)-0.ticks $(MSXB)/scene-$(op)-$(SCENE_MSX_K).ticks)
 
 # Pixel masks: one 16 x 16 pair at each X shift 0..7 (bench/msx/pixel_main.c).

@@ -12,6 +12,8 @@
                 8 sectors 8 x 6, persistent: update + find_pairs
                 9 sort-and-sweep on X, last frame's order: eo_sweep_find_pairs(reuse_order = 1)
                10 sort-and-sweep on Y, last frame's order
+               11 sort-and-sweep on X with its workspace (packed intervals kept): eo_sweep_pairs
+               12 sort-and-sweep on Y with its workspace
      SCENE_K   frames measured
    The scene is the GameDev.net article's ("Intelligent 2D Collision and Pixel Perfect
    Precision"): 24 soldiers of 16 x 16 px in 3 rows of 8, 28 px apart, rows 56 px apart from
@@ -48,6 +50,9 @@ static eo_box boxes[OBJECTS];
 static eo_pair pairs[PAIR_CAP];
 static uint16_t order[OBJECTS];
 static eo_sectors grid;
+#if SCENE_OP == 11 || SCENE_OP == 12
+static eo_sweep sweeper;
+#endif
 /* Generous; checked against eo_sectors_storage_size at start (8 x 6 needs 578 bytes).
    eo_sectors_init wants 2-byte alignment, which SDCC does not give a uint16_t array (the Z80
    has no alignment rules): one spare byte, and the grid starts at the first even address. */
@@ -140,6 +145,8 @@ static uint32_t frame_pairs(void)
 #elif SCENE_OP == 9 || SCENE_OP == 10
     r = eo_sweep_find_pairs(boxes, OBJECTS, SCENE_OP == 9 ? EO_AABB_X_FIRST : EO_AABB_Y_FIRST, 0,
                             order, 1, pairs, PAIR_CAP, &found, 0, 0);
+#elif SCENE_OP == 11 || SCENE_OP == 12
+    r = eo_sweep_pairs(&sweeper, boxes, OBJECTS, 0, pairs, PAIR_CAP, &found, 0, 0);
 #else
 #error "unknown SCENE_OP"
 #endif
@@ -171,6 +178,21 @@ void main(void)
         if (eo_sweep_find_pairs(boxes, OBJECTS, SCENE_OP == 9 ? EO_AABB_X_FIRST : EO_AABB_Y_FIRST, 0,
                                 order, 0, pairs, PAIR_CAP, &found, 0, 0) != EO_OK)
             bench_result.error = 3;
+    }
+#elif SCENE_OP == 11 || SCENE_OP == 12
+    {
+        uint32_t found;
+        uint8_t *storage = storage_raw + ((uintptr_t)storage_raw & 1u);
+        size_t need = eo_sweep_storage_size(OBJECTS);
+        if (need == 0 || need > STORAGE_BYTES)
+            bench_result.error = 1;
+        else if (eo_sweep_init(&sweeper, OBJECTS, SCENE_OP == 11 ? EO_AABB_X_FIRST : EO_AABB_Y_FIRST,
+                               storage, need) != EO_OK)
+            bench_result.error = 2;
+        else if (eo_sweep_pairs(&sweeper, boxes, OBJECTS, 0, pairs, PAIR_CAP, &found, 0, 0) != EO_OK)
+            bench_result.error = 3;
+        if (bench_result.error != 0)
+            return;
     }
 #endif
 #if SCENE_K > 0

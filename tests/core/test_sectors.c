@@ -379,6 +379,96 @@ static void test_sweep_bad_input(void **state)
     assert_int_equal(count, 1);
 }
 
+/* The workspace form against the order form over several frames of small moves (same pairs in
+   the same order, same counters) and against brute force; scenes at the edges of the int16
+   range (boxes reaching past 32767 on the sweep axis) and a count that changes between frames. */
+static void test_sweep_workspace_matches_order_form(void **state)
+{
+    unsigned trial;
+    static uint16_t order[MAX_OBJ];
+    static eo_pair ref[MAX_PAIRS];
+    eo_sweep sw;
+    (void)state;
+    assert_true(eo_sweep_storage_size(MAX_OBJ) <= sizeof storage_words);
+    for (trial = 0; trial < 600u; trial++) {
+        eo_sectors_config cfg;
+        eo_aabb_order axis = (eo_aabb_order)(trial % 2u);
+        const eo_layer *ls = (trial & 2u) ? layers : NULL;
+        uint16_t n, i;
+        unsigned frame;
+        random_config(&cfg);
+        n = random_scene(&cfg);
+        if (trial % 5u == 4u) /* near the ends of the range: reaches that wrap a 16-bit sum */
+            for (i = 0; i < n; i++) {
+                boxes[i].x = (int16_t)(boxes[i].x < 128 ? -32768 + (boxes[i].x & 63) : 32767 - (boxes[i].x & 63));
+                boxes[i].y = (int16_t)(boxes[i].y < 96 ? -32768 + (boxes[i].y & 31) : 32767 - (boxes[i].y & 31));
+                if (i % 3u == 0u)
+                    boxes[i].w = 32767;
+            }
+        assert_int_equal(eo_sweep_init(&sw, MAX_OBJ, axis, storage_words, eo_sweep_storage_size(MAX_OBJ)), EO_OK);
+        for (frame = 0; frame < 6u; frame++) {
+            uint32_t n_ref, n_got, n_want;
+            eo_broadphase_stats st_ref, st_got;
+            uint16_t count = frame == 4u && n > 2u ? (uint16_t)(n - 1u) : n;
+            memset(&st_ref, 0, sizeof st_ref);
+            memset(&st_got, 0, sizeof st_got);
+            if (frame == 0u || frame == 4u || frame == 5u) /* the workspace starts over when count changes */
+                for (i = 0; i < count; i++)
+                    order[i] = i;
+            assert_int_equal(eo_sweep_find_pairs(boxes, count, axis, ls, order, 1, ref, MAX_PAIRS, &n_ref, &st_ref, NULL), EO_OK);
+            assert_int_equal(eo_sweep_pairs(&sw, boxes, count, ls, got, MAX_PAIRS, &n_got, &st_got, NULL), EO_OK);
+            assert_int_equal(n_got, n_ref);
+            assert_memory_equal(got, ref, n_got * sizeof got[0]);
+            assert_memory_equal(&st_got, &st_ref, sizeof st_got);
+            {
+                uint16_t keep = n;
+                n = count;
+                n_want = reference_pairs(n, ls, want);
+                n = keep;
+            }
+            check_pairs(n_got, n_want);
+            for (i = 0; i < n; i++) { /* small moves, some past each other */
+                boxes[i].x = (int16_t)(boxes[i].x + (boxes[i].x > 32000 ? -rng_range(0, 5) : rng_range(-5, 5)));
+                boxes[i].y = (int16_t)(boxes[i].y + (boxes[i].y > 32000 ? -rng_range(0, 5) : rng_range(-5, 5)));
+            }
+        }
+    }
+}
+
+static void test_sweep_workspace_bad_input(void **state)
+{
+    eo_box b[2] = { { 0, 0, 8, 8 }, { 4, 4, 8, 8 } };
+    uint32_t count = 99;
+    eo_pair p[1];
+    eo_sweep sw;
+    size_t need = eo_sweep_storage_size(2);
+    uint8_t *odd = (uint8_t *)storage_words + 1;
+    (void)state;
+    assert_int_equal(need, 40u); /* 2 objects and 2 sentinels, 10 bytes each */
+#if SIZE_MAX <= 0xFFFFu
+    assert_int_equal(eo_sweep_storage_size(65535u), 0u);
+#endif
+    assert_int_equal(eo_sweep_init(NULL, 2, EO_AABB_X_FIRST, storage_words, need), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, NULL, need), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_init(&sw, 2, (eo_aabb_order)3, storage_words, need), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, odd, need), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, storage_words, need - 1u), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_Y_FIRST, storage_words, need), EO_OK);
+    assert_int_equal(eo_sweep_pairs(&sw, b, 3, NULL, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_pairs(NULL, b, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_pairs(&sw, NULL, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, NULL, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 1, NULL, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_pairs(&sw, b, 0, NULL, NULL, 0, &count, NULL, NULL), EO_OK);
+    assert_int_equal(count, 0);
+    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 0, &count, NULL, NULL), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(count, 1);
+    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 1, &count, NULL, NULL), EO_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(p[0].a, 0);
+    assert_int_equal(p[0].b, 1);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -390,6 +480,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sectors_tune_recommends_a_grid),
         cmocka_unit_test(test_sweep_matches_brute_force),
         cmocka_unit_test(test_sweep_bad_input),
+        cmocka_unit_test(test_sweep_workspace_matches_order_form),
+        cmocka_unit_test(test_sweep_workspace_bad_input),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);

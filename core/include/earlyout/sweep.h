@@ -27,6 +27,37 @@ eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order
                               eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                               eo_broadphase_stats *stats, eo_hooks *hooks);
 
+/* The same sweep with a caller-owned workspace kept between frames: the objects' intervals packed
+   in sweep order (each box's starts and sizes and its index, 10 bytes per object), so a frame reads each box
+   once, re-sorts what moved, and the scan and the box tests walk one small array instead of
+   boxes[order[i]]. Usage:
+       size_t need = eo_sweep_storage_size(max_objects);      (0 if it does not fit a size_t)
+       eo_sweep_init(&sw, max_objects, EO_AABB_X_FIRST, storage, need);   (storage aligned to 2)
+       every frame: eo_sweep_pairs(&sw, boxes, count, layers, pairs, cap, &found, NULL, NULL);
+   The first call, and any call whose count differs from the last one, starts from index order.
+   Pairs, layers, empty boxes and the coordinate range are as for eo_sweep_find_pairs, and the
+   pairs come out in the same order as it gives with the same history of calls. */
+typedef struct eo_sweep {
+    uint16_t *entries; /* in storage: 5 words per object, then 2 sentinels (see sweep.c) */
+    uint16_t capacity;
+    uint16_t count;    /* objects sorted by the last call (0: none yet) */
+    uint8_t axis;      /* an eo_aabb_order */
+} eo_sweep;
+
+/// Bytes of workspace for up to `capacity` objects; 0 if that does not fit this target's size_t.
+size_t eo_sweep_storage_size(uint16_t capacity);
+
+/// Sets up a sweep along `axis` over storage (aligned to 2 bytes, eo_sweep_storage_size bytes).
+/// EO_ERR_BAD_ARGUMENT for another axis or misaligned storage, EO_ERR_BUFFER_TOO_SMALL if short.
+eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, void *storage,
+                        size_t storage_size);
+
+/// One frame: the overlapping pairs of boxes[0 .. count-1], as eo_sweep_find_pairs does.
+/// EO_ERR_BAD_ARGUMENT if count > capacity; *pair_count as in eo_sweep_find_pairs.
+eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers,
+                         eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
+                         eo_broadphase_stats *stats, eo_hooks *hooks);
+
 #ifdef __cplusplus
 }
 #endif
