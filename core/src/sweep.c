@@ -302,8 +302,20 @@ static void refresh_y(uint16_t *e, const uint16_t *end, const eo_box *boxes)
     } while (e != end);
 }
 
-/* The first entry from p on whose key is above the next one's; `last` if none is. */
-static uint16_t *first_descent(uint16_t *p, const uint16_t *last)
+/* The first entry from p on whose key is above the next one's. sort_entries makes the first
+   sentinel's key 0, below the last entry's: one pointer walk, no bound to check. */
+static uint16_t *first_descent(uint16_t *p)
+{
+    const uint16_t *q = p + WORDS;
+    while (*q >= *p) {
+        p += WORDS;
+        q += WORDS;
+    }
+    return p;
+}
+
+/* The same with a bound, for when the last entry's key is 0 too: `last` if no entry is. */
+static uint16_t *first_descent_to(uint16_t *p, const uint16_t *last)
 {
     const uint16_t *q = p + WORDS;
     while (p != last && *q >= *p) {
@@ -332,13 +344,23 @@ static uint16_t sink_entry(uint16_t *first, uint16_t *p)
     return moved;
 }
 
-/* Insertion sort by key: when the entries come from last frame, a walk over the keys. */
-static void sort_entries(uint16_t *first, const uint16_t *last, uint32_t *moves)
+/* Insertion sort by key: when the entries come from last frame, a walk over the keys. last:
+   the last entry, the first sentinel after it. Sinking an entry leaves a larger key in its
+   place, so a last key above 0 stays so and the sentinel keeps stopping first_descent. */
+static void sort_entries(uint16_t *first, uint16_t *last, uint32_t *moves)
 {
     uint16_t *p = first;
-    while ((p = first_descent(p, last)) != last) {
-        p += WORDS;
-        *moves += sink_entry(first, p);
+    if (last[KEY] != 0) {
+        last[WORDS + KEY] = 0;
+        while ((p = first_descent(p)) != last) {
+            p += WORDS;
+            *moves += sink_entry(first, p);
+        }
+    } else {
+        while ((p = first_descent_to(p, last)) != last) {
+            p += WORDS;
+            *moves += sink_entry(first, p);
+        }
     }
 }
 
