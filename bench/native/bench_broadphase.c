@@ -12,7 +12,8 @@
    once; sort-and-sweep sorts once, on the axis that meets fewer candidate pairs on frame 0;
    brute force tests the axis eo_aabb_choose_order picks. Then each frame is timed: brute
    force (eo_aabb_find_pairs), sectors (eo_sectors_update + eo_sectors_find_pairs), sweep
-   (eo_sweep_find_pairs reusing last frame's order).
+   (eo_sweep_find_pairs reusing last frame's order), and the same sweep through eo_sweep_pairs
+   and its workspace (the same axis, packed intervals kept between frames).
 
    Brute force at N = 10,000 is 50 million box tests a frame: it is timed on the first
    BRUTE_BIG_FRAMES frames only, as the table's frames column says.
@@ -34,8 +35,9 @@
 #define BRUTE_BIG_FRAMES 10
 #define CHECKSUMS "bench/common/scene_checksums.txt"
 
-enum { M_BRUTE, M_SECTORS, M_SWEEP, M_COUNT };
-static const char *const method_names[M_COUNT] = { "brute force", "sectors (persistent)", "sort-and-sweep (coherent)" };
+enum { M_BRUTE, M_SECTORS, M_SWEEP, M_SWEEP_WS, M_COUNT };
+static const char *const method_names[M_COUNT] = { "brute force", "sectors (persistent)", "sort-and-sweep (coherent)",
+                                                    "sweep with workspace" };
 
 static bench_scene S;
 static eo_pair pairs[MAX_PAIRS];
@@ -171,6 +173,34 @@ static run_result run_sweep(int kind, uint16_t n, int frames, eo_aabb_order axis
         counts[M_SWEEP][f] = count;
         res.pairs += count;
         keep(M_SWEEP, f, frames, count);
+        bench_scene_step(&S);
+    }
+    res.median = median_ns(frames);
+    return res;
+}
+
+/* The same sweep through eo_sweep_pairs and its workspace (in `storage`, after sectors ran). */
+static run_result run_sweep_ws(int kind, uint16_t n, int frames, eo_aabb_order axis)
+{
+    run_result res = { 0, 0, frames, 0 };
+    uint32_t count = 0;
+    eo_sweep sw;
+    eo_result r;
+    int f;
+    bench_scene_init(&S, kind, n);
+    if ((r = eo_sweep_init(&sw, n, axis, storage, sizeof storage)) != EO_OK)
+        die("eo_sweep_init", r);
+    if ((r = eo_sweep_pairs(&sw, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL)) != EO_OK)
+        die("eo_sweep_pairs (first sort)", r);
+    for (f = 0; f < frames; f++) {
+        double t0 = now_ns();
+        r = eo_sweep_pairs(&sw, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL);
+        frame_ns[f] = now_ns() - t0;
+        res.ns += frame_ns[f];
+        if (r != EO_OK) die("eo_sweep_pairs", r);
+        counts[M_SWEEP_WS][f] = count;
+        res.pairs += count;
+        keep(M_SWEEP_WS, f, frames, count);
         bench_scene_step(&S);
     }
     res.median = median_ns(frames);
@@ -316,6 +346,7 @@ int main(int argc, char **argv)
 
             res[M_SECTORS] = run_sectors(kind, n, frames, &cfg, &sstats);
             res[M_SWEEP] = run_sweep(kind, n, frames, sweep_axis);
+            res[M_SWEEP_WS] = run_sweep_ws(kind, n, frames, sweep_axis);
             res[M_BRUTE] = run_brute(kind, n, brute_frames, rep.order);
 
             for (f = 0; f < frames; f++)
