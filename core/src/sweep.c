@@ -461,6 +461,7 @@ eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, c
         else
             refresh_x(first, end, boxes);
         sort_entries(first, end - WORDS, &moves);
+        EO_STEP(hooks, EO_EV_SWEEP_SORTED, (int32_t)moves, count);
         /* the sentinels for next_reaching: the first starts where the last entry does (a
            non-empty last entry reaches it) with size 1, so that the second, starting there
            too, stops the walk even after an empty last entry */
@@ -470,10 +471,10 @@ eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, c
         scan_entries(first, end, &out);
         if (counting)
             count_entries(first, end, layers, &candidates, &filtered);
+    } else {
+        EO_STEP(hooks, EO_EV_SWEEP_SORTED, 0, 0);
     }
-    (void)hooks;
     (void)moves; /* read by the traced build only */
-    EO_STEP(hooks, EO_EV_SWEEP_SORTED, (int32_t)moves, count);
     *pair_count = out.found;
     if (stats != NULL) {
         stats->candidate_pairs += candidates;
