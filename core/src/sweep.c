@@ -98,12 +98,14 @@ static void emit(sweep_out *out, uint16_t ia, uint16_t ib)
         ia = ib;
         ib = t;
     }
-    if (!may_interact(out->layers, ia, ib))
+    if (out->layers != NULL && !may_interact(out->layers, ia, ib))
         return;
     EO_STEP(out->hooks, EO_EV_SWEEP_PAIR, ia, ib);
     if (out->found < out->capacity) {
-        out->pairs[out->found].a = ia;
-        out->pairs[out->found].b = ib;
+        /* found < capacity: the index fits a size_t (16-bit arithmetic on the Z80) */
+        eo_pair *pair = out->pairs + (size_t)out->found;
+        pair->a = ia;
+        pair->b = ib;
     }
     out->found++;
 }
