@@ -28,9 +28,10 @@ eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order
                               eo_broadphase_stats *stats, eo_hooks *hooks);
 
 /* The same sweep with a caller-owned workspace kept between frames: the objects' intervals packed
-   in sweep order (each box's starts and sizes and its index, 10 bytes per object), so a frame reads each box
-   once, re-sorts what moved, and the scan and the box tests walk one small array instead of
-   boxes[order[i]]. Usage:
+   in sweep order (each box's starts and sizes and its index: 10 bytes per object, plus two
+   sentinel entries), so a frame reads each box once, re-sorts what moved, and the scan and the
+   box tests walk one small array instead of boxes[order[i]]. Leave the storage alone between
+   calls. Usage:
        size_t need = eo_sweep_storage_size(max_objects);      (0 if it does not fit a size_t)
        eo_sweep_init(&sw, max_objects, EO_AABB_X_FIRST, storage, need);   (storage aligned to 2)
        every frame: eo_sweep_pairs(&sw, boxes, count, layers, pairs, cap, &found, NULL, NULL);
