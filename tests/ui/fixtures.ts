@@ -172,10 +172,11 @@ export class Widget {
   }
 }
 
-/** Presses Tab until the focused element has the given data-testid (inside `scope`, if given). */
-export async function tabTo(page: Page, testid: string, scope?: string, max = 120): Promise<void> {
+/** Presses Tab (or `key`, e.g. Shift+Tab) until the focused element has the given data-testid
+    (inside `scope`, if given). */
+export async function tabTo(page: Page, testid: string, scope?: string, max = 120, key = 'Tab'): Promise<void> {
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     const ok = await page.evaluate(
       ([t, s]) => {
         const el = document.activeElement as HTMLElement | null;
@@ -185,5 +186,18 @@ export async function tabTo(page: Page, testid: string, scope?: string, max = 12
     );
     if (ok) return;
   }
-  throw new Error(`Tab never reached ${testid}`);
+  throw new Error(`${key} never reached ${testid}${scope ? ` in ${scope}` : ''}`);
+}
+
+/** Tabs backwards to the given data-testid. */
+export const shiftTabTo = (page: Page, testid: string, scope?: string, max = 120): Promise<void> =>
+  tabTo(page, testid, scope, max, 'Shift+Tab');
+
+/** Opens a lesson and waits for one of its widgets (scrolled into view unless `scroll` is false). */
+export async function openWidget(page: Page, url: string, id: string, scroll = true): Promise<Widget> {
+  await page.goto(url);
+  const w = new Widget(page, id);
+  await w.ready();
+  if (scroll) await w.root.scrollIntoViewIfNeeded();
+  return w;
 }

@@ -7,17 +7,11 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ROOT, tabTo, test, Widget } from './fixtures.ts';
+import { expect, openWidget, ROOT, tabTo, test, Widget } from './fixtures.ts';
 
 const URL = '/lessons/02-aabb-ordering.html';
 
-async function open(page: Page, id: string): Promise<Widget> {
-  await page.goto(URL);
-  const w = new Widget(page, id);
-  await w.ready();
-  await w.root.scrollIntoViewIfNeeded();
-  return w;
-}
+const open = (page: Page, id: string): Promise<Widget> => openWidget(page, URL, id);
 
 async function setBox(w: Widget, obj: 'a' | 'b', box: Partial<Record<'x' | 'y' | 'w' | 'h', number>>): Promise<void> {
   for (const [f, v] of Object.entries(box)) await w.get(`input-${obj}-${f}`).fill(String(v));

@@ -5,7 +5,7 @@
 import { mkdirSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, LESSON_URL, linesContaining, Playground, ROOT, test } from './fixtures.ts';
+import { expect, LESSON_URL, linesContaining, Playground, ROOT, tabTo, test } from './fixtures.ts';
 
 async function open(page: Page, id = 'playground'): Promise<Playground> {
   await page.goto(LESSON_URL);
@@ -14,21 +14,6 @@ async function open(page: Page, id = 'playground'): Promise<Playground> {
   return pg;
 }
 
-/** Presses Tab until the focused element has the given data-testid (inside `scope`, if given). */
-async function tabTo(page: Page, testid: string, scope?: string, max = 80): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const ok = await page.evaluate(
-      ([t, s]) => {
-        const el = document.activeElement as HTMLElement | null;
-        return !!el && el.dataset.testid === t && (!s || !!el.closest(`[data-testid="${s}"]`));
-      },
-      [testid, scope ?? ''] as const,
-    );
-    if (ok) return;
-  }
-  throw new Error(`Tab never reached ${testid}`);
-}
 
 test.describe('grid mask playground', () => {
   test('bits, ANDs and verdict for boxes typed in', async ({ page }) => {

@@ -14,7 +14,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, ROOT, test } from './fixtures.ts';
+import { expect, ROOT, tabTo, test } from './fixtures.ts';
 
 const URL = '/lessons/04-pixel-overlap.html';
 
@@ -130,21 +130,6 @@ async function open(page: Page, id: string): Promise<Widget> {
   return w;
 }
 
-/** Presses Tab until the focused element has the given data-testid inside the widget `scope`. */
-async function tabTo(page: Page, testid: string, scope: string, max = 60): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const ok = await page.evaluate(
-      ([t, s]) => {
-        const el = document.activeElement as HTMLElement | null;
-        return !!el && el.dataset.testid === t && !!el.closest(`[data-testid="${s}"]`);
-      },
-      [testid, scope] as const,
-    );
-    if (ok) return;
-  }
-  throw new Error(`Tab never reached ${testid} in ${scope}`);
-}
 
 test.describe('pixel overlap playground', () => {
   test('drag and nudge: touching, overlapping boxes without a hit, a pixel hit', async ({ page }) => {

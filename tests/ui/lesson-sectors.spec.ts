@@ -5,17 +5,11 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ROOT, tabTo, test, Widget } from './fixtures.ts';
+import { expect, openWidget, ROOT, tabTo, test, Widget } from './fixtures.ts';
 
 const URL = '/lessons/03-sectors.html';
 
-async function open(page: Page, id: string): Promise<Widget> {
-  await page.goto(URL);
-  const w = new Widget(page, id);
-  await w.ready();
-  await w.root.scrollIntoViewIfNeeded();
-  return w;
-}
+const open = (page: Page, id: string): Promise<Widget> => openWidget(page, URL, id);
 
 /** The counts every frame must agree on, whatever the grid. */
 async function expectConsistent(w: Widget, layers: boolean): Promise<{ tests: number; pairs: number }> {

@@ -10,19 +10,14 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, ROOT, tabTo, test, Widget } from './fixtures.ts';
+import { expect, openWidget, ROOT, tabTo, test, Widget } from './fixtures.ts';
 
 const URL = '/lessons/06-slopes.html';
 const T = 16;
 
 test.describe.configure({ mode: 'parallel' });
 
-async function open(page: Page, id: string): Promise<Widget> {
-  await page.goto(URL);
-  const w = new Widget(page, id);
-  await w.ready();
-  return w;
-}
+const open = (page: Page, id: string): Promise<Widget> => openWidget(page, URL, id, false);
 
 // ---- an independent model of the course's surface (slopes.h's shapes) --------------------------
 const HEIGHT: Record<string, (i: number) => number> = {

@@ -15,7 +15,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { coreLinesContaining, expect, ROOT, tabTo, test, Widget } from './fixtures.ts';
+import { coreLinesContaining, expect, openWidget, ROOT, shiftTabTo, tabTo, test, Widget } from './fixtures.ts';
 
 const URL = '/lessons/05-tile-probes.html';
 const T = 8;
@@ -23,13 +23,7 @@ const standingOn = (row: number): number => row * T - 16;
 
 test.describe.configure({ mode: 'parallel' });
 
-async function open(page: Page, id: string): Promise<Widget> {
-  await page.goto(URL);
-  const w = new Widget(page, id);
-  await w.ready();
-  await w.root.scrollIntoViewIfNeeded();
-  return w;
-}
+const open = (page: Page, id: string): Promise<Widget> => openWidget(page, URL, id);
 
 /** The core's box and bits as the widget exposes them on the map. */
 async function hero(w: Widget): Promise<Record<string, string>> {
@@ -219,21 +213,6 @@ test('step through the landing frame beside tiles.c, then probe() point by point
   });
 });
 
-/** Presses Shift+Tab until the focused element has the given data-testid inside `scope`. */
-async function shiftTabTo(page: Page, testid: string, scope: string, max = 60): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Shift+Tab');
-    const ok = await page.evaluate(
-      ([t, s]) => {
-        const el = document.activeElement as HTMLElement | null;
-        return !!el && el.dataset.testid === t && !!el.closest(`[data-testid="${s}"]`);
-      },
-      [testid, scope] as const,
-    );
-    if (ok) return;
-  }
-  throw new Error(`Shift+Tab never reached ${testid}`);
-}
 
 test('keyboard only: Tab to a preset, paint with the cursor, play with the arrow keys', async ({ page }) => {
   await page.goto(URL);
