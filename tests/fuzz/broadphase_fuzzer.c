@@ -70,6 +70,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
     }
 
+    /* the workspace sweep, both axes, in exactly the storage it asks for; a second frame runs
+       on the order kept from the first */
+    for (j = 0; j < 2; j++) {
+        eo_sweep sw;
+        size_t need = eo_sweep_storage_size(n);
+        void *ws = malloc(need ? need : 1);
+        int frame;
+        if (need == 0 || eo_sweep_init(&sw, n, (eo_aabb_order)j, ws, need) != EO_OK)
+            abort();
+        for (frame = 0; frame < 2; frame++) {
+            if (eo_sweep_pairs(&sw, boxes, n, ls, got, MAX_N * MAX_N / 2, &n_sweep, NULL, NULL) != EO_OK)
+                abort();
+            qsort(got, n_sweep, sizeof got[0], pair_cmp);
+            if (n_sweep != n_want || memcmp(got, want, n_want * sizeof got[0]) != 0)
+                abort();
+        }
+        free(ws);
+    }
+
     /* sectors in a buffer of exactly storage_len bytes (uint16_t-aligned by malloc) */
     storage = malloc(storage_len ? storage_len : 1);
     eo_hooks_init(&hooks, steps, 16);
