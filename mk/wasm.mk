@@ -7,7 +7,7 @@ WASM_EXPORTS := _eo_wasm_abi,_eo_result_name,_eo_event_name,_eo_counter_name,_eo
 	_eo_gridmask_test,_eo_gridmask_find_candidates,$\
 	_eo_aabb_overlap_ordered,_eo_aabb_find_pairs,_eo_aabb_choose_order,_eo_circle_overlap,$\
 	_eo_sectors_storage_size,_eo_sectors_init,_eo_sectors_build,_eo_sectors_update,_eo_sectors_find_pairs,$\
-	_eo_sectors_object_range,_eo_sectors_tune,_eo_sweep_find_pairs,$\
+	_eo_sectors_object_range,_eo_sectors_tune,_eo_sweep_storage_size,_eo_sweep_init,_eo_sweep_pairs,$\
 	_eo_pixelmask_storage_size,_eo_pixelmask_init,_eo_pixelmask_from_rgba,_eo_pixelmask_from_indexed,$\
 	_eo_pixelmask_set,_eo_pixelmask_get,_eo_overlap_rect,_eo_pixelmask_overlap,_eo_pixelmask_first_contact,$\
 	_eo_pixelmask_overlap_area,_eo_pixelmask_overlap_reference,$\

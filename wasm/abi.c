@@ -49,6 +49,7 @@ int32_t eo_wasm_abi(int32_t what)
     case 37: return (int32_t)sizeof(eo_tiles_cache);
     case 38: return (int32_t)sizeof(eo_slopes_ground);
     case 39: return (int32_t)offsetof(eo_slopes_ground, ground_y);
+    case 40: return (int32_t)sizeof(eo_sweep);
     default: return -1;
     }
 }

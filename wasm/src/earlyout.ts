@@ -313,8 +313,10 @@ interface Exports {
                         count_out: number, stats: number, hooks: number): number;
   eo_sectors_tune(boxes: number, count: number, layers: number, configs: number, n: number, storage: number,
                   size: number, rows: number, best: number): number;
-  eo_sweep_find_pairs(boxes: number, count: number, axis: number, layers: number, order: number, reuse: number,
-                      pairs: number, capacity: number, count_out: number, stats: number, hooks: number): number;
+  eo_sweep_storage_size(capacity: number): number;
+  eo_sweep_init(sweep: number, capacity: number, axis: number, storage: number, size: number): number;
+  eo_sweep_pairs(sweep: number, boxes: number, count: number, layers: number,
+                 pairs: number, capacity: number, count_out: number, stats: number, hooks: number): number;
   eo_pixelmask_storage_size(w: number, h: number): number;
   eo_pixelmask_init(mask: number, w: number, h: number, storage: number, size: number): number;
   eo_pixelmask_from_rgba(mask: number, rgba: number, stride: number, threshold: number): number;
@@ -350,7 +352,8 @@ const ABI = { version: 1, box: 8, layout: 8, pair: 4, step: 12, hooksStepCount: 
               stepA: 4, layoutScreenW: 4, grid: 18, gridLastCol: 13, gridLastRow: 17,
               sectors: 44, sectorsConfig: 14, stats: 36, sectorsCellW: 14, sectorsObjectCount: 22,
               tuneRow: 44, configCols: 8, configMaxObjects: 10, orderReport: 24, circle: 6, tuneCost: 36, sectorsCells: 20, sectorsRanges: 40, pixelmask: 12,
-              tileMap: 24, tileMapWidth: 16, tileProbe: 10, moveResult: 12, moveResultMovedX: 4, tilesCache: 20, ground: 12, groundY: 8 };
+              tileMap: 24, tileMapWidth: 16, tileProbe: 10, moveResult: 12, moveResultMovedX: 4, tilesCache: 20, ground: 12, groundY: 8,
+              sweep: 12 };
 const STATS_KEYS: (keyof BroadphaseStats)[] = ['insertions', 'removals', 'objectsMoved', 'rebuilds', 'candidatePairs',
   'duplicatesSkipped', 'layerFiltered', 'boxTests', 'pairsFound'];
 const MODULE_NAMES: Record<number, string> = { 1: 'gridmask', 2: 'aabb', 3: 'sectors', 4: 'sweep', 5: 'pixelmask', 6: 'tiles', 7: 'slopes' };
@@ -442,7 +445,7 @@ class Core implements Earlyout {
                   tuneRow: abi(22), configCols: abi(23), configMaxObjects: abi(24), orderReport: abi(25), circle: abi(26),
                   tuneCost: abi(27), sectorsCells: abi(28), sectorsRanges: abi(29), pixelmask: abi(30),
                   tileMap: abi(32), tileMapWidth: abi(33), tileProbe: abi(34), moveResult: abi(35), moveResultMovedX: abi(36),
-                  tilesCache: abi(37), ground: abi(38), groundY: abi(39) };
+                  tilesCache: abi(37), ground: abi(38), groundY: abi(39), sweep: abi(40) };
     for (const k of Object.keys(ABI) as (keyof typeof ABI)[])
       if (got[k] !== ABI[k]) throw new EarlyoutError('EO_JS_ABI', `wasm module ABI mismatch: ${k} is ${got[k]}, expected ${ABI[k]}`);
     if ((abi(11) === 1) !== traced)
@@ -823,8 +826,12 @@ class Core implements Earlyout {
     return {
       create(maxObjects: number): Sweeper {
         checkInt('maxObjects', maxObjects, 1, MAX_COUNT);
-        const mem = core.allocPersistent(2 * maxObjects);
-        let lastCount = -1, lastAxis = -1, disposed = false;
+        // one persistent block: the eo_sweep, then its workspace (the packed intervals it keeps in
+        // sweep order between frames: frame coherence)
+        const need = x.eo_sweep_storage_size(maxObjects);
+        const mem = core.allocPersistent(ABI.sweep + 16 + need);
+        const psw = mem.at, storage = (mem.at + ABI.sweep + 15) & ~15;
+        let sweepAxis = -1, disposed = false;
         return {
           findPairs(boxes, axis = 'x', layers, out) {
             return core.scoped(() => {
@@ -832,12 +839,15 @@ class Core implements Earlyout {
               const a = axis === 'x' ? 0 : axis === 'y' ? 1 : fail(`axis must be 'x' or 'y', got ${String(axis)}`);
               const [pb, n] = core.putBoxes(boxes, maxObjects);
               const pl = core.putLayers(layers, n);
+              if (a !== sweepAxis) { // a new axis starts from index order
+                core.check(x.eo_sweep_init(psw, maxObjects, a, storage, need), 'sweep.findPairs');
+                sweepAxis = a;
+              }
               const ps = core.newStats();
-              const reuse = n === lastCount && a === lastAxis ? 1 : 0; // frame coherence: last frame's order
+              // a second run (a bigger pair buffer) finds the workspace already sorted: same pairs, same order
               const list = core.pairs((pp, cap, pc, first) =>
-                x.eo_sweep_find_pairs(pb, n, a, pl, mem.at, first ? reuse : 1, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0),
+                x.eo_sweep_pairs(psw, pb, n, pl, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0),
                 'sweep.findPairs', out, mem);
-              lastCount = n; lastAxis = a;
               return { ...list, stats: core.readStats(ps) };
             });
           },
