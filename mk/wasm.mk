@@ -11,7 +11,7 @@ WASM_EXPORTS := _eo_wasm_abi,_eo_result_name,_eo_event_name,_eo_counter_name,_eo
 	_eo_pixelmask_storage_size,_eo_pixelmask_init,_eo_pixelmask_from_rgba,_eo_pixelmask_from_indexed,$\
 	_eo_pixelmask_set,_eo_pixelmask_get,_eo_overlap_rect,_eo_pixelmask_overlap,_eo_pixelmask_first_contact,$\
 	_eo_pixelmask_overlap_area,_eo_pixelmask_overlap_reference,$\
-	_eo_tiles_check,_eo_tiles_tile_of,_eo_tiles_attr_at,_eo_tiles_attr_at_pixel,_eo_tiles_pixel_solid,$\
+	_eo_tiles_check,_eo_tiles_tile_of,_eo_tiles_index,_eo_tiles_attr_at,_eo_tiles_attr_at_pixel,_eo_tiles_pixel_solid,$\
 	_eo_tiles_probe,_eo_tiles_cache_reset,_eo_tiles_touching,_eo_tiles_move,$\
 	_eo_slopes_column_height,_eo_slopes_heights,_eo_slopes_ground_at,_eo_slopes_box_ground,_eo_slopes_walk,$\
 	_eo_wasm_tiles_move_many,_eo_wasm_slopes_walk_many
@@ -28,9 +28,9 @@ $(WASM)/cache/.seeded:
 	cp -r /usr/share/emscripten/cache/. $(WASM)/cache/
 	touch $@
 
-$(WASM)/earlyout.wasm: $(CORE_SRC) $(CORE_HDR) wasm/abi.c wasm/batch.c $(WASM)/cache/.seeded | $(DEPS_STAMP)
+$(WASM)/earlyout.wasm: $(CORE_SRC) $(CORE_HDR) wasm/abi.c wasm/batch.c mk/wasm.mk $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc $(EMFLAGS) -O3 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
-$(WASM)/earlyout-trace.wasm: $(CORE_SRC) $(CORE_HDR) wasm/abi.c wasm/batch.c $(WASM)/cache/.seeded | $(DEPS_STAMP)
+$(WASM)/earlyout-trace.wasm: $(CORE_SRC) $(CORE_HDR) wasm/abi.c wasm/batch.c mk/wasm.mk $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc $(EMFLAGS) -O2 -DEO_TRACE=1 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
 
 $(WASM_PKG)/%.wasm: $(WASM)/%.wasm

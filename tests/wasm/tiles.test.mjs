@@ -187,6 +187,10 @@ test('bad arguments get clear errors and change nothing', () => {
   bad(() => eo.tiles.createMap({ width: 4, height: 4, cells: detached }), /detached/);
   const map = eo.tiles.createMap({ width: 4, height: 4 });
   bad(() => map.setCell(4, 0, 1), /col must be an integer from 0 to 3/);
+  assert.deepEqual([map.index(3, 2), map.index(4, 0), map.index(-1, 0)], [11, null, null]);
+  const tall = eo.tiles.createMap({ width: 5, height: 3, rowTable: true });
+  assert.deepEqual([tall.index(4, 2), tall.index(0, 3)], [14, null]);
+  tall.dispose();
   bad(() => map.setAttr(3, TILE.SLOPE + SLOPE.USER), /slope shape/, 'EO_ERR_BAD_ARGUMENT');
   assert.equal(map.attrAt(0, 0), TILE.EMPTY);
   bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 40000, 0), /dx must be an integer/);

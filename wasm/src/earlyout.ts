@@ -161,6 +161,9 @@ export interface TileMap {
   attrAtPixel(x: number, y: number): number;
   /** floor(p / tileSize). */
   tileOf(p: number): number;
+  /** The cell index of tile (col, row), as the core computes it (row table, shift or exact
+      multiply), or null outside the map. */
+  index(col: number, row: number): number | null;
   /** Blocks in every direction: solid tile, below a slope's surface, solid outside. */
   pixelSolid(x: number, y: number): boolean;
   /** The probe points of a box ('edges': corners + points at most a tile apart; 'corners': the four corners) and what each read. */
@@ -331,6 +334,7 @@ interface Exports {
   eo_pixelmask_overlap_reference(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
   eo_tiles_check(map: number): number;
   eo_tiles_tile_of(p: number, shift: number): number;
+  eo_tiles_index(map: number, col: number, row: number, index: number): number;
   eo_tiles_attr_at(map: number, col: number, row: number, hooks: number): number;
   eo_tiles_attr_at_pixel(map: number, x: number, y: number, hooks: number): number;
   eo_tiles_pixel_solid(map: number, x: number, y: number): number;
@@ -1114,6 +1118,11 @@ class Core implements Earlyout {
           attrAt(c, r2) { live(); return x.eo_tiles_attr_at(pm, i16('col', c), i16('row', r2), core.hooks); },
           attrAtPixel(px, py) { live(); return x.eo_tiles_attr_at_pixel(pm, i16('x', px), i16('y', py), core.hooks); },
           tileOf(p) { return x.eo_tiles_tile_of(i16('p', p), shift); },
+          index: (c, r2) => core.scoped(() => {
+            live();
+            const p = core.alloc(4);
+            return x.eo_tiles_index(pm, i16('col', c), i16('row', r2), p) === 1 ? core.dv.getUint32(p, true) : null;
+          }),
           pixelSolid(px, py) { live(); return x.eo_tiles_pixel_solid(pm, i16('x', px), i16('y', py)) === 1; },
           probe: (box, mode = 'edges') => core.scoped(() => {
             live();

@@ -619,7 +619,7 @@ export class TilesPlayground {
       const outside = st.b >= 256;
       const attr = outside ? st.b - 256 : st.b;
       const id = outside ? 0 : this.map.getCell(st.col, st.row);
-      const index = st.row * MAP_W + st.col;
+      const index = this.map.index(st.col, st.row); // the core's cell index
       setText(which, `move() lookup`);
       this.arith.dataset.col = String(st.col);
       this.arith.dataset.row = String(st.row);
@@ -647,10 +647,10 @@ export class TilesPlayground {
     if (p.outside) {
       lines.push(line('arith-index', 'outside the map: no cell is read; the outside policy answers'), line('arith-attr', code(`attr = ${attrName(p.attr)}`)));
     } else {
-      const id = this.map.getCell(p.col, p.row);
+      const id = this.map.getCell(p.col, p.row), index = this.map.index(p.col, p.row);
       lines.push(
-        line('arith-index', code(`row × width + col = ${p.row} × ${MAP_W} + ${p.col} = ${p.row * MAP_W + p.col}`), ' = index'),
-        line('arith-attr', code(`cells[${p.row * MAP_W + p.col}] = ${id}`), ' → ', code(`attrs[${id}] = ${p.attr}`), ` ${attrName(p.attr)}`),
+        line('arith-index', code(`row × width + col = ${p.row} × ${MAP_W} + ${p.col} = ${index}`), ' = index'),
+        line('arith-attr', code(`cells[${index}] = ${id}`), ' → ', code(`attrs[${id}] = ${p.attr}`), ` ${attrName(p.attr)}`),
       );
     }
     this.arith.dataset.col = String(p.col);
