@@ -2,22 +2,23 @@
 # the fuzzer, and the shared vectors.
 TESTS      := $(BUILD)/tests
 CORE_TESTS := $(patsubst tests/core/%.c,%,$(wildcard tests/core/test_*.c))
+TEST_HDR   := $(wildcard tests/core/*.h)   # rng, text maps, the tiles reference
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
 TEST_CFLAGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow $(CORE_INC)
 
 .PHONY: test-core test-headers test-sanitize test-fuzz test-vectors test-install
 
 # cmocka, against both builds: traced (hooks on) and fast (hooks compiled out).
-$(TESTS)/%.trace: tests/core/%.c $(NATIVE)/libearlyout-trace.a
+$(TESTS)/%.trace: tests/core/%.c $(TEST_HDR) $(NATIVE)/libearlyout-trace.a
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 $< $(NATIVE)/libearlyout-trace.a -lcmocka -o $@
-$(TESTS)/%.fast: tests/core/%.c $(NATIVE)/libearlyout.a
+$(TESTS)/%.fast: tests/core/%.c $(TEST_HDR) $(NATIVE)/libearlyout.a
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -O2 $< $(NATIVE)/libearlyout.a -lcmocka -o $@
 
 # pixelmask again at every word width (the default is one of them): the answers must not depend on it.
 PIXELMASK_WIDTHS := 8 16 32 64
-$(TESTS)/test_pixelmask.w%: tests/core/test_pixelmask.c $(CORE_SRC) $(CORE_HDR)
+$(TESTS)/test_pixelmask.w%: tests/core/test_pixelmask.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 -DEO_PIXELMASK_WORD_BITS=$* $< $(CORE_SRC) -lcmocka -o $@
 
@@ -40,7 +41,7 @@ test-headers: $(CORE_HDR)
 
 # The unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer (traced build, so the
 # hook buffers are exercised too).
-$(TESTS)/san/%: tests/core/%.c $(CORE_SRC) $(CORE_HDR)
+$(TESTS)/san/%: tests/core/%.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_TRACE=1 $< $(CORE_SRC) -lcmocka -o $@
 test-sanitize: $(foreach t,$(CORE_TESTS),$(TESTS)/san/$(t))

@@ -7,14 +7,8 @@
 
 #include "earlyout/earlyout.h"
 
-static uint32_t rng_state = 777u;
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
+#define RNG_SEED 777u
+#include "rng.h"
 
 /* Reference: 32-bit arithmetic, straight from the definition. */
 static int ref_overlap(const eo_box *a, const eo_box *b)

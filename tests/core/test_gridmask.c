@@ -40,18 +40,8 @@ static int boxes_overlap(const eo_box *a, const eo_box *b)
            (int32_t)a->y < (int32_t)b->y + b->h && (int32_t)b->y < (int32_t)a->y + a->h;
 }
 
-static uint32_t rng_state = 12345u;
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-static int16_t rng_range(int lo, int hi)
-{
-    return (int16_t)(lo + (int)(rng() % (uint32_t)(hi - lo + 1)));
-}
+#define RNG_SEED 12345u
+#include "rng.h"
 
 /* ---- worked examples -------------------------------------------------------------------- */
 

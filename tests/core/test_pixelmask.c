@@ -10,14 +10,8 @@
 
 #include "earlyout/earlyout.h"
 
-static uint32_t rng_state = 31337u;
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
+#define RNG_SEED 31337u
+#include "rng.h"
 
 /* Two masks of up to 130 x 70, each with its own storage (word-aligned through the union). */
 #define MAXW 130

@@ -13,18 +13,8 @@
 #define MAX_OBJ 200
 #define MAX_PAIRS (MAX_OBJ * (MAX_OBJ - 1) / 2)
 
-static uint32_t rng_state = 4242u;
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-static int16_t rng_range(int lo, int hi)
-{
-    return (int16_t)(lo + (int)(rng() % (uint32_t)(hi - lo + 1)));
-}
+#define RNG_SEED 4242u
+#include "rng.h"
 
 static uint16_t storage_words[40000]; /* uint16_t: 2-byte aligned */
 static eo_pair got[MAX_PAIRS], want[MAX_PAIRS];

@@ -12,18 +12,8 @@
 
 #include "earlyout/earlyout.h"
 
-static uint32_t rng_state = 6502u;
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-static int rng_range(int lo, int hi)
-{
-    return lo + (int)(rng() % (uint32_t)(hi - lo + 1));
-}
+#define RNG_SEED 6502u
+#include "rng.h"
 
 /* ---- maps drawn as text (as in test_tiles.c) ------------------------------------------------ */
 
