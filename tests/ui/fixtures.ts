@@ -66,16 +66,7 @@ export class Playground {
   /** Drags an object by (dx, dy) screen pixels with the mouse. */
   async drag(obj: Obj, dx: number, dy: number): Promise<void> {
     const s = await this.scale();
-    const h = this.handle(obj);
-    await h.scrollIntoViewIfNeeded();
-    const b = (await h.boundingBox())!;
-    const x = b.x + b.width / 2;
-    const y = b.y + b.height / 2;
-    await this.page.mouse.move(x, y);
-    await this.page.mouse.down();
-    await this.page.mouse.move(x + (dx * s) / 2, y + (dy * s) / 2, { steps: 3 });
-    await this.page.mouse.move(x + dx * s, y + dy * s, { steps: 3 });
-    await this.page.mouse.up();
+    await dragBy(this.page, this.handle(obj), dx * s, dy * s);
   }
 
   async currentLine(): Promise<number> {
@@ -159,17 +150,22 @@ export class Widget {
   /** Drags a Stage handle by (dx, dy) world pixels with the mouse. */
   async drag(testid: string, dx: number, dy: number): Promise<void> {
     const s = await this.scale();
-    const h = this.get(testid);
-    await h.scrollIntoViewIfNeeded();
-    const b = (await h.boundingBox())!;
-    const x = b.x + b.width / 2;
-    const y = b.y + b.height / 2;
-    await this.page.mouse.move(x, y);
-    await this.page.mouse.down();
-    await this.page.mouse.move(x + (dx * s) / 2, y + (dy * s) / 2, { steps: 3 });
-    await this.page.mouse.move(x + dx * s, y + dy * s, { steps: 3 });
-    await this.page.mouse.up();
+    await dragBy(this.page, this.get(testid), dx * s, dy * s);
   }
+}
+
+/** Drags an element from its centre by (dx, dy) screen pixels with the mouse, in two legs so the
+    widget sees a move in between. */
+export async function dragBy(page: Page, handle: Locator, dx: number, dy: number): Promise<void> {
+  await handle.scrollIntoViewIfNeeded();
+  const b = (await handle.boundingBox())!;
+  const x = b.x + b.width / 2;
+  const y = b.y + b.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 3 });
+  await page.mouse.move(x + dx, y + dy, { steps: 3 });
+  await page.mouse.up();
 }
 
 /** Presses Tab (or `key`, e.g. Shift+Tab) until the focused element has the given data-testid

@@ -14,7 +14,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { expect, ROOT, tabTo, test } from './fixtures.ts';
+import { dragBy, expect, ROOT, tabTo, test } from './fixtures.ts';
 
 const URL = '/lessons/04-pixel-overlap.html';
 
@@ -110,16 +110,7 @@ class Widget {
   /** Drags a sprite by (dx, dy) sprite pixels with the mouse. */
   async drag(obj: 'a' | 'b', dx: number, dy: number): Promise<void> {
     const s = Number(await this.root.locator('.pm-stage').getAttribute('data-scale'));
-    const h = this.handle(obj);
-    await h.scrollIntoViewIfNeeded();
-    const b = (await h.boundingBox())!;
-    const x = b.x + b.width / 2;
-    const y = b.y + b.height / 2;
-    await this.page.mouse.move(x, y);
-    await this.page.mouse.down();
-    await this.page.mouse.move(x + (dx * s) / 2, y + (dy * s) / 2, { steps: 3 });
-    await this.page.mouse.move(x + dx * s, y + dy * s, { steps: 3 });
-    await this.page.mouse.up();
+    await dragBy(this.page, this.handle(obj), dx * s, dy * s);
   }
 }
 
