@@ -79,8 +79,8 @@ export function geometry(available: number, world: World, maxScale = world.maxSc
 /** World px to css px. */
 export const toCss = (g: Geometry, v: number): number => (v + g.m) * g.s;
 
-/** Sizes a canvas for the geometry and the device pixel ratio; returns a context in css px. */
-export function prepareCanvas(canvas: HTMLCanvasElement, g: Geometry): CanvasRenderingContext2D {
+/** Sizes a canvas of cssW x cssH css px for the device pixel ratio; returns a context in css px. */
+export function prepareCanvas(canvas: HTMLCanvasElement, g: { cssW: number; cssH: number }): CanvasRenderingContext2D {
   const dpr = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
   const w = Math.round(g.cssW * dpr);
   const hh = Math.round(g.cssH * dpr);

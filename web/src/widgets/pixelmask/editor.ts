@@ -3,7 +3,7 @@
 // Beside every row, the row's word as the core holds it (read back with mask.get).
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
-import { COLORS } from '../../screen.ts';
+import { COLORS, prepareCanvas } from '../../screen.ts';
 import { hex32 } from './model.ts';
 import { PixelPlayground } from './playground.ts';
 import { BULLET, SOLDIER, Sprite } from './sprites.ts';
@@ -195,15 +195,7 @@ class SpriteEditor {
     const CELL = cellFor(sp);
     const w = sp.w * CELL + HEX_W;
     const hh = sp.h * CELL;
-    const r = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
-    if (this.canvas.width !== Math.round(w * r)) {
-      this.canvas.width = Math.round(w * r);
-      this.canvas.height = Math.round(hh * r);
-      this.canvas.style.width = `${w}px`;
-      this.canvas.style.height = `${hh}px`;
-    }
-    const ctx = this.canvas.getContext('2d')!;
-    ctx.setTransform(r, 0, 0, r, 0, 0);
+    const ctx = prepareCanvas(this.canvas, { cssW: w, cssH: hh });
     ctx.clearRect(0, 0, w, hh);
     ctx.fillStyle = COLORS.screen;
     ctx.fillRect(0, 0, sp.w * CELL, hh);

@@ -4,7 +4,7 @@
 // are real buttons over the sprites: Tab reaches them, arrows nudge 1 px (Shift: 8 px), pointers
 // drag them. The stage only reports moves; the owner keeps the state and redraws.
 import { h } from '../../dom.ts';
-import { COLORS } from '../../screen.ts';
+import { COLORS, prepareCanvas } from '../../screen.ts';
 import type { Box } from '../../core.ts';
 import { WORLD } from './model.ts';
 import type { Pos } from './model.ts';
@@ -30,26 +30,6 @@ export function pixelGeometry(available: number, maxScale = 16): PixelGeometry {
 
 export const px = (g: PixelGeometry, x: number): number => g.ox + x * g.s;
 export const py = (g: PixelGeometry, y: number): number => g.oy + y * g.s;
-
-function dpr(): number {
-  return Math.max(1, Math.min(3, window.devicePixelRatio || 1));
-}
-
-export function prepare(canvas: HTMLCanvasElement, g: PixelGeometry): CanvasRenderingContext2D {
-  const r = dpr();
-  const w = Math.round(g.cssW * r);
-  const hh = Math.round(g.cssH * r);
-  if (canvas.width !== w || canvas.height !== hh) {
-    canvas.width = w;
-    canvas.height = hh;
-  }
-  canvas.style.width = `${g.cssW}px`;
-  canvas.style.height = `${g.cssH}px`;
-  const ctx = canvas.getContext('2d')!;
-  ctx.setTransform(r, 0, 0, r, 0, 0);
-  ctx.imageSmoothingEnabled = false;
-  return ctx;
-}
 
 const MONO = '"JetBrains Mono Variable", ui-monospace, monospace';
 
@@ -313,7 +293,7 @@ export class PixelStage {
     this.pos = pos;
     this.geom = pixelGeometry(available);
     const g = this.geom;
-    const ctx = prepare(this.canvas, g);
+    const ctx = prepareCanvas(this.canvas, g);
     this.root.style.width = `${g.cssW}px`;
     this.root.style.height = `${g.cssH}px`;
     this.root.dataset.scale = String(g.s); // css px per sprite pixel (tests drag by it)

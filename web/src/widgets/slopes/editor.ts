@@ -264,15 +264,7 @@ export class SlopeEditor {
 
   private drawGrid(stored: Uint8Array = this.map.heights(SLOPE.USER)): void {
     const size = T * CELL;
-    const r = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
-    if (this.canvas.width !== Math.round(size * r)) {
-      this.canvas.width = Math.round(size * r);
-      this.canvas.height = Math.round(size * r);
-      this.canvas.style.width = `${size}px`;
-      this.canvas.style.height = `${size}px`;
-    }
-    const ctx = this.canvas.getContext('2d')!;
-    ctx.setTransform(r, 0, 0, r, 0, 0);
+    const ctx = prepareCanvas(this.canvas, { cssW: size, cssH: size });
     ctx.fillStyle = COLORS.screen;
     ctx.fillRect(0, 0, size, size);
     const [sr, sg, sb] = SLOPE_COLORS.slope;
