@@ -158,3 +158,16 @@ export function whenVisible(el: Element, onChange: (visible: boolean) => void): 
     for (const e of entries) onChange(e.isIntersecting);
   }).observe(el);
 }
+
+/** A labelled row of preset chips, one button per preset (data-testid preset-<key>, its hint as the
+    button's title); clicking one calls apply(key). */
+export function presetChips(label: string, presets: Record<string, { label: string; hint?: string }>, apply: (key: string) => void): HTMLElement {
+  return h(
+    'div',
+    { class: 'presets', role: 'group', 'aria-label': 'Presets' },
+    h('span', { class: 'presets-label' }, label),
+    ...Object.entries(presets).map(([key, p]) =>
+      h('button', { type: 'button', class: 'chip', 'data-testid': `preset-${key}`, title: p.hint, onclick: () => apply(key) }, p.label),
+    ),
+  );
+}

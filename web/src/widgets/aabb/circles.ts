@@ -4,7 +4,7 @@
 import aabbSource from '../../../../core/src/aabb.c';
 import { clampInt16 } from '../../core.ts';
 import type { Earlyout } from '../../core.ts';
-import { numberFields, slider } from '../../controls.ts';
+import { numberFields, presetChips, slider } from '../../controls.ts';
 import type { NumberFields, Slider } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
 import { pill } from '../../scene/draw.ts';
@@ -105,27 +105,12 @@ export class CirclePair {
       h(
         'div',
         { class: 'gm-toolbar' },
-        h(
-          'div',
-          { class: 'presets', role: 'group', 'aria-label': 'Presets' },
-          h('span', { class: 'presets-label' }, 'Try'),
-          ...Object.entries(CIRCLE_PRESETS).map(([key, pr]) =>
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'chip',
-                'data-testid': `preset-${key}`,
-                onclick: () => {
-                  this.circles = [{ ...pr.circles[0] }, { ...pr.circles[1] }];
-                  this.stepper.reset();
-                  this.update();
-                },
-              },
-              pr.label,
-            ),
-          ),
-        ),
+        presetChips('Try', CIRCLE_PRESETS, (key) => {
+          const pr = CIRCLE_PRESETS[key];
+          this.circles = [{ ...pr.circles[0] }, { ...pr.circles[1] }];
+          this.stepper.reset();
+          this.update();
+        }),
       ),
       h(
         'div',

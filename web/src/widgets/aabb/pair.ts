@@ -5,7 +5,7 @@
 import aabbSource from '../../../../core/src/aabb.c';
 import { clampInt16 } from '../../core.ts';
 import type { Box, Earlyout } from '../../core.ts';
-import { numberFields, segmented } from '../../controls.ts';
+import { numberFields, presetChips, segmented } from '../../controls.ts';
 import type { NumberFields, Segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
 import { COLORS, drawBox, drawScreen, Stage, toCss } from '../../screen.ts';
@@ -122,14 +122,7 @@ export class BoxPair {
     const toolbar = h('div', { class: 'gm-toolbar' }, this.orderSeg.root);
     if (!compact) {
       toolbar.appendChild(
-        h(
-          'div',
-          { class: 'presets', role: 'group', 'aria-label': 'Presets' },
-          h('span', { class: 'presets-label' }, 'Try'),
-          ...Object.entries(PAIR_PRESETS).map(([key, p]) =>
-            h('button', { type: 'button', class: 'chip', 'data-testid': `preset-${key}`, title: p.hint, onclick: () => this.applyPreset(key) }, p.label),
-          ),
-        ),
+        presetChips('Try', PAIR_PRESETS, (key) => this.applyPreset(key)),
       );
     }
 

@@ -22,7 +22,7 @@ import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from '../../scre
 import type { Geometry } from '../../screen.ts';
 import type { Stepper } from '../../stepper.ts';
 import { gridmaskCounters, gridmaskStepper } from './stepper.ts';
-import { segmented } from '../../controls.ts';
+import { presetChips, segmented } from '../../controls.ts';
 import type { Segmented } from '../../controls.ts';
 
 export interface PlaygroundOptions {
@@ -164,14 +164,7 @@ export class Playground {
     );
     if (!compact) {
       bar.appendChild(
-        h(
-          'div',
-          { class: 'presets', role: 'group', 'aria-label': 'Presets' },
-          h('span', { class: 'presets-label' }, 'Try'),
-          ...Object.entries(PRESETS).map(([key, p]) =>
-            h('button', { type: 'button', class: 'chip', 'data-testid': `preset-${key}`, title: p.hint, onclick: () => this.applyPreset(key) }, p.label),
-          ),
-        ),
+        presetChips('Try', PRESETS, (key) => this.applyPreset(key)),
       );
     }
     return bar;

@@ -3,6 +3,7 @@
 // optionally the traced core step by step beside pixelmask.c, with the bits of the current row.
 //   controls -> state -> core (evaluate) -> result -> draw + panels
 import pixelmaskSource from '../../../../core/src/pixelmask.c';
+import { presetChips } from '../../controls.ts';
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
 import { COLORS } from '../../screen.ts';
@@ -174,14 +175,7 @@ export class PixelPlayground {
     }
     if (!compact) {
       bar.appendChild(
-        h(
-          'div',
-          { class: 'presets', role: 'group', 'aria-label': 'Presets' },
-          h('span', { class: 'presets-label' }, 'Try'),
-          ...Object.entries(PRESETS).map(([key, p]) =>
-            h('button', { type: 'button', class: 'chip', 'data-testid': `preset-${key}`, title: p.hint, onclick: () => this.applyPreset(key) }, p.label),
-          ),
-        ),
+        presetChips('Try', PRESETS, (key) => this.applyPreset(key)),
       );
     }
     return bar;

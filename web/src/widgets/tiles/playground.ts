@@ -6,7 +6,7 @@ import tilesSource from '../../../../core/src/tiles.c';
 import { HIT, TOUCH } from '../../../../wasm/src/earlyout.ts';
 import type { TileMap, TileProbe, TilesCache } from '../../../../wasm/src/earlyout.ts';
 import type { Earlyout } from '../../core.ts';
-import { segmented, whenVisible } from '../../controls.ts';
+import { presetChips, segmented, whenVisible } from '../../controls.ts';
 import type { Segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
 import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
@@ -111,12 +111,7 @@ export class TilesPlayground {
       String(this.tool),
       (v) => this.setTool(Number(v)),
     );
-    const presets = h(
-      'div',
-      { class: 'presets', role: 'group', 'aria-label': 'Presets' },
-      h('span', { class: 'presets-label' }, 'Maps'),
-      ...Object.entries(PRESETS).map(([key, p]) => h('button', { type: 'button', class: 'chip', 'data-testid': `preset-${key}`, title: p.hint, onclick: () => this.applyPreset(key) }, p.label)),
-    );
+    const presets = presetChips('Maps', PRESETS, (key) => this.applyPreset(key));
 
     // ---- stage
     this.canvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
