@@ -4,7 +4,11 @@
    when there are few of them, so each hot loop is a small function of its own (the sort, the
    reach of one box on the sweep axis, the other-axis test of the boxes in reach), the boxes'
    fields are read through byte offsets instead of a branch on the axis, and the work counters
-   are computed only when the caller asks for them (stats, or hooks in the traced build). */
+   are computed only when the caller asks for them (stats, or hooks in the traced build).
+   That is still not enough for a Z80 frame (a 32-object scene took 1.6 frames), so with
+   EO_Z80_ASM (config.h) the per-frame loops of the workspace form (the refresh, the walk to the
+   first descent, the scan and emit) are Z80 assembly, each beside the C it stands for, on the
+   same data. tests/msx/sweep_asm.c checks the two against each other frame by frame on sz80. */
 #include "earlyout/sweep.h"
 
 #include <stddef.h>
@@ -89,6 +93,86 @@ static uint8_t may_interact(const eo_layer *layers, uint16_t i, uint16_t j)
                               (layers[j].category & layers[i].collides_with));
 }
 
+#if EO_Z80_ASM
+/* emit in Z80 (see config.h): the C below it stands for, with no 32-bit library calls. The
+   offsets of sweep_out's fields are checked here: */
+typedef char eo_sweep_out_layout[(offsetof(sweep_out, layers) == 2 && offsetof(sweep_out, pairs) == 4 &&
+                                  offsetof(sweep_out, capacity) == 6 && offsetof(sweep_out, found) == 10 &&
+                                  sizeof(eo_pair) == 4) ? 1 : -1];
+
+/* out in HL, ia in DE, ib on the stack (popped here). */
+static void emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
+{
+    (void)out;
+    (void)ia;
+    (void)ib;
+    __asm
+        push    hl
+        pop     iy              ; iy: out
+        pop     bc
+        pop     hl              ; hl: ib
+        push    bc              ; the return address back
+        ld      a, l
+        sub     a, e
+        ld      a, h
+        sbc     a, d
+        jr      NC, eo_em_ordered
+        ex      de, hl
+    eo_em_ordered:              ; de: the smaller index, hl: the larger
+        ld      a, 2 (iy)
+        or      a, 3 (iy)
+        jr      Z, eo_em_store  ; no layers
+        push    iy
+        push    de
+        push    hl
+        push    hl              ; the third argument of may_interact (it pops it)
+        ld      l, 2 (iy)
+        ld      h, 3 (iy)
+        call    _may_interact
+        pop     hl
+        pop     de
+        pop     iy
+        or      a, a
+        ret     Z               ; layers keep them apart
+    eo_em_store:                ; found < capacity: the pair goes to pairs[found]
+        ld      a, 10 (iy)
+        sub     a, 6 (iy)
+        ld      a, 11 (iy)
+        sbc     a, 7 (iy)
+        ld      a, 12 (iy)
+        sbc     a, 8 (iy)
+        ld      a, 13 (iy)
+        sbc     a, 9 (iy)
+        jr      NC, eo_em_count
+        ex      de, hl          ; hl: the smaller, de: the larger
+        push    hl
+        ld      l, 10 (iy)
+        ld      h, 11 (iy)      ; below capacity: the address fits 16 bits
+        add     hl, hl
+        add     hl, hl
+        ld      c, 4 (iy)
+        ld      b, 5 (iy)
+        add     hl, bc          ; hl: pairs + found
+        pop     bc
+        ld      (hl), c
+        inc     hl
+        ld      (hl), b
+        inc     hl
+        ld      (hl), e
+        inc     hl
+        ld      (hl), d
+    eo_em_count:                ; found++
+        inc     10 (iy)
+        ret     NZ
+        inc     11 (iy)
+        ret     NZ
+        inc     12 (iy)
+        ret     NZ
+        inc     13 (iy)
+        ret
+    __endasm;
+}
+#else
 /* Non-empty boxes ia and ib overlap: the pair, reported as ia < ib, unless layers keep them
    apart. */
 static void emit(sweep_out *out, uint16_t ia, uint16_t ib)
@@ -109,6 +193,7 @@ static void emit(sweep_out *out, uint16_t ia, uint16_t ib)
     }
     out->found++;
 }
+#endif
 
 /* Boxes ia and ib overlap on both axes if neither is empty. */
 static void report(sweep_out *out, uint16_t ia, uint16_t ib)
@@ -277,10 +362,145 @@ eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, 
     return EO_OK;
 }
 
-/* Each entry's first four words again from its box (x, y, w, h as words), end > e: one loop
-   of sequential pointer walks per axis, which SDCC keeps in registers. */
-static void refresh_x(uint16_t *e, const uint16_t *end, const eo_box *boxes)
+#if EO_Z80_ASM
+/* The loops below in Z80 (config.h, EO_Z80_ASM): the same work as the C after the #else, in
+   registers. SDCC's calling convention (sdcccall 1): the first two 16-bit arguments come in HL
+   and DE, the third on the stack, which the callee pops; IX must survive the call. */
+
+/* refresh_x: e in HL, count (> 0) in DE, boxes on the stack. An entry's index lies 8 bytes in; its box
+   is boxes + index * 8; x (its high byte flipped: KEY), y, w, h are copied with ldi. */
+static void refresh_x(uint16_t *e, uint16_t count, const eo_box *boxes) __naked
 {
+    (void)e;
+    (void)count;
+    (void)boxes;
+    __asm
+        push    ix
+        ld      ix, #0
+        add     ix, sp
+        ld      a, e            ; count > 0: the loop runs E times, then 256 times per D left
+        or      a, a
+        jr      Z, eo_rx_count
+        inc     d
+    eo_rx_count:
+        push    de              ; -2 (ix): entries left in this block of 256, -1 (ix): blocks
+        ld      c, 4 (ix)
+        ld      b, 5 (ix)
+        push    bc
+        pop     iy              ; iy: boxes
+        ex      de, hl          ; de: the entry
+    eo_rx_next:
+        ld      hl, #8
+        add     hl, de
+        ld      a, (hl)
+        inc     hl
+        ld      h, (hl)
+        ld      l, a            ; hl: its index
+        add     hl, hl
+        add     hl, hl
+        add     hl, hl
+        push    iy
+        pop     bc
+        add     hl, bc          ; hl: its box
+        ldi                     ; KEY: x + 0x8000
+        ld      a, (hl)
+        xor     a, #0x80
+        ld      (de), a
+        inc     hl
+        inc     de
+        ldi                     ; OTHER: y
+        ldi
+        ldi                     ; LEN: w
+        ldi
+        ldi                     ; OTHER_LEN: h
+        ldi
+        inc     de
+        inc     de              ; the next entry
+        dec     -2 (ix)
+        jr      NZ, eo_rx_next
+        dec     -1 (ix)
+        jr      NZ, eo_rx_next
+        ld      sp, ix
+        pop     ix
+        pop     hl
+        pop     af
+        jp      (hl)
+    __endasm;
+}
+
+/* refresh_y: the same from y, x, h, w. */
+static void refresh_y(uint16_t *e, uint16_t count, const eo_box *boxes) __naked
+{
+    (void)e;
+    (void)count;
+    (void)boxes;
+    __asm
+        push    ix
+        ld      ix, #0
+        add     ix, sp
+        ld      a, e            ; count > 0: the loop runs E times, then 256 times per D left
+        or      a, a
+        jr      Z, eo_ry_count
+        inc     d
+    eo_ry_count:
+        push    de              ; -2 (ix): entries left in this block of 256, -1 (ix): blocks
+        ld      c, 4 (ix)
+        ld      b, 5 (ix)
+        push    bc
+        pop     iy              ; iy: boxes
+        ex      de, hl          ; de: the entry
+    eo_ry_next:
+        ld      hl, #8
+        add     hl, de
+        ld      a, (hl)
+        inc     hl
+        ld      h, (hl)
+        ld      l, a
+        add     hl, hl
+        add     hl, hl
+        add     hl, hl
+        push    iy
+        pop     bc
+        add     hl, bc
+        inc     hl
+        inc     hl              ; hl: y
+        ldi                     ; KEY: y + 0x8000
+        ld      a, (hl)
+        xor     a, #0x80
+        ld      (de), a
+        inc     de
+        dec     hl
+        dec     hl
+        dec     hl              ; hl: x
+        ldi                     ; OTHER: x
+        ldi
+        ld      bc, #4
+        add     hl, bc          ; hl: h
+        ldi                     ; LEN: h
+        ldi
+        ld      bc, #-4
+        add     hl, bc          ; hl: w
+        ldi                     ; OTHER_LEN: w
+        ldi
+        inc     de
+        inc     de
+        dec     -2 (ix)
+        jr      NZ, eo_ry_next
+        dec     -1 (ix)
+        jr      NZ, eo_ry_next
+        ld      sp, ix
+        pop     ix
+        pop     hl
+        pop     af
+        jp      (hl)
+    __endasm;
+}
+#else
+/* Each entry's first four words again from its box (x, y, w, h as words), count > 0: one loop
+   of sequential pointer walks per axis, which SDCC keeps in registers. */
+static void refresh_x(uint16_t *e, uint16_t count, const eo_box *boxes)
+{
+    const uint16_t *end = e + (size_t)count * WORDS;
     do {
         const uint16_t *b = (const uint16_t *)(const void *)(boxes + e[INDEX]);
         *e++ = (uint16_t)(*b++ ^ 0x8000u);
@@ -291,8 +511,9 @@ static void refresh_x(uint16_t *e, const uint16_t *end, const eo_box *boxes)
     } while (e != end);
 }
 
-static void refresh_y(uint16_t *e, const uint16_t *end, const eo_box *boxes)
+static void refresh_y(uint16_t *e, uint16_t count, const eo_box *boxes)
 {
+    const uint16_t *end = e + (size_t)count * WORDS;
     do {
         const uint16_t *b = (const uint16_t *)(const void *)(boxes + e[INDEX]) + 1;
         *e++ = (uint16_t)(*b-- ^ 0x8000u);
@@ -303,7 +524,44 @@ static void refresh_y(uint16_t *e, const uint16_t *end, const eo_box *boxes)
         e += WORDS - 3;
     } while (e != end);
 }
+#endif
 
+#if EO_Z80_ASM
+/* first_descent in Z80 (see config.h): p in HL, the entry found in DE. */
+static uint16_t *first_descent(uint16_t *p) __naked
+{
+    (void)p;
+    __asm
+        ld      e, (hl)
+        inc     hl
+        ld      d, (hl)         ; de: KEY of p
+        ld      bc, #9
+        add     hl, bc          ; hl: KEY of the next entry
+    eo_fd_next:
+        ld      c, (hl)
+        inc     hl
+        ld      b, (hl)         ; bc: KEY of the next entry, hl: its second byte
+        ld      a, c
+        sub     a, e
+        ld      a, b
+        sbc     a, d
+        jr      C, eo_fd_found  ; below KEY of p
+        ld      e, c
+        ld      d, b            ; on: it is p now
+        ld      a, l
+        add     a, #9
+        ld      l, a
+        jr      NC, eo_fd_next
+        inc     h
+        jr      eo_fd_next
+    eo_fd_found:
+        ld      de, #-11
+        add     hl, de
+        ex      de, hl          ; de: p
+        ret
+    __endasm;
+}
+#else
 /* The first entry from p on whose key is above the next one's. sort_entries makes the first
    sentinel's key 0, below the last entry's: one pointer walk, no bound to check. */
 static uint16_t *first_descent(uint16_t *p)
@@ -315,6 +573,7 @@ static uint16_t *first_descent(uint16_t *p)
     }
     return p;
 }
+#endif
 
 /* The same with a bound, for when the last entry's key is 0 too: `last` if no entry is. */
 static uint16_t *first_descent_to(uint16_t *p, const uint16_t *last)
@@ -366,6 +625,205 @@ static void sort_entries(uint16_t *first, uint16_t *last, uint32_t *moves)
     }
 }
 
+#if EO_Z80_ASM
+/* scan_entries: p in HL, end in DE, out on the stack; what the C after the #else does:
+     outer: the walk of next_reaching, p in HL, with LAST = KEY + LEN - 1 (65535 past it) for the
+            reach of p;
+     start: p is the end: done; LEN of p not positive: on with the next entry; else the run
+            of a = p, with IY on the entry after it (a's fields at -10 .. -1) and LAST in BC:
+     run:   b from that entry on while its KEY <= LAST; a KEY equal to LAST may be the
+            sentinel's (65535), which ends the run at the end;
+     other: the other-axis test of pair_run, its sign from the subtraction's S and V flags;
+     hit:   a and b non-empty: emit(out, index of a, index of b), which keeps IX only. */
+static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out) __naked
+{
+    (void)p;
+    (void)end;
+    (void)out;
+    __asm
+        push    ix
+        ld      ix, #0
+        add     ix, sp          ; 4 (ix): out
+        push    de              ; -2 (ix): end
+        ld      a, e
+        add     a, #10
+        ld      e, a
+        jr      NC, eo_sc_end10
+        inc     d
+    eo_sc_end10:
+        push    de              ; -4 (ix): end + 10
+    eo_sc_outer:                ; hl: p, at its KEY
+        ld      e, (hl)
+        inc     hl
+        ld      d, (hl)         ; de: KEY of p
+        inc     hl
+        inc     hl
+        inc     hl
+        ld      c, (hl)
+        inc     hl
+        ld      b, (hl)         ; bc: LEN of p, hl: p + 5
+        dec     bc
+        ex      de, hl
+        add     hl, bc
+        jr      NC, eo_sc_last
+        ld      hl, #0xffff     ; past 65535 (or LEN <= 0, which the start turns down)
+    eo_sc_last:
+        ex      de, hl          ; de: LAST = KEY + LEN - 1
+        ld      bc, #5
+        add     hl, bc          ; hl: q, the next entry
+        ld      a, e
+        sub     a, (hl)
+        inc     hl
+        ld      a, d
+        sbc     a, (hl)
+        dec     hl
+        jr      C, eo_sc_outer  ; KEY of q > LAST: nothing in reach of p
+        ld      a, l            ; the start: q at end + 10 means p is the end
+        sub     a, -4 (ix)
+        ld      a, h
+        sbc     a, -3 (ix)
+        jp      NC, eo_sc_done
+        push    hl
+        pop     iy              ; iy: q, a = iy - 10
+        ld      a, -5 (iy)      ; LEN of a > 0 (signed), else no run; OTHER_LEN is checked on a hit
+        bit     7, a
+        jp      NZ, eo_sc_outer
+        or      a, -6 (iy)
+        jp      Z, eo_sc_outer
+        ld      c, e
+        ld      b, d            ; bc: LAST
+    eo_sc_run:                  ; hl: b, at its KEY
+        ld      a, c
+        sub     a, (hl)
+        ld      e, a
+        inc     hl
+        ld      a, b
+        sbc     a, (hl)
+        jp      C, eo_sc_run_end ; KEY > LAST
+        or      a, e
+        jp      Z, eo_sc_equal  ; KEY = LAST
+    eo_sc_other:                ; hl: b + 1
+        inc     hl
+        ld      e, (hl)
+        inc     hl
+        ld      d, (hl)         ; de: OTHER of b, hl: b + 3
+        ld      a, e
+        sub     a, -8 (iy)
+        ld      e, a
+        ld      a, d
+        sbc     a, -7 (iy)
+        ld      d, a            ; de: OTHER of b - OTHER of a, as a word
+        jp      PE, eo_sc_flip
+        jp      M, eo_sc_below
+    eo_sc_above:                ; b starts at or after a: the distance against OTHER_LEN of a
+        ld      a, e
+        sub     a, -4 (iy)
+        ld      a, d
+        sbc     a, -3 (iy)
+        jp      NC, eo_sc_skip3
+    eo_sc_hit:                  ; hl: b + 3; a and b must be non-empty on the other axis
+        ld      a, -3 (iy)
+        bit     7, a
+        jr      NZ, eo_sc_skip3
+        or      a, -4 (iy)
+        jr      Z, eo_sc_skip3
+        inc     hl
+        ld      e, (hl)
+        inc     hl
+        ld      a, (hl)
+        bit     7, a
+        jr      NZ, eo_sc_skip5
+        or      a, e
+        jr      Z, eo_sc_skip5
+        inc     hl
+        ld      e, (hl)
+        inc     hl
+        ld      a, (hl)
+        bit     7, a
+        jr      NZ, eo_sc_skip7
+        or      a, e
+        jr      Z, eo_sc_skip7
+        inc     hl
+        ld      e, (hl)
+        inc     hl
+        ld      d, (hl)         ; de: index of b, hl: b + 9
+        push    hl
+        push    bc
+        push    iy
+        push    de              ; the third argument of emit (it pops it)
+        ld      e, -2 (iy)
+        ld      d, -1 (iy)      ; index of a
+        ld      l, 4 (ix)
+        ld      h, 5 (ix)       ; out
+        call    _emit
+        pop     iy
+        pop     bc
+        pop     hl
+        inc     hl
+        jp      eo_sc_run
+    eo_sc_skip3:
+        ld      a, l
+        add     a, #7
+        ld      l, a
+        jp      NC, eo_sc_run
+        inc     h
+        jp      eo_sc_run
+    eo_sc_skip5:
+        inc     hl
+        inc     hl
+    eo_sc_skip7:
+        inc     hl
+        inc     hl
+        inc     hl
+        jp      eo_sc_run
+    eo_sc_flip:                 ; overflow: the sign is the other way round
+        jp      M, eo_sc_above
+    eo_sc_below:                ; b starts before a: the distance against OTHER_LEN of b
+        xor     a, a
+        sub     a, e
+        ld      e, a
+        ld      a, #0
+        sbc     a, d
+        ld      d, a            ; de: OTHER of a - OTHER of b
+        inc     hl
+        inc     hl
+        inc     hl              ; hl: OTHER_LEN of b
+        ld      a, e
+        sub     a, (hl)
+        inc     hl
+        ld      a, d
+        sbc     a, (hl)         ; hl: b + 7
+        jp      NC, eo_sc_skip7
+        dec     hl
+        dec     hl
+        dec     hl
+        dec     hl
+        jp      eo_sc_hit
+    eo_sc_equal:                ; KEY = LAST: the sentinel when LAST is 65535 and b the end
+        ld      a, b
+        and     a, c
+        inc     a
+        jp      NZ, eo_sc_other
+        dec     hl
+        ld      a, l
+        sub     a, -2 (ix)
+        ld      a, h
+        sbc     a, -1 (ix)
+        inc     hl
+        jp      C, eo_sc_other
+    eo_sc_run_end:              ; on with the entry after a
+        push    iy
+        pop     hl
+        jp      eo_sc_outer
+    eo_sc_done:
+        ld      sp, ix
+        pop     ix
+        pop     hl
+        pop     af
+        jp      (hl)
+    __endasm;
+}
+#else
 /* From p on, the first entry whose next one starts before it ends on the sweep axis (or which is
    empty there: its size as a word is 0x8000 or more): most entries are not, and the walk keeps
    one pointer. The sentinels stop it at the first of them at the latest. */
@@ -406,6 +864,7 @@ static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
             pair_run(p, end, out);
     }
 }
+#endif
 
 /* The work counters (see count_reach) over the entries. */
 static void count_entries(const uint16_t *e, const uint16_t *end, const eo_layer *layers,
@@ -459,17 +918,16 @@ eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, c
 #endif
     if (count > 0) {
         if (sweep->axis == EO_AABB_Y_FIRST)
-            refresh_y(first, end, boxes);
+            refresh_y(first, count, boxes);
         else
-            refresh_x(first, end, boxes);
+            refresh_x(first, count, boxes);
         sort_entries(first, end - WORDS, &moves);
         EO_STEP(hooks, EO_EV_SWEEP_SORTED, (int32_t)moves, count);
-        /* the sentinels for next_reaching: the first starts where the last entry does (a
-           non-empty last entry reaches it) with size 1, so that the second, starting there
-           too, stops the walk even after an empty last entry */
-        end[KEY] = end[KEY - WORDS];
+        /* the sentinels for next_reaching: both start at 65535 (after every entry), the
+           first with size 1, so the walk stops on it at the latest */
+        end[KEY] = 0xFFFFu;
         end[LEN] = 1;
-        end[WORDS + KEY] = end[KEY];
+        end[WORDS + KEY] = 0xFFFFu;
         scan_entries(first, end, &out);
         if (counting)
             count_entries(first, end, layers, &candidates, &filtered);

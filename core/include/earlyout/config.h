@@ -12,7 +12,14 @@
    EO_PIXELMASK_WORD_BITS (8, 16, 32 or 64)
        Bits per pixel-mask word (see pixelmask.h); every width gives the same answers. Default: the
        widest word the target handles in one register: 8 on the Z80 (SDCC), 32 in wasm (the lesson
-       shows whole words as 32-bit trace values), 64 on other 64-bit hosts, else 32. */
+       shows whole words as 32-bit trace values), 64 on other 64-bit hosts, else 32.
+
+   EO_Z80_ASM (0 or 1)
+       1 replaces the few loops a Z80 frame cannot afford in SDCC's C with hand-written Z80 in the
+       same file, beside the C they stand for (today: the workspace sweep's refresh and scan in
+       sweep.c). Same data, same answers: `make test-msx` runs both builds on sz80 against each
+       other and the shared vectors through the assembly one. Default: 1 with SDCC's z80 port in
+       the fast build, else 0 (the only value other compilers accept). */
 #ifndef EARLYOUT_CONFIG_H
 #define EARLYOUT_CONFIG_H
 
@@ -39,6 +46,18 @@
 #if EO_PIXELMASK_WORD_BITS != 8 && EO_PIXELMASK_WORD_BITS != 16 && EO_PIXELMASK_WORD_BITS != 32 && \
     EO_PIXELMASK_WORD_BITS != 64
 #error "EO_PIXELMASK_WORD_BITS must be 8, 16, 32 or 64"
+#endif
+
+#ifndef EO_Z80_ASM
+#if defined(__SDCC_z80) && EO_TRACE == 0
+#define EO_Z80_ASM 1
+#else
+#define EO_Z80_ASM 0
+#endif
+#endif
+
+#if EO_Z80_ASM != 0 && (EO_Z80_ASM != 1 || !defined(__SDCC_z80))
+#error "EO_Z80_ASM must be 0, or 1 with SDCC's z80 port"
 #endif
 
 #endif
