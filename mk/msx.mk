@@ -110,8 +110,24 @@ $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wconversion -O2 -Itests/vectors $< -o $@
 
-test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/run.sh
-	@runs=0; args=; for mg in $(foreach m,$(MSX_MODULES),$(m):$(call msx_group,$(m))); do \
+# The Z80 assembly in the core (config.h, EO_Z80_ASM) against the C it stands for, both on sz80:
+# sweep.c compiled a second time with EO_Z80_ASM=0 and its public names given a _c suffix, linked
+# beside the library (tests/msx/sweep_asm.c). Its frames count in the msx suite.
+MSXT := $(MSX)/test
+SWEEP_C_NAMES := $(foreach f,eo_sweep_pairs eo_sweep_init eo_sweep_storage_size eo_sweep_find_pairs,-D$(f)=$(f)_c)
+$(MSXT)/sweep_c.rel: core/src/sweep.c $(CORE_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0 $(SWEEP_C_NAMES))
+$(MSXT)/sweep_asm_main.rel: tests/msx/sweep_asm.c $(CORE_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC))
+$(MSXT)/sweep_asm.ihx: $(MSX)/bench/crt0_sim.rel $(MSXT)/sweep_asm_main.rel $(MSXT)/sweep_c.rel $(MSX_LIB)
+	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
+$(MSXT)/sweep_asm.out: $(MSXT)/sweep_asm.ihx bench/msx/ticks.sh
+	bench/msx/ticks.sh $< $@ sweep_result 7
+
+test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/run.sh \
+          $(MSXT)/sweep_asm.out tests/msx/sweep_asm.sh
+	@tests/msx/sweep_asm.sh $(MSXT)/sweep_asm.out $(MSXT)/sweep_asm.counts || true; \
+	runs=0; args="--counted sweep-asm $(MSXT)/sweep_asm.counts"; for mg in $(foreach m,$(MSX_MODULES),$(m):$(call msx_group,$(m))); do \
 	  m=$${mg%%:*}; rom=$(MSX)/earlyout-vectors-$${mg#*:}; \
 	  MSX_TIMEOUT=$(MSX_TIMEOUT) MSX_REALTIME=$(MSX_REALTIME) OPENMSX=$(OPENMSX) \
 	    tests/msx/run.sh $$rom.rom $$rom.syms.tcl tests/vectors/$$m.vec \
@@ -144,7 +160,7 @@ BENCH_MSX_TICKS := $(foreach op,$(BENCH_MSX_OPS),$(MSXB)/$(op)-0.ticks $(MSXB)/$
 # The scene's methods and their SCENE_OP numbers (see bench/msx/scene_main.c).
 SCENE_MSX_K ?= 32
 SCENE_MSX_OPS := move brute_x brute_y sectors_2x2 sectors_4x3 sectors_4x4 sectors_8x6 \
-                 persistent_2x2 persistent_8x6 sweep_x sweep_y sweep_ws_x sweep_ws_y
+                 persistent_2x2 persistent_8x6 sweep_x sweep_y sweep_ws_x sweep_ws_y sweep_ws_x_c sweep_ws_y_c
 scene_op_num_move := 0
 scene_op_num_brute_x := 1
 scene_op_num_brute_y := 2
@@ -158,6 +174,10 @@ scene_op_num_sweep_x := 9
 scene_op_num_sweep_y := 10
 scene_op_num_sweep_ws_x := 11
 scene_op_num_sweep_ws_y := 12
+# The same two linked with the sweep in plain C (EO_Z80_ASM=0), to show what its assembly buys.
+SCENE_MSX_PLAIN := sweep_ws_x_c sweep_ws_y_c
+scene_op_num_sweep_ws_x_c := 11
+scene_op_num_sweep_ws_y_c := 12
 SCENE_MSX_TICKS := $(foreach op,$(SCENE_MSX_OPS),$(MSXB)/scene-$(op)-0.ticks $(MSXB)/scene-$(op)-$(SCENE_MSX_K).ticks)
 
 # Pixel masks: one 16 x 16 pair at each X shift 0..7 (bench/msx/pixel_main.c).
@@ -213,6 +233,14 @@ $(MSXB)/tiles-%.ticks: $(MSXB)/tiles-%.ihx bench/msx/ticks.sh
 .PRECIOUS: $(MSXB)/tiles-%.ihx $(MSXB)/tiles_main-%.rel
 $(MSXB)/scene-%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/scene_main-%.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
+# Explicit rules win over the pattern: sweep_plain.rel, linked first, leaves the library's sweep out.
+$(MSXB)/sweep_plain.rel: core/src/sweep.c $(CORE_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0)
+define scene_plain_rule
+$(MSXB)/scene-$(1)-$(2).ihx: $(MSXB)/crt0_sim.rel $(MSXB)/scene_main-$(1)-$(2).rel $(MSXB)/sweep_plain.rel $(MSX_LIB)
+	$$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $$@ $$^
+endef
+$(foreach op,$(SCENE_MSX_PLAIN),$(foreach k,0 $(SCENE_MSX_K),$(eval $(call scene_plain_rule,$(op),$(k)))))
 $(MSXB)/%.ihx: $(MSXB)/crt0_sim.rel $(MSXB)/main-%.rel $(MSXB)/classic.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
 # scene programs also leave bench_result (pairs found: u32, error: u8) for the report to check.

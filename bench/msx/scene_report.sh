@@ -10,7 +10,7 @@ set -euo pipefail
 dir=$1 k=$2
 [ "$k" -gt 0 ] || { echo "$0: K must be > 0" >&2; exit 2; }
 
-ops="move brute_x brute_y sectors_2x2 sectors_4x3 sectors_4x4 sectors_8x6 persistent_2x2 persistent_8x6 sweep_x sweep_y sweep_ws_x sweep_ws_y"
+ops="move brute_x brute_y sectors_2x2 sectors_4x3 sectors_4x4 sectors_8x6 persistent_2x2 persistent_8x6 sweep_x sweep_y sweep_ws_x sweep_ws_y sweep_ws_x_c sweep_ws_y_c"
 args=()
 for op in $ops; do
   for n in 0 "$k"; do
@@ -70,8 +70,10 @@ BEGIN {
   row("persistent_8x6", "sectors 8 x 6 persistent: eo_sectors_update + find_pairs")
   row("sweep_x", "sort-and-sweep on X, last frame'"'"'s order (reuse_order = 1)")
   row("sweep_y", "sort-and-sweep on Y, last frame'"'"'s order (reuse_order = 1)")
-  row("sweep_ws_x", "sort-and-sweep on X with its workspace (packed intervals kept): eo_sweep_pairs")
-  row("sweep_ws_y", "sort-and-sweep on Y with its workspace: eo_sweep_pairs")
+  row("sweep_ws_x", "**sort-and-sweep on X with its workspace: eo_sweep_pairs** (Z80 assembly inside)")
+  row("sweep_ws_y", "sort-and-sweep on Y with its workspace (Z80 assembly inside)")
+  row("sweep_ws_x_c", "the same on X, built as plain C (EO_Z80_ASM=0)")
+  row("sweep_ws_y_c", "the same on Y, built as plain C (EO_Z80_ASM=0)")
   printf "\nOne 60 Hz frame = %s T-states (NTSC MSX, 3.58 MHz). Grid storage: a static 1 KiB buffer, checked at start\n", c3(frame)
   printf "against eo_sectors_storage_size (402 .. 578 bytes here: max_objects 32, max_entries 128).\n"
   printf "Pure Z80 timing; a real MSX adds one wait state per M1 cycle (roughly +10..20%%).\n"

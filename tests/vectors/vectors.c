@@ -86,7 +86,6 @@ static void run_aabb_case(const uint8_t *c, uint8_t *r)
 /* ---- module 3: sectors and sweep on a small scene ---------------------------------------------- */
 static eo_box scene_boxes[EO_VEC_SCENE_MAX];
 static eo_layer scene_layers[EO_VEC_SCENE_MAX];
-static uint16_t scene_order[EO_VEC_SCENE_MAX];
 static eo_pair scene_pairs[EO_VEC_PAIRS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships */
 static uint16_t scene_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
@@ -123,6 +122,7 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
 {
     eo_sectors_config cfg;
     eo_sectors grid;
+    eo_sweep sweep;
     eo_broadphase_stats st;
     uint32_t count = 0;
     eo_result res;
@@ -180,11 +180,15 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
     put_pairs(r + 6, count);
     r += 6u + 2u * EO_VEC_PAIRS_SHOWN;
 
-    /* sort-and-sweep on the moved scene */
+    /* sort-and-sweep on the moved scene, by the workspace form (the one with Z80 assembly, see
+       config.h) in the grid's storage, which is done with; it starts from index order, so its
+       pairs come in the order the order form gives with reuse_order = 0 */
     zero_stats(&st);
     count = 0;
-    res = eo_sweep_find_pairs(scene_boxes, n, (flags & 2u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST, layers,
-                              scene_order, 0, scene_pairs, EO_VEC_PAIRS_SHOWN, &count, &st, 0);
+    res = eo_sweep_init(&sweep, n, (flags & 2u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST, scene_storage,
+                        sizeof scene_storage);
+    if (res == EO_OK)
+        res = eo_sweep_pairs(&sweep, scene_boxes, n, layers, scene_pairs, EO_VEC_PAIRS_SHOWN, &count, &st, 0);
     r[0] = (uint8_t)res;
     put_u16(r + 1, count);
     put_u16(r + 3, st.box_tests);

@@ -1,0 +1,170 @@
+/* tests/msx/sweep_asm.c: the workspace sweep's Z80 assembly (EO_Z80_ASM=1, what the MSX build
+   runs) against the same sweep in C on the Z80 (core/src/sweep.c compiled again with EO_Z80_ASM=0
+   and its public names given a _c suffix, see mk/msx.mk), frame after frame on seeded random
+   scenes, under sz80. The C is the one the native tests and the fuzzer check against brute force.
+
+   Each round: an axis, 0 .. MAX_OBJECTS boxes (sometimes a different count than last round,
+   which restarts the order), layers or none, a pair buffer from 0 to 64 pairs, and one of three
+   kinds of scene: a screen with objects in and around it, one with many equal starts, and one
+   of extreme coordinates and sizes (-32768, 32767, empty and negative sizes, boxes past the
+   world's end). Then FRAMES frames of small random moves (halfway, sometimes a new count), each
+   run through both sweeps with the same history: result, pair count, every pair written and the stats must be equal.
+   sweep_result (read by bench/msx/ticks.sh after the HALT): rounds run, rounds with a frame that
+   differed, and the first such round (0xFFFF: none). */
+#include <stdint.h>
+
+#include "earlyout/sweep.h"
+
+#define ROUNDS 160u
+#define FRAMES 8u
+#define MAX_OBJECTS 40u
+#define PAIR_CAP 64u
+
+/* The C build's names (mk/msx.mk renames them when it compiles sweep.c a second time). */
+size_t eo_sweep_storage_size_c(uint16_t capacity);
+eo_result eo_sweep_init_c(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, void *storage,
+                          size_t storage_size);
+eo_result eo_sweep_pairs_c(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers,
+                           eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
+                           eo_broadphase_stats *stats, eo_hooks *hooks);
+
+typedef struct sweep_result_t {
+    uint16_t rounds;     /* rounds run (FRAMES frames each) */
+    uint16_t differed;   /* rounds with a frame where the two disagreed */
+    uint16_t first_bad;  /* the first round that did (0xFFFF: none) */
+    uint8_t setup_error; /* 1 if a workspace could not be set up */
+} sweep_result_t;
+volatile sweep_result_t sweep_result;
+
+static eo_box boxes[MAX_OBJECTS];
+static eo_layer layers[MAX_OBJECTS];
+static eo_pair pairs_asm[PAIR_CAP], pairs_c[PAIR_CAP];
+/* 10 bytes per object and two sentinels; uint16_t so that the storage is 2-byte aligned */
+static uint16_t storage_asm[5u * (MAX_OBJECTS + 2u)], storage_c[5u * (MAX_OBJECTS + 2u)];
+static eo_sweep sweep_asm, sweep_c;
+
+static uint16_t rng_state = 0x2024u;
+
+/* xorshift16 (7, 9, 8): 16-bit shifts only, cheap on the Z80 */
+static uint16_t rng(void)
+{
+    rng_state ^= (uint16_t)(rng_state << 7);
+    rng_state ^= (uint16_t)(rng_state >> 9);
+    rng_state ^= (uint16_t)(rng_state << 8);
+    return rng_state;
+}
+
+static int16_t pick(const int16_t *values, uint8_t count)
+{
+    return values[rng() % count];
+}
+
+static const int16_t edge_starts[] = { -32768, -32767, -32700, -1, 0, 1, 255, 32700, 32766, 32767 };
+static const int16_t edge_sizes[] = { -32768, -5, -1, 0, 1, 2, 16, 100, 32767, 32766 };
+
+static void make_box(eo_box *b, uint8_t kind)
+{
+    switch (kind) {
+    case 0: /* a 256 x 192 screen with a margin; sizes from -3 to 40, a few empty */
+        b->x = (int16_t)(rng() % 320u) - 32;
+        b->y = (int16_t)(rng() % 256u) - 32;
+        b->w = (int16_t)(rng() % 44u) - 3;
+        b->h = (int16_t)(rng() % 44u) - 3;
+        break;
+    case 1: /* many equal starts: columns and rows on a 16 px grid */
+        b->x = (int16_t)((rng() % 6u) * 16u);
+        b->y = (int16_t)((rng() % 6u) * 16u);
+        b->w = (int16_t)(rng() % 33u);
+        b->h = (int16_t)(rng() % 33u);
+        break;
+    default: /* the edges of the coordinate range, and anything at all */
+        b->x = (rng() & 1u) ? pick(edge_starts, sizeof edge_starts / sizeof edge_starts[0]) : (int16_t)rng();
+        b->y = (rng() & 1u) ? pick(edge_starts, sizeof edge_starts / sizeof edge_starts[0]) : (int16_t)rng();
+        b->w = (rng() & 1u) ? pick(edge_sizes, sizeof edge_sizes / sizeof edge_sizes[0]) : (int16_t)rng();
+        b->h = (rng() & 1u) ? pick(edge_sizes, sizeof edge_sizes / sizeof edge_sizes[0]) : (int16_t)rng();
+        break;
+    }
+}
+
+/* Small moves, wrapping as 16-bit words do (the sweep takes every int16_t). */
+static void move_boxes(uint8_t n)
+{
+    uint8_t i;
+    for (i = 0; i < n; i++) {
+        uint16_t r = rng();
+        boxes[i].x = (int16_t)((uint16_t)boxes[i].x + (r & 7u) - 3u);
+        boxes[i].y = (int16_t)((uint16_t)boxes[i].y + ((r >> 3) & 7u) - 3u);
+        if ((r & 0x3F00u) == 0)
+            boxes[i].w = (int16_t)(rng() % 20u);
+    }
+}
+
+static uint8_t same_stats(const eo_broadphase_stats *a, const eo_broadphase_stats *b)
+{
+    return a->candidate_pairs == b->candidate_pairs && a->layer_filtered == b->layer_filtered &&
+           a->box_tests == b->box_tests && a->pairs_found == b->pairs_found;
+}
+
+/* One frame through both; 1 if they agree. */
+static uint8_t compare_frame(uint8_t n, const eo_layer *frame_layers, uint32_t cap, uint8_t with_stats)
+{
+    eo_broadphase_stats st_asm, st_c;
+    uint32_t found_asm = 0xDEADu, found_c = 0xBEEFu, k, written;
+    eo_result r_asm, r_c;
+    st_asm.candidate_pairs = st_asm.layer_filtered = st_asm.box_tests = st_asm.pairs_found = 0;
+    st_c = st_asm;
+    r_asm = eo_sweep_pairs(&sweep_asm, boxes, n, frame_layers, pairs_asm, cap, &found_asm,
+                           with_stats ? &st_asm : 0, 0);
+    r_c = eo_sweep_pairs_c(&sweep_c, boxes, n, frame_layers, pairs_c, cap, &found_c, with_stats ? &st_c : 0, 0);
+    if (r_asm != r_c || found_asm != found_c || !same_stats(&st_asm, &st_c))
+        return 0;
+    written = found_c < cap ? found_c : cap;
+    for (k = 0; k < written; k++)
+        if (pairs_asm[k].a != pairs_c[k].a || pairs_asm[k].b != pairs_c[k].b)
+            return 0;
+    return 1;
+}
+
+void main(void)
+{
+    uint16_t round;
+    uint8_t n = 0;
+    sweep_result.rounds = 0;
+    sweep_result.differed = 0;
+    sweep_result.first_bad = 0xFFFFu;
+    sweep_result.setup_error = 0;
+    for (round = 0; round < ROUNDS; round++) {
+        eo_aabb_order axis = (rng() & 1u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST;
+        uint8_t kind = (uint8_t)(rng() % 3u), with_layers = (rng() & 3u) == 0, frame, i, agreed = 1;
+        uint32_t cap = (rng() & 1u) ? PAIR_CAP : rng() % 9u;
+        if (eo_sweep_init(&sweep_asm, MAX_OBJECTS, axis, storage_asm, sizeof storage_asm) != EO_OK ||
+            eo_sweep_init_c(&sweep_c, MAX_OBJECTS, axis, storage_c, sizeof storage_c) != EO_OK) {
+            sweep_result.setup_error = 1;
+            return;
+        }
+        if ((rng() & 3u) != 0) /* else the same count as last round */
+            n = (uint8_t)(rng() % (MAX_OBJECTS + 1u));
+        for (i = 0; i < n; i++) {
+            make_box(&boxes[i], kind);
+            layers[i].category = (uint16_t)(1u << (rng() & 3u));
+            layers[i].collides_with = rng();
+        }
+        for (frame = 0; frame < FRAMES; frame++) {
+            if (!compare_frame(n, with_layers ? layers : 0, cap, (uint8_t)(frame & 1u)))
+                agreed = 0;
+            move_boxes(n);
+            if (frame == FRAMES / 2u && (rng() & 3u) == 0) { /* a new count: both restart */
+                uint8_t was = n;
+                n = (uint8_t)(rng() % (MAX_OBJECTS + 1u));
+                for (i = was; i < n; i++)
+                    make_box(&boxes[i], kind);
+            }
+        }
+        sweep_result.rounds++;
+        if (!agreed) {
+            sweep_result.differed++;
+            if (sweep_result.first_bad == 0xFFFFu)
+                sweep_result.first_bad = round;
+        }
+    }
+}
