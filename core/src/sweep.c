@@ -95,10 +95,12 @@ static uint8_t may_interact(const eo_layer *layers, uint16_t i, uint16_t j)
 
 #if EO_Z80_ASM
 /* emit in Z80 (see config.h): the C below it stands for, with no 32-bit library calls. The
-   offsets of sweep_out's fields are checked here: */
+   offsets of the fields the assembly reads (sweep_out's, eo_box's) are checked here: */
 typedef char eo_sweep_out_layout[(offsetof(sweep_out, layers) == 2 && offsetof(sweep_out, pairs) == 4 &&
                                   offsetof(sweep_out, capacity) == 6 && offsetof(sweep_out, found) == 10 &&
-                                  sizeof(eo_pair) == 4) ? 1 : -1];
+                                  sizeof(eo_pair) == 4 && sizeof(eo_box) == 8 &&
+                                  offsetof(eo_box, y) == 2 && offsetof(eo_box, w) == 4 &&
+                                  offsetof(eo_box, h) == 6) ? 1 : -1];
 
 /* out in HL, ia in DE, ib on the stack (popped here). */
 static void emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
