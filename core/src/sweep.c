@@ -631,8 +631,9 @@ static void sort_entries(uint16_t *first, uint16_t *last, uint32_t *moves)
 /* scan_entries: p in HL, end in DE, out on the stack; what the C after the #else does:
      outer: the walk of next_reaching, p in HL, with LAST = KEY + LEN - 1 (65535 past it) for the
             reach of p;
-     start: p is the end: done; LEN of p not positive: on with the next entry; else the run
-            of a = p, with IY on the entry after it (a's fields at -10 .. -1) and LAST in BC:
+     start: p is the end: done; p is the last entry, or its LEN is not positive: on with the
+            next entry; else the run of a = p, with IY on the entry after it (the fields of a
+            at -10 .. -1) and LAST in BC, from that entry, known to be in reach:
      run:   b from that entry on while its KEY <= LAST; a KEY equal to LAST may be the
             sentinel's (65535), which ends the run at the end;
      other: the other-axis test of pair_run, its sign from the subtraction's S and V flags;
@@ -647,13 +648,6 @@ static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
         ld      ix, #0
         add     ix, sp          ; 4 (ix): out
         push    de              ; -2 (ix): end
-        ld      a, e
-        add     a, #10
-        ld      e, a
-        jr      NC, eo_sc_end10
-        inc     d
-    eo_sc_end10:
-        push    de              ; -4 (ix): end + 10
     eo_sc_outer:                ; hl: p, at its KEY
         ld      e, (hl)
         inc     hl
@@ -680,11 +674,16 @@ static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
         sbc     a, (hl)
         dec     hl
         jr      C, eo_sc_outer  ; KEY of q > LAST: nothing in reach of p
-        ld      a, l            ; the start: q at end + 10 means p is the end
-        sub     a, -4 (ix)
+        ld      a, l            ; the start: q at the end or past it?
+        sub     a, -2 (ix)
         ld      a, h
-        sbc     a, -3 (ix)
-        jp      NC, eo_sc_done
+        sbc     a, -1 (ix)
+        jr      C, eo_sc_start
+        ld      a, l
+        cp      a, -2 (ix)
+        jp      Z, eo_sc_outer  ; q is the end: p is the last entry, and the walk ends after it
+        jp      eo_sc_done      ; q is past the end: p is the end
+    eo_sc_start:
         push    hl
         pop     iy              ; iy: q, a = iy - 10
         ld      a, -5 (iy)      ; LEN of a > 0 (signed), else no run; OTHER_LEN is checked on a hit
@@ -694,6 +693,8 @@ static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
         jp      Z, eo_sc_outer
         ld      c, e
         ld      b, d            ; bc: LAST
+        inc     hl
+        jp      eo_sc_other     ; q is in reach (the walk said so) and not the end
     eo_sc_run:                  ; hl: b, at its KEY
         ld      a, c
         sub     a, (hl)
