@@ -102,18 +102,17 @@ typedef char eo_sweep_out_layout[(offsetof(sweep_out, layers) == 2 && offsetof(s
                                   offsetof(eo_box, y) == 2 && offsetof(eo_box, w) == 4 &&
                                   offsetof(eo_box, h) == 6) ? 1 : -1];
 
-/* out in HL, ia in DE, ib on the stack (popped here). */
+/* out in HL, ia in DE, ib on the stack (popped here); keeps IX and IY. */
 static void emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
 {
     (void)out;
     (void)ia;
     (void)ib;
     __asm
-        push    hl
-        pop     iy              ; iy: out
-        pop     bc
-        pop     hl              ; hl: ib
-        push    bc              ; the return address back
+        pop     bc              ; the return address
+        ex      (sp), hl        ; hl: ib; its slot holds out now
+        push    bc
+        push    iy              ; the caller IY, back on the way out
         ld      a, l
         sub     a, e
         ld      a, h
@@ -121,6 +120,12 @@ static void emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
         jr      NC, eo_em_ordered
         ex      de, hl
     eo_em_ordered:              ; de: the smaller index, hl: the larger
+        ld      iy, #4
+        add     iy, sp
+        ld      c, 0 (iy)
+        ld      b, 1 (iy)
+        push    bc
+        pop     iy              ; iy: out
         ld      a, 2 (iy)
         or      a, 3 (iy)
         jr      Z, eo_em_store  ; no layers
@@ -135,7 +140,7 @@ static void emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
         pop     de
         pop     iy
         or      a, a
-        ret     Z               ; layers keep them apart
+        jr      Z, eo_em_exit   ; layers keep them apart
     eo_em_store:                ; found < capacity: the pair goes to pairs[found]
         ld      a, 10 (iy)
         sub     a, 6 (iy)
@@ -165,13 +170,17 @@ static void emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
         ld      (hl), d
     eo_em_count:                ; found++
         inc     10 (iy)
-        ret     NZ
+        jr      NZ, eo_em_exit
         inc     11 (iy)
-        ret     NZ
+        jr      NZ, eo_em_exit
         inc     12 (iy)
-        ret     NZ
+        jr      NZ, eo_em_exit
         inc     13 (iy)
-        ret
+    eo_em_exit:
+        pop     iy
+        pop     hl              ; the return address
+        pop     af              ; the slot of out
+        jp      (hl)
     __endasm;
 }
 #else
@@ -366,11 +375,12 @@ eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, 
 
 #if EO_Z80_ASM
 /* The loops below in Z80 (config.h, EO_Z80_ASM): the same work as the C after the #else, in
-   registers. SDCC's calling convention (sdcccall 1): the first two 16-bit arguments come in HL
-   and DE, the third on the stack, which the callee pops; IX must survive the call. */
+   registers. SDCC's calling convention (sdcccall 1, which config.h requires): the first two
+   16-bit arguments come in HL and DE, the third on the stack, which the callee pops; IX must
+   survive the call, and these keep IY too (with --reserve-regs-iy it is the program's). */
 
-/* refresh_x: e in HL, count (> 0) in DE, boxes on the stack. An entry's index lies 8 bytes in; its box
-   is boxes + index * 8; x (its high byte flipped: KEY), y, w, h are copied with ldi. */
+/* refresh_x: e in HL, count (> 0) in DE, boxes on the stack. An entry's index lies 8 bytes in;
+   its box is boxes + index * 8; x (its high byte flipped: KEY), y, w, h are copied with ldi. */
 static void refresh_x(uint16_t *e, uint16_t count, const eo_box *boxes) __naked
 {
     (void)e;
@@ -378,16 +388,17 @@ static void refresh_x(uint16_t *e, uint16_t count, const eo_box *boxes) __naked
     (void)boxes;
     __asm
         push    ix
+        push    iy
         ld      ix, #0
-        add     ix, sp
+        add     ix, sp          ; 6 (ix): boxes
         ld      a, e            ; count > 0: the loop runs E times, then 256 times per D left
         or      a, a
         jr      Z, eo_rx_count
         inc     d
     eo_rx_count:
         push    de              ; -2 (ix): entries left in this block of 256, -1 (ix): blocks
-        ld      c, 4 (ix)
-        ld      b, 5 (ix)
+        ld      c, 6 (ix)
+        ld      b, 7 (ix)
         push    bc
         pop     iy              ; iy: boxes
         ex      de, hl          ; de: the entry
@@ -423,6 +434,7 @@ static void refresh_x(uint16_t *e, uint16_t count, const eo_box *boxes) __naked
         dec     -1 (ix)
         jr      NZ, eo_rx_next
         ld      sp, ix
+        pop     iy
         pop     ix
         pop     hl
         pop     af
@@ -438,16 +450,17 @@ static void refresh_y(uint16_t *e, uint16_t count, const eo_box *boxes) __naked
     (void)boxes;
     __asm
         push    ix
+        push    iy
         ld      ix, #0
-        add     ix, sp
+        add     ix, sp          ; 6 (ix): boxes
         ld      a, e            ; count > 0: the loop runs E times, then 256 times per D left
         or      a, a
         jr      Z, eo_ry_count
         inc     d
     eo_ry_count:
         push    de              ; -2 (ix): entries left in this block of 256, -1 (ix): blocks
-        ld      c, 4 (ix)
-        ld      b, 5 (ix)
+        ld      c, 6 (ix)
+        ld      b, 7 (ix)
         push    bc
         pop     iy              ; iy: boxes
         ex      de, hl          ; de: the entry
@@ -491,6 +504,7 @@ static void refresh_y(uint16_t *e, uint16_t count, const eo_box *boxes) __naked
         dec     -1 (ix)
         jr      NZ, eo_ry_next
         ld      sp, ix
+        pop     iy
         pop     ix
         pop     hl
         pop     af
@@ -645,8 +659,9 @@ static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
     (void)out;
     __asm
         push    ix
+        push    iy
         ld      ix, #0
-        add     ix, sp          ; 4 (ix): out
+        add     ix, sp          ; 6 (ix): out
         push    de              ; -2 (ix): end
     eo_sc_outer:                ; hl: p, at its KEY
         ld      e, (hl)
@@ -752,14 +767,12 @@ static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
         ld      d, (hl)         ; de: index of b, hl: b + 9
         push    hl
         push    bc
-        push    iy
         push    de              ; the third argument of emit (it pops it)
         ld      e, -2 (iy)
         ld      d, -1 (iy)      ; index of a
-        ld      l, 4 (ix)
-        ld      h, 5 (ix)       ; out
-        call    _emit
-        pop     iy
+        ld      l, 6 (ix)
+        ld      h, 7 (ix)       ; out
+        call    _emit           ; keeps IX and IY
         pop     bc
         pop     hl
         inc     hl
@@ -820,6 +833,7 @@ static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
         jp      eo_sc_outer
     eo_sc_done:
         ld      sp, ix
+        pop     iy
         pop     ix
         pop     hl
         pop     af

@@ -16,10 +16,11 @@
 
    EO_Z80_ASM (0 or 1)
        1 replaces the few loops a Z80 frame cannot afford in SDCC's C with hand-written Z80 in the
-       same file, beside the C they stand for (today: the workspace sweep's refresh and scan in
-       sweep.c). Same data, same answers: `make test-msx` runs both builds on sz80 against each
-       other and the shared vectors through the assembly one. Default: 1 with SDCC's z80 port in
-       the fast build, else 0 (the only value other compilers accept). */
+       same file, beside the C they stand for (today: the per-frame loops of the workspace
+       sweep in sweep.c). Same data, same answers: `make test-msx` runs both builds on sz80 against each
+       other and the shared vectors through the assembly one. Default: 1 with SDCC's z80 port, its
+       default calling convention (sdcccall 1) and the fast build, else 0 (the only value other
+       compilers accept). */
 #ifndef EARLYOUT_CONFIG_H
 #define EARLYOUT_CONFIG_H
 
@@ -49,15 +50,15 @@
 #endif
 
 #ifndef EO_Z80_ASM
-#if defined(__SDCC_z80) && EO_TRACE == 0
+#if defined(__SDCC_z80) && defined(__SDCCCALL) && __SDCCCALL == 1 && EO_TRACE == 0
 #define EO_Z80_ASM 1
 #else
 #define EO_Z80_ASM 0
 #endif
 #endif
 
-#if EO_Z80_ASM != 0 && (EO_Z80_ASM != 1 || !defined(__SDCC_z80))
-#error "EO_Z80_ASM must be 0, or 1 with SDCC's z80 port"
+#if EO_Z80_ASM != 0 && (EO_Z80_ASM != 1 || !defined(__SDCC_z80) || !defined(__SDCCCALL) || __SDCCCALL != 1)
+#error "EO_Z80_ASM must be 0, or 1 with SDCC's z80 port and its default calling convention (--sdcccall 1)"
 #endif
 
 #endif
