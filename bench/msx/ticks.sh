@@ -9,6 +9,7 @@
 set -euo pipefail
 [ $# -eq 2 ] || [ $# -eq 4 ] || { echo "usage: $0 PROG.ihx OUT [SYMBOL BYTES]" >&2; exit 2; }
 [ -s "$1" ] || { echo "$0: $1 missing or empty" >&2; exit 1; }
+rm -f "$2" "$2.m1" # a failed run leaves no stale result behind
 dump=
 if [ $# -eq 4 ]; then
   map=${1%.ihx}.map

@@ -3,8 +3,8 @@
    and its public names given a _c suffix, see mk/msx.mk), frame after frame on seeded random
    scenes, under sz80. The C is the one the native tests and the fuzzer check against brute force.
 
-   Each round: an axis, 0 .. MAX_OBJECTS boxes (sometimes a different count than last round,
-   which restarts the order), layers or none, a pair buffer from 0 to 64 pairs, and one of three
+   Each round: an axis, 0 .. 40 boxes, or in one round of 32 from 250 to MAX_OBJECTS (past 256:
+   the assembly counts entries in blocks of 256), sometimes the count of the last round, layers or none, a pair buffer from 0 to 64 pairs, and one of three
    kinds of scene: a screen with objects in and around it, one with many equal starts, and one
    of extreme coordinates and sizes (-32768, 32767, empty and negative sizes, boxes past the
    world's end). Then FRAMES frames of small random moves (halfway, sometimes a new count), each
@@ -17,7 +17,7 @@
 
 #define ROUNDS 160u
 #define FRAMES 8u
-#define MAX_OBJECTS 40u
+#define MAX_OBJECTS 300u
 #define PAIR_CAP 64u
 
 /* The C build's names (mk/msx.mk renames them when it compiles sweep.c a second time). */
@@ -87,9 +87,9 @@ static void make_box(eo_box *b, uint8_t kind)
 }
 
 /* Small moves, wrapping as 16-bit words do (the sweep takes every int16_t). */
-static void move_boxes(uint8_t n)
+static void move_boxes(uint16_t n)
 {
-    uint8_t i;
+    uint16_t i;
     for (i = 0; i < n; i++) {
         uint16_t r = rng();
         boxes[i].x = (int16_t)((uint16_t)boxes[i].x + (r & 7u) - 3u);
@@ -99,6 +99,14 @@ static void move_boxes(uint8_t n)
     }
 }
 
+/* 0 .. 40 objects, or 250 .. MAX_OBJECTS in one round of 32 (spread out, see main: the C
+   takes long enough on a crowd) */
+#define BIG_ROUND(round) (((round) & 31u) == 5u)
+static uint16_t new_count(uint16_t round)
+{
+    return BIG_ROUND(round) ? (uint16_t)(250u + rng() % (MAX_OBJECTS - 249u)) : (uint16_t)(rng() % 41u);
+}
+
 static uint8_t same_stats(const eo_broadphase_stats *a, const eo_broadphase_stats *b)
 {
     return a->candidate_pairs == b->candidate_pairs && a->layer_filtered == b->layer_filtered &&
@@ -106,7 +114,7 @@ static uint8_t same_stats(const eo_broadphase_stats *a, const eo_broadphase_stat
 }
 
 /* One frame through both; 1 if they agree. */
-static uint8_t compare_frame(uint8_t n, const eo_layer *frame_layers, uint32_t cap, uint8_t with_stats)
+static uint8_t compare_frame(uint16_t n, const eo_layer *frame_layers, uint32_t cap, uint8_t with_stats)
 {
     eo_broadphase_stats st_asm, st_c;
     uint32_t found_asm = 0xDEADu, found_c = 0xBEEFu, k, written;
@@ -128,24 +136,35 @@ static uint8_t compare_frame(uint8_t n, const eo_layer *frame_layers, uint32_t c
 void main(void)
 {
     uint16_t round;
-    uint8_t n = 0;
+    uint16_t n = 0;
     sweep_result.rounds = 0;
     sweep_result.differed = 0;
     sweep_result.first_bad = 0xFFFFu;
     sweep_result.setup_error = 0;
     for (round = 0; round < ROUNDS; round++) {
         eo_aabb_order axis = (rng() & 1u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST;
-        uint8_t kind = (uint8_t)(rng() % 3u), with_layers = (rng() & 3u) == 0, frame, i, agreed = 1;
+        if (BIG_ROUND(round)) /* both axes get big rounds */
+            axis = (round & 32u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST;
+        uint8_t kind = (uint8_t)(rng() % 3u), with_layers = (rng() & 3u) == 0, frame, agreed = 1;
+        uint16_t i;
         uint32_t cap = (rng() & 1u) ? PAIR_CAP : rng() % 9u;
         if (eo_sweep_init(&sweep_asm, MAX_OBJECTS, axis, storage_asm, sizeof storage_asm) != EO_OK ||
             eo_sweep_init_c(&sweep_c, MAX_OBJECTS, axis, storage_c, sizeof storage_c) != EO_OK) {
             sweep_result.setup_error = 1;
             return;
         }
-        if ((rng() & 3u) != 0) /* else the same count as last round */
-            n = (uint8_t)(rng() % (MAX_OBJECTS + 1u));
+        if (BIG_ROUND(round))
+            kind = 0;
+        if ((rng() & 3u) != 0 || BIG_ROUND(round) || BIG_ROUND(round - 1u)) /* else the count of last round */
+            n = new_count(round);
         for (i = 0; i < n; i++) {
             make_box(&boxes[i], kind);
+            if (BIG_ROUND(round)) { /* small objects over 4096 x 4096 px: a few in reach each */
+                boxes[i].x = (int16_t)(rng() % 4096u) - 64;
+                boxes[i].y = (int16_t)(rng() % 4096u) - 64;
+                boxes[i].w = (int16_t)(boxes[i].w % 17);
+                boxes[i].h = (int16_t)(boxes[i].h % 17);
+            }
             layers[i].category = (uint16_t)(1u << (rng() & 3u));
             layers[i].collides_with = rng();
         }
@@ -153,9 +172,9 @@ void main(void)
             if (!compare_frame(n, with_layers ? layers : 0, cap, (uint8_t)(frame & 1u)))
                 agreed = 0;
             move_boxes(n);
-            if (frame == FRAMES / 2u && (rng() & 3u) == 0) { /* a new count: both restart */
-                uint8_t was = n;
-                n = (uint8_t)(rng() % (MAX_OBJECTS + 1u));
+            if (frame == FRAMES / 2u && (rng() & 3u) == 0 && !BIG_ROUND(round)) { /* a new count: both restart */
+                uint16_t was = n;
+                n = new_count(round);
                 for (i = was; i < n; i++)
                     make_box(&boxes[i], kind);
             }
