@@ -111,23 +111,32 @@ $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 	$(CC) -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wconversion -O2 -Itests/vectors $< -o $@
 
 # The Z80 assembly in the core (config.h, EO_Z80_ASM) against the C it stands for, both on sz80:
-# sweep.c compiled a second time with EO_Z80_ASM=0 and its public names given a _c suffix, linked
-# beside the library (tests/msx/sweep_asm.c). Its frames count in the msx suite.
+# for each module with assembly, its source compiled a second time with EO_Z80_ASM=0 and its
+# public names given a _c suffix, linked beside the library with tests/msx/<module>_asm.c, which
+# leaves <module>_result for tests/msx/asm_check.sh. Their rounds count in the msx suite.
 MSXT := $(MSX)/test
-SWEEP_C_NAMES := $(foreach f,eo_sweep_pairs eo_sweep_init eo_sweep_storage_size eo_sweep_find_pairs,-D$(f)=$(f)_c)
-$(MSXT)/sweep_c.rel: core/src/sweep.c $(CORE_HDR) mk/msx.mk
-	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0 $(SWEEP_C_NAMES))
-$(MSXT)/sweep_asm_main.rel: tests/msx/sweep_asm.c $(CORE_HDR) mk/msx.mk
+MSX_ASM_MODULES := sweep gridmask
+msx_asm_names_sweep := eo_sweep_pairs eo_sweep_init eo_sweep_storage_size eo_sweep_find_pairs
+msx_asm_names_gridmask := eo_gridmask_layout_check eo_gridmask_prepare eo_gridmask_build eo_gridmask_build_many \
+                          eo_gridmask_test eo_gridmask_find_candidates
+$(MSXT)/%_c.rel: core/src/%.c $(CORE_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0 $(foreach f,$(msx_asm_names_$*),-D$(f)=$(f)_c))
+$(MSXT)/%_asm_main.rel: tests/msx/%_asm.c $(CORE_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC))
-$(MSXT)/sweep_asm.ihx: $(MSX)/bench/crt0_sim.rel $(MSXT)/sweep_asm_main.rel $(MSXT)/sweep_c.rel $(MSX_LIB)
+$(MSXT)/%_asm.ihx: $(MSX)/bench/crt0_sim.rel $(MSXT)/%_asm_main.rel $(MSXT)/%_c.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
-$(MSXT)/sweep_asm.out: $(MSXT)/sweep_asm.ihx bench/msx/ticks.sh
-	bench/msx/ticks.sh $< $@ sweep_result 7
+$(MSXT)/%_asm.out: $(MSXT)/%_asm.ihx bench/msx/ticks.sh
+	bench/msx/ticks.sh $< $@ $*_result 7
+.PRECIOUS: $(MSXT)/%_c.rel $(MSXT)/%_asm_main.rel $(MSXT)/%_asm.ihx
+MSX_ASM_OUTS := $(foreach m,$(MSX_ASM_MODULES),$(MSXT)/$(m)_asm.out)
 
 test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/run.sh \
-          $(MSXT)/sweep_asm.out tests/msx/sweep_asm.sh
-	@tests/msx/sweep_asm.sh $(MSXT)/sweep_asm.out $(MSXT)/sweep_asm.counts || true; \
-	runs=0; args="--counted sweep-asm $(MSXT)/sweep_asm.counts"; for mg in $(foreach m,$(MSX_MODULES),$(m):$(call msx_group,$(m))); do \
+          $(MSX_ASM_OUTS) tests/msx/asm_check.sh
+	@args=; for m in $(MSX_ASM_MODULES); do \
+	  tests/msx/asm_check.sh $$m $(MSXT)/$${m}_asm.out $(MSXT)/$${m}_asm.counts || true; \
+	  args="$$args --counted $$m-asm $(MSXT)/$${m}_asm.counts"; \
+	done; \
+	runs=0; for mg in $(foreach m,$(MSX_MODULES),$(m):$(call msx_group,$(m))); do \
 	  m=$${mg%%:*}; rom=$(MSX)/earlyout-vectors-$${mg#*:}; \
 	  MSX_TIMEOUT=$(MSX_TIMEOUT) MSX_REALTIME=$(MSX_REALTIME) OPENMSX=$(OPENMSX) \
 	    tests/msx/run.sh $$rom.rom $$rom.syms.tcl tests/vectors/$$m.vec \

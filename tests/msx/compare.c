@@ -119,7 +119,7 @@ static void compare_module(const char *name, const char *native_path, const char
     *failed += f;
 }
 
-/* A suite checked on the Z80 by itself (e.g. tests/msx/sweep_asm.sh): its file holds "PASSED FAILED";
+/* A suite checked on the Z80 by itself (tests/msx/asm_check.sh): its file holds "PASSED FAILED";
    a missing or malformed file counts as one failure. */
 static void add_counted(const char *name, const char *path, unsigned long *passed, unsigned long *failed)
 {

@@ -17,10 +17,11 @@
    EO_Z80_ASM (0 or 1)
        1 replaces the few loops a Z80 frame cannot afford in SDCC's C with hand-written Z80 in the
        same file, beside the C they stand for (today: the per-frame loops of the workspace
-       sweep in sweep.c). Same data, same answers: `make test-msx` runs both builds on sz80 against each
-       other and the shared vectors through the assembly one. Default: 1 with SDCC's z80 port, its
-       default calling convention (sdcccall 1) and the fast build, else 0 (the only value other
-       compilers accept). */
+       sweep in sweep.c, and the pair loop of eo_gridmask_find_candidates for 8- and 16-bit
+       layouts). Same data, same answers: `make test-msx` runs both builds on sz80 against each
+       other (tests/msx/<module>_asm.c) and the shared vectors through the assembly one.
+       Default: 1 with SDCC's z80 port, its default calling convention (sdcccall 1) and the fast
+       build, else 0 (the only value other compilers accept). */
 #ifndef EARLYOUT_CONFIG_H
 #define EARLYOUT_CONFIG_H
 
