@@ -7,6 +7,7 @@
 
 #define EO_THIS_MODULE EO_MODULE_GRIDMASK
 #include "hooks.h"
+#include "z80.h"
 
 enum { AXIS_X = 0, AXIS_Y = 1 };
 
@@ -328,19 +329,10 @@ static void find_pairs_z80(pair_scan *ps) __naked
         ld      4 (ix), l
         ld      5 (ix), h
         jp      eo_gm_outer
-    eo_gm_hit:                  ; hl: mask j; the pair (i, j) if found < capacity, then found + 1
+    eo_gm_hit:                  ; hl: mask j; the pair (i, j) out (z80.h)
         push    hl
         push    de
         push    bc
-        ld      a, 10 (iy)
-        sub     a, 6 (iy)
-        ld      a, 11 (iy)
-        sbc     a, 7 (iy)
-        ld      a, 12 (iy)
-        sbc     a, 8 (iy)
-        ld      a, 13 (iy)
-        sbc     a, 9 (iy)
-        jr      NC, eo_gm_found
         ld      e, 0 (iy)
         ld      d, 1 (iy)
         or      a, a
@@ -349,32 +341,11 @@ static void find_pairs_z80(pair_scan *ps) __naked
         rr      l
         srl     h
         rr      l
-        ex      de, hl          ; de: j
-        ld      l, 10 (iy)
-        ld      h, 11 (iy)      ; below capacity: the address fits 16 bits
-        add     hl, hl
-        add     hl, hl
-        ld      c, 4 (iy)
-        ld      b, 5 (iy)
-        add     hl, bc          ; hl: pairs + found
-        ld      a, 0 (ix)
-        ld      (hl), a
-        inc     hl
-        ld      a, 1 (ix)
-        ld      (hl), a
-        inc     hl
-        ld      (hl), e
-        inc     hl
-        ld      (hl), d
-    eo_gm_found:
-        inc     10 (iy)
-        jr      NZ, eo_gm_hit_end
-        inc     11 (iy)
-        jr      NZ, eo_gm_hit_end
-        inc     12 (iy)
-        jr      NZ, eo_gm_hit_end
-        inc     13 (iy)
-    eo_gm_hit_end:
+        ld      b, h
+        ld      c, l            ; bc: j
+        ld      e, 0 (ix)
+        ld      d, 1 (ix)       ; de: i
+        call    _eo_z80_pair_out
         pop     bc
         pop     de
         pop     hl

@@ -15,6 +15,7 @@
 
 #define EO_THIS_MODULE EO_MODULE_SWEEP
 #include "hooks.h"
+#include "z80.h"
 
 /* Box `index` seen from `base`, a pointer to the x or y field of boxes[0]: FIELD(box, 0) is the
    start on that axis, FIELD(box, 4) the size (eo_box is x, y, w, h: w is 4 bytes after x, h 4
@@ -141,41 +142,10 @@ static void emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
         pop     iy
         or      a, a
         jr      Z, eo_em_exit   ; layers keep them apart
-    eo_em_store:                ; found < capacity: the pair goes to pairs[found]
-        ld      a, 10 (iy)
-        sub     a, 6 (iy)
-        ld      a, 11 (iy)
-        sbc     a, 7 (iy)
-        ld      a, 12 (iy)
-        sbc     a, 8 (iy)
-        ld      a, 13 (iy)
-        sbc     a, 9 (iy)
-        jr      NC, eo_em_count
-        ex      de, hl          ; hl: the smaller, de: the larger
-        push    hl
-        ld      l, 10 (iy)
-        ld      h, 11 (iy)      ; below capacity: the address fits 16 bits
-        add     hl, hl
-        add     hl, hl
-        ld      c, 4 (iy)
-        ld      b, 5 (iy)
-        add     hl, bc          ; hl: pairs + found
-        pop     bc
-        ld      (hl), c
-        inc     hl
-        ld      (hl), b
-        inc     hl
-        ld      (hl), e
-        inc     hl
-        ld      (hl), d
-    eo_em_count:                ; found++
-        inc     10 (iy)
-        jr      NZ, eo_em_exit
-        inc     11 (iy)
-        jr      NZ, eo_em_exit
-        inc     12 (iy)
-        jr      NZ, eo_em_exit
-        inc     13 (iy)
+    eo_em_store:                ; the pair out (z80.h)
+        ld      b, h
+        ld      c, l
+        call    _eo_z80_pair_out
     eo_em_exit:
         pop     iy
         pop     hl              ; the return address
