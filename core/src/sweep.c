@@ -621,7 +621,7 @@ static void sort_entries(uint16_t *first, uint16_t *last, uint32_t *moves)
      run:   b from that entry on while its KEY <= LAST; a KEY equal to LAST may be the
             sentinel's (65535), which ends the run at the end;
      other: the other-axis test of pair_run, its sign from the subtraction's S and V flags;
-     hit:   a and b non-empty: emit(out, index of a, index of b), which keeps IX only. */
+     hit:   a and b non-empty: emit(out, index of a, index of b), which keeps IX and IY. */
 static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out) __naked
 {
     (void)p;
