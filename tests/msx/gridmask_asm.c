@@ -11,6 +11,9 @@
 
 #include "earlyout/gridmask.h"
 
+#define RNG16_SEED 0x1D05u
+#include "rng16.h"
+
 #define ROUNDS 200u
 #define MAX_MASKS 300u
 #define PAIR_CAP 64u
@@ -29,16 +32,6 @@ volatile gridmask_result_t gridmask_result;
 static const eo_gridmask_layout layouts[3] = { EO_GRIDMASK_LAYOUT_8, EO_GRIDMASK_LAYOUT_16, EO_GRIDMASK_LAYOUT_32 };
 static eo_gridmask masks[MAX_MASKS];
 static eo_pair pairs_asm[PAIR_CAP], pairs_c[PAIR_CAP];
-static uint16_t rng_state = 0x1D05u;
-
-/* xorshift16 (7, 9, 8) */
-static uint16_t rng(void)
-{
-    rng_state ^= (uint16_t)(rng_state << 7);
-    rng_state ^= (uint16_t)(rng_state >> 9);
-    rng_state ^= (uint16_t)(rng_state << 8);
-    return rng_state;
-}
 
 static eo_gridmask random_mask(void)
 {

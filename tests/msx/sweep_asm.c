@@ -15,6 +15,9 @@
 
 #include "earlyout/sweep.h"
 
+#define RNG16_SEED 0x2024u
+#include "rng16.h"
+
 #define ROUNDS 160u
 #define FRAMES 8u
 #define MAX_OBJECTS 300u
@@ -43,16 +46,6 @@ static eo_pair pairs_asm[PAIR_CAP], pairs_c[PAIR_CAP];
 static uint16_t storage_asm[5u * (MAX_OBJECTS + 2u)], storage_c[5u * (MAX_OBJECTS + 2u)];
 static eo_sweep sweep_asm, sweep_c;
 
-static uint16_t rng_state = 0x2024u;
-
-/* xorshift16 (7, 9, 8): 16-bit shifts only, cheap on the Z80 */
-static uint16_t rng(void)
-{
-    rng_state ^= (uint16_t)(rng_state << 7);
-    rng_state ^= (uint16_t)(rng_state >> 9);
-    rng_state ^= (uint16_t)(rng_state << 8);
-    return rng_state;
-}
 
 static int16_t pick(const int16_t *values, uint8_t count)
 {
