@@ -16,7 +16,7 @@ CORE_HDR := $(wildcard core/include/earlyout/*.h) $(wildcard core/src/*.h)
 NATIVE  := $(BUILD)/native
 
 .PHONY: all deps core wasm web msx test run bench install clean help
-all: core wasm web msx
+all: core wasm web msx playground
 
 help:
 	@sed -n '1,7p' Makefile
@@ -54,12 +54,12 @@ install: $(NATIVE)/libearlyout.a
 # ---- suites --------------------------------------------------------------------------------
 # Each test-<suite> target ends with one line "<suite>: N passed, N failed"; tools/run-tests
 # runs them all and totals them.
-SUITES := core headers sanitize fuzz vectors install wasm msx ui
+SUITES := core headers sanitize fuzz vectors install wasm msx playground ui
 test: deps
 	tools/run-tests $(SUITES)
 
 include mk/core-tests.mk
-include $(wildcard mk/wasm.mk mk/web.mk mk/msx.mk mk/bench.mk)
+include $(wildcard mk/wasm.mk mk/web.mk mk/msx.mk mk/bench.mk mk/sdl2-wasm.mk mk/playground.mk)
 
 run: deps all
 	node tools/serve.mjs $(BUILD)/site
