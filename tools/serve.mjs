@@ -3,7 +3,10 @@
 //   node tools/serve.mjs DIR [--port N] [--host H]     (default 127.0.0.1:8000)
 // Serves DIR/index.html for directories, tries DIR/path.html for extension-less paths, sends
 // .wasm as application/wasm (WebAssembly.instantiateStreaming needs it) and never caches, so a
-// rebuilt site shows up on reload.
+// rebuilt site shows up on reload. Every response carries nosniff and a Content-Security-Policy
+// (same-origin only, no inline script; 'wasm-unsafe-eval' lets pages compile the wasm); a request
+// target that is not a path (or an absolute URL) gets a 400 and the server stays up; single byte
+// ranges are answered (206), unsatisfiable ones refused (416), several ranges get the whole file.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -70,6 +73,52 @@ try {
   usage(`${opts.dir} does not exist (build the site first: make web)`);
 }
 
+const SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data: blob:; " +
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+};
+
+function reply(res, status, text, extra = {}) {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+  res.end(text);
+}
+
+/** The request target's path, or null when it is neither an origin-form path nor an absolute URL. */
+function targetPath(target) {
+  if (typeof target !== 'string') return null;
+  const origin = target.startsWith('/');
+  if (!origin && !/^https?:\/\//i.test(target)) return null; // "*", "garbage", authority form: not for a file server
+  try {
+    // Origin form ("/a/b?c") resolves against a fixed base; absolute form ("http://h/a") must parse.
+    return new URL(target, origin ? 'http://localhost' : undefined).pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** One byte range of a file of `size` bytes: {start, end} (inclusive), 'unsatisfiable', or null (serve it all). */
+function parseRange(header, size) {
+  if (typeof header !== 'string') return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null; // several ranges or another unit: the whole file (RFC 9110 14.2)
+  let start, end;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (m[2] !== '' && Number(m[2]) < start) return null; // invalid: ignore the header
+  }
+  if (start >= size || size === 0) return 'unsatisfiable';
+  return { start, end };
+}
+
 async function findFile(urlPath) {
   let rel;
   try {
@@ -94,33 +143,54 @@ async function findFile(urlPath) {
 
 const server = createServer(async (req, res) => {
   const started = Date.now();
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const path = targetPath(req.url);
+  if (path === null) {
+    reply(res, 400, 'bad request target\n');
+    return;
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('method not allowed\n');
+    reply(res, 405, 'method not allowed\n', { Allow: 'GET, HEAD' });
     return;
   }
-  const found = await findFile(url.pathname);
+  const found = await findFile(path);
   if (!found) {
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(`not found: ${url.pathname}\n`);
-    if (!process.env.SERVE_QUIET) console.log(`404 ${url.pathname}`);
+    reply(res, 404, `not found: ${path}\n`);
+    if (!process.env.SERVE_QUIET) console.log(`404 ${path}`);
     return;
   }
-  res.writeHead(200, {
+  const range = parseRange(req.headers.range, found.size);
+  if (range === 'unsatisfiable') {
+    reply(res, 416, 'range not satisfiable\n', { 'Content-Range': `bytes */${found.size}` });
+    return;
+  }
+  const headers = {
+    ...SECURITY_HEADERS,
     'Content-Type': MIME[extname(found.file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': found.size,
     'Cache-Control': 'no-cache',
-    'X-Content-Type-Options': 'nosniff',
-  });
+    'Accept-Ranges': 'bytes',
+  };
+  if (range) {
+    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${found.size}`;
+    headers['Content-Length'] = range.end - range.start + 1;
+    res.writeHead(206, headers);
+  } else {
+    headers['Content-Length'] = found.size;
+    res.writeHead(200, headers);
+  }
   if (req.method === 'HEAD') {
     res.end();
     return;
   }
-  const stream = createReadStream(found.file);
+  const stream = createReadStream(found.file, range ? { start: range.start, end: range.end } : {});
   stream.on('error', () => res.destroy());
   stream.pipe(res);
-  if (process.env.SERVE_VERBOSE) res.on('finish', () => console.log(`200 ${url.pathname} ${Date.now() - started}ms`));
+  if (process.env.SERVE_VERBOSE) res.on('finish', () => console.log(`${res.statusCode} ${path} ${Date.now() - started}ms`));
+});
+
+// A malformed request line never reaches the handler: answer 400 and keep serving.
+server.on('clientError', (err, socket) => {
+  if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  else socket.destroy();
 });
 
 server.on('error', (err) => {
