@@ -1,22 +1,26 @@
 # The teaching site (web/, lessons/) and its browser tests. Included by the Makefile.
-#   make web       build/site/: home, one page per lesson, the JS/CSS bundle and both .wasm files
+#   make web       build/site/: home, one page per lesson, the JS/CSS bundle and both .wasm files,
+#                  and the playground page with the Emscripten build of playground/ (mk/playground.mk)
 #   make test-ui   Playwright against build/site; ends with "ui: N passed, N failed"
 SITE      := $(BUILD)/site
 SITE_SRC  := $(shell find web lessons wasm/src -type f 2>/dev/null) core/src/gridmask.c core/src/pixelmask.c \
              core/src/aabb.c core/src/sectors.c core/src/sweep.c core/src/tiles.c core/src/slopes.c \
-             tools/build-web.mjs package-lock.json
+             tools/build-web.mjs package-lock.json playground/scenes.c $(wildcard playground/scene_*.c)
+# The playground's emcc build (mk/playground.mk; $(PG) is not defined yet when this file is read).
+PG_WEB_JS := $(BUILD)/playground/web/playground.js
 UI_OUT    := $(BUILD)/test-artifacts
 UI_JSON   := $(UI_OUT)/ui-results.json
 
 .PHONY: test-ui
 web: $(SITE)/index.html
 
-$(SITE)/index.html: $(SITE_SRC) $(BUILD)/wasm/earlyout.wasm $(BUILD)/wasm/earlyout-trace.wasm | $(DEPS_STAMP)
-	node tools/build-web.mjs --out $(SITE) --wasm $(BUILD)/wasm
+$(SITE)/index.html: $(SITE_SRC) $(BUILD)/wasm/earlyout.wasm $(BUILD)/wasm/earlyout-trace.wasm $(PG_WEB_JS) | $(DEPS_STAMP)
+	node tools/build-web.mjs --out $(SITE) --wasm $(BUILD)/wasm --playground $(dir $(PG_WEB_JS))
 
 # Playwright serves build/site itself (playwright.config.ts, port 8123). The JSON report is read by
 # tests/ui/summarize.mjs, which prints the suite line and fails on a crash that left no results.
-test-ui: web
+# tests/ui/playground.spec.ts runs the native playground to compare its hashes with the wasm's.
+test-ui: web $(BUILD)/playground/earlyout-playground
 	@mkdir -p $(UI_OUT); rm -f $(UI_JSON); \
 	PLAYWRIGHT_JSON_OUTPUT_NAME=$(UI_JSON) node_modules/.bin/playwright test --reporter=list,json; status=$$?; \
 	node tests/ui/summarize.mjs $(UI_JSON) $$status

@@ -417,12 +417,15 @@ int pg_msx_sprite_pixel(const void *state, int index, int *cx, int *cy, uint32_t
 #endif
 
 const pg_scene pg_scene_msx = {
-    "msx", "MSX screen", "scene_msx.c",
-    "32 sprites on a 256x192 MSX screen: 16-bit grid masks (8x6 cells) throw out most of the 496 "
-    "pairs before the exact box test; the classic endpoints masks would lose overlaps of the big sprites.",
-    "click: select a sprite (its mask cells and candidate partners)",
-    0, 0,
-    0, 0, 0, 0,
-    0,
-    msx_create, msx_destroy, msx_step, msx_draw, msx_hash
+    .id = "msx",
+    .title = "MSX screen",
+    .source = "scene_msx.c",
+    .about = "32 sprites on a 256x192 MSX screen: 16-bit grid masks (8x6 cells) throw out most of the 496 "
+             "pairs before the exact box test; the classic endpoints masks would lose overlaps of the big sprites.",
+    .keys = "click: select a sprite (its mask cells and candidate partners)",
+    .create = msx_create,
+    .destroy = msx_destroy,
+    .step = msx_step,
+    .draw = msx_draw,
+    .hash = msx_hash,
 };

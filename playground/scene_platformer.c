@@ -487,10 +487,15 @@ void pg_platformer_place(void *state, int16_t x, int16_t y)
 #endif
 
 const pg_scene pg_scene_platformer = {
-    "platformer", "Platformer", "scene_platformer.c",
-    "A tile platformer: slopes walked pixel by pixel, ladders, one-way platforms, water, spikes, "
-    "and walkers that hit only where their pixels touch.",
-    "arrows: walk, climb  space / Z: jump, swim  down + jump: drop through a platform",
-    0, 0, 0, 0, 0, 0, 0,
-    create, destroy, step, draw, hash,
+    .id = "platformer",
+    .title = "Platformer",
+    .source = "scene_platformer.c",
+    .about = "A tile platformer: slopes walked pixel by pixel, ladders, one-way platforms, water, spikes, "
+             "and walkers that hit only where their pixels touch.",
+    .keys = "arrows: walk, climb  space / Z: jump, swim  down + jump: drop through a platform",
+    .create = create,
+    .destroy = destroy,
+    .step = step,
+    .draw = draw,
+    .hash = hash,
 };

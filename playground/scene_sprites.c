@@ -471,9 +471,21 @@ int pg_sprites_test_selected(const void *state) { return ((const sprites_state *
 #endif
 
 const pg_scene pg_scene_sprites = {
-    "sprites", "Sprites", "scene_sprites.c",
-    "Ragged asteroids and ships as pixel masks: boxes overlap far more often than pixels do.",
-    "click: select a sprite, lines to its box pairs",
-    0, 0, 8, 400, 60, 10, 0,
-    create, destroy, step, draw, hash,
+    .id = "sprites",
+    .title = "Sprites",
+    .source = "scene_sprites.c",
+    .about = "Ragged asteroids and ships as pixel masks: boxes overlap far more often than pixels do.",
+    .keys = "click: select a sprite, lines to its box pairs",
+    .methods = 0,
+    .default_method = 0,
+    .min_count = 10,
+    .max_count = 400,
+    .default_count = 60,
+    .count_step = 10,
+    .default_cell = 0,
+    .create = create,
+    .destroy = destroy,
+    .step = step,
+    .draw = draw,
+    .hash = hash,
 };

@@ -4,9 +4,16 @@
 //   lessons/<slug>.html      one page per lesson (Markdown + front matter + widget directives)
 //   assets/site.js, .css     the esbuild bundle of web/src/main.ts and web/styles/site.css
 //   assets/*.wasm            build/wasm/earlyout.wasm and earlyout-trace.wasm, next to the bundle
+//   playground/index.html    the SDL2 playground page (its own bundle, assets/playground-page.js)
+//   playground/playground.*  build/playground/web/playground.js + .wasm (emcc), and src/scene_*.c
+//                            (the scenes' C, fetched by the page's source viewer)
 // Type-checks web/ and tests/ui/ with tsc first. Fails, naming the file, on a malformed lesson.
 //
-//   node tools/build-web.mjs [--out DIR] [--wasm DIR] [--lessons DIR] [--no-typecheck] [--allow-missing-wasm]
+// A lesson's front matter may name playground scenes (`playground: [warzone, stress]`): they are
+// checked against the registry in playground/scenes.c and linked from the lesson's header.
+//
+//   node tools/build-web.mjs [--out DIR] [--wasm DIR] [--playground DIR] [--lessons DIR] [--no-typecheck]
+//                            [--allow-missing-wasm]
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -24,15 +31,25 @@ delete WIDGETS.$comment;
 
 // ---- arguments -------------------------------------------------------------------------------
 const args = process.argv.slice(2);
-const opt = { out: 'build/site', wasm: 'build/wasm', lessons: 'lessons', typecheck: true, allowMissingWasm: false };
+const opt = {
+  out: 'build/site',
+  wasm: 'build/wasm',
+  playground: 'build/playground/web',
+  lessons: 'lessons',
+  typecheck: true,
+  allowMissingWasm: false,
+};
+const USAGE =
+  'usage: node tools/build-web.mjs [--out DIR] [--wasm DIR] [--playground DIR] [--lessons DIR] [--no-typecheck] [--allow-missing-wasm]';
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === '--out') opt.out = args[++i];
   else if (a === '--wasm') opt.wasm = args[++i];
+  else if (a === '--playground') opt.playground = args[++i];
   else if (a === '--lessons') opt.lessons = args[++i];
   else if (a === '--no-typecheck') opt.typecheck = false;
   else if (a === '--allow-missing-wasm') opt.allowMissingWasm = true;
-  else fail(`unknown argument ${a}\nusage: node tools/build-web.mjs [--out DIR] [--wasm DIR] [--lessons DIR] [--no-typecheck] [--allow-missing-wasm]`);
+  else fail(`unknown argument ${a}\n${USAGE}`);
 }
 const OUT = resolve(ROOT, opt.out);
 // The output folder is emptied before each build: never let that be the repository or above it.
@@ -45,6 +62,38 @@ function fail(message) {
 }
 
 class LessonError extends Error {}
+
+// ---- playground scenes -----------------------------------------------------------------------
+/**
+ * The playground's scenes as the C registry lists them (PG_SCENE_LIST in playground/scenes.c, in
+ * [ ] order), each with its title read from the `const pg_scene pg_scene_<id> = {...}` in
+ * playground/scene_<id>.c (`.title = "..."`, or the second string of a positional initializer).
+ * The page gets the authoritative list from the wasm (pg_web_scenes); this one lets the build check
+ * lesson links and write the page's first HTML before the wasm has loaded.
+ */
+async function readScenes() {
+  const registry = join(ROOT, 'playground/scenes.c');
+  if (!existsSync(registry)) fail('playground/scenes.c is missing (the playground scene registry)');
+  const text = await readFile(registry, 'utf8');
+  const list = text.match(/#define\s+PG_SCENE_LIST\(X\)((?:[^\n]*\\\n)*[^\n]*)/);
+  if (!list) fail('playground/scenes.c: no "#define PG_SCENE_LIST(X)" list of scenes');
+  const ids = [...list[1].matchAll(/\bX\(\s*([a-z0-9_]+)\s*\)/g)].map((m) => m[1]);
+  if (ids.length === 0) fail('playground/scenes.c: PG_SCENE_LIST names no scene');
+  const scenes = [];
+  for (const id of ids) {
+    const file = `playground/scene_${id}.c`;
+    if (!existsSync(join(ROOT, file))) fail(`${file} is missing (playground/scenes.c lists the scene "${id}")`);
+    const src = await readFile(join(ROOT, file), 'utf8');
+    const def = src.match(new RegExp(`const\\s+pg_scene\\s+pg_scene_${id}\\s*=\\s*\\{([\\s\\S]*?)\\n\\};`));
+    if (!def) fail(`${file}: no "const pg_scene pg_scene_${id} = { ... };"`);
+    const named = def[1].match(/\.title\s*=\s*"((?:[^"\\]|\\.)*)"/);
+    const strings = [...def[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]);
+    const title = named ? named[1] : strings[0] === id ? strings[1] : undefined;
+    if (!title) fail(`${file}: cannot read the title of pg_scene_${id}`);
+    scenes.push({ id, title, source: `scene_${id}.c` });
+  }
+  return scenes;
+}
 
 // ---- lessons ---------------------------------------------------------------------------------
 const escapeHtml = (s) =>
@@ -165,7 +214,22 @@ function checkCredits(credits, file) {
   });
 }
 
-async function readLessons() {
+/** A lesson's `playground` field: one scene id or a list of them, each in the registry. */
+function checkPlaygroundScenes(value, file, scenes) {
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length === 0) throw new LessonError(`${file}: front matter "playground" is empty (name scenes, or leave it out)`);
+  return list.map((id, i) => {
+    if (typeof id !== 'string' || !id.trim()) throw new LessonError(`${file}: playground[${i}] must be a scene id`);
+    const scene = scenes.find((s) => s.id === id.trim());
+    if (!scene)
+      throw new LessonError(
+        `${file}: front matter "playground" names "${id}", which is not a playground scene (scenes: ${scenes.map((s) => s.id).join(', ')})`,
+      );
+    return scene;
+  });
+}
+
+async function readLessons(scenes) {
   const dir = resolve(ROOT, opt.lessons);
   const shown = relative(ROOT, dir) || '.';
   const files = (await readdir(dir)).filter((f) => f.endsWith('.md')).sort();
@@ -191,11 +255,12 @@ async function readLessons() {
     for (const key of ['title', 'summary']) {
       if (typeof attrs[key] !== 'string') throw new LessonError(`${file}: front matter "${key}" must be a string`);
     }
-    const known = new Set(['title', 'summary', 'credits']);
+    const known = new Set(['title', 'summary', 'credits', 'playground']);
     for (const key of Object.keys(attrs)) {
       if (!known.has(key)) throw new LessonError(`${file}: unknown front matter field "${key}" (known: ${[...known].join(', ')})`);
     }
     const credits = checkCredits(attrs.credits, file);
+    const playground = attrs.playground === undefined ? [] : checkPlaygroundScenes(attrs.playground, file, scenes);
     const bodyLines = fm.body.split('\n');
     const lineOffset = source.split('\n').length - bodyLines.length;
     // A ":::" line that no container claims is a typo (e.g. "::: widgte x"): refuse it. Containers
@@ -225,6 +290,7 @@ async function readLessons() {
       title: attrs.title.trim(),
       summary: attrs.summary.trim(),
       credits,
+      playground,
       html,
       widgets: Object.keys(widgetsUsed.counts),
     });
@@ -233,8 +299,11 @@ async function readLessons() {
 }
 
 // ---- pages -----------------------------------------------------------------------------------
-function page({ title, description, body, depth, assets, bodyClass }) {
+/** The site's chrome around a page's <main>. `script` is the bundle it loads: the lessons' site.js,
+    or the playground's playground-page.js. */
+function page({ title, description, body, depth, assets, bodyClass, script = 'site' }) {
   const up = depth === 0 ? '' : '../'.repeat(depth);
+  const jsHash = script === 'site' ? assets.jsHash : assets.pgHash;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -245,7 +314,7 @@ function page({ title, description, body, depth, assets, bodyClass }) {
 <meta name="color-scheme" content="light">
 <link rel="icon" href="${up}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${up}assets/site.css?v=${assets.cssHash}">
-<script type="module" src="${up}assets/site.js?v=${assets.jsHash}"></script>
+<script type="module" src="${up}assets/${script}.js?v=${jsHash}"></script>
 </head>
 <body class="${bodyClass}">
 <a class="skip-link" href="#main">Skip to the content</a>
@@ -273,6 +342,19 @@ function creditsHtml(credits) {
     .join('\n');
 }
 
+/** The lesson's "see it in a running game" line: one link per playground scene it names. */
+function playgroundLinks(lesson) {
+  if (lesson.playground.length === 0) return '';
+  const links = lesson.playground
+    .map(
+      (sc) =>
+        `<a href="../playground/index.html?scene=${encodeURIComponent(sc.id)}" data-testid="lesson-playground-link" data-scene="${escapeHtml(sc.id)}">${escapeHtml(sc.title)}</a>`,
+    )
+    .join(' · ');
+  return `  <p class="lesson-playground" data-testid="lesson-playground"><span class="lesson-playground-label">In the playground:</span> ${links}
+  <span class="lesson-playground-note">this technique at work in a running scene, with its C beside it</span></p>`;
+}
+
 function lessonPage(lesson, lessons, assets) {
   const i = lessons.indexOf(lesson);
   const prev = lessons[i - 1];
@@ -286,6 +368,7 @@ function lessonPage(lesson, lessons, assets) {
   <p class="lesson-kicker"><a href="../index.html">Lessons</a> / Lesson ${lesson.number}</p>
   <h1 data-testid="lesson-title">${escapeHtml(lesson.title)}</h1>
   <p class="lesson-summary">${escapeHtml(lesson.summary)}</p>
+${playgroundLinks(lesson)}
 </header>
 <article class="prose">
 ${lesson.html}
@@ -311,7 +394,7 @@ ${nav}
   });
 }
 
-function homePage(lessons, assets) {
+function homePage(lessons, scenes, assets) {
   const items = lessons
     .map(
       (l) => `  <li class="lesson-card" data-testid="lesson-card" data-lesson="${l.slug}">
@@ -331,6 +414,15 @@ function homePage(lessons, assets) {
   The same C core builds for your native game, for an MSX cartridge and for WebAssembly, and these lessons run it
   live in your browser: drag the objects, step through the C line by line, and watch the real answers change.</p>
 </section>
+<section class="home-playground" aria-labelledby="playground-title">
+  <h2 id="playground-title">Playground</h2>
+  <a class="playground-card" href="playground/index.html" data-testid="playground-card">
+    <span class="playground-card-mark" aria-hidden="true"></span>
+    <span class="lesson-card-text"><span class="lesson-card-title">The playground: every technique in a running game</span>
+    <span class="lesson-card-summary">${scenes.map((sc) => escapeHtml(sc.title)).join(', ')}: live scenes from one C program built with SDL2,
+    compiled to WebAssembly. Switch broadphase methods, push the object count into the thousands, and read each scene’s C beside it.</span></span>
+  </a>
+</section>
 <section class="lessons" aria-labelledby="lessons-title">
   <h2 id="lessons-title">Lessons</h2>
   <ol class="lesson-list" data-testid="lesson-list">
@@ -345,6 +437,139 @@ ${items}
     depth: 0,
     assets,
     bodyClass: 'page-home',
+  });
+}
+
+// ---- the playground page ---------------------------------------------------------------------
+const CELL_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024];
+// The shared keys (playground/main.c on_key); the page's buttons call the same actions by name.
+const PG_BUTTONS = [
+  ['pause', 'Pause', 'P'],
+  ['step', 'Step', 'O'],
+  ['restart', 'Restart', 'R'],
+  ['new-seed', 'New seed', 'N'],
+  ['debug', 'Debug layers', 'D'],
+  ['graph', 'Graph', 'G'],
+  ['help', 'Key help', 'H'],
+];
+// Touch buttons: PG_BTN_* bits of playground/scene.h, for pg_web_set_buttons.
+const PG_PADS = [
+  ['left', 'Left', '◀', 1],
+  ['up', 'Up', '▲', 4],
+  ['down', 'Down', '▼', 8],
+  ['right', 'Right', '▶', 2],
+  ['jump', 'Jump', 'Jump', 16],
+];
+const PG_STATS = [
+  ['frameMs', 'frame ms'],
+  ['collisionMs', 'collision ms'],
+  ['objects', 'objects'],
+  ['candidates', 'candidates'],
+  ['boxTests', 'box tests'],
+  ['hits', 'hits'],
+];
+
+/** /playground/index.html: the canvas the wasm build draws on, its HTML controls, live counters
+    and the running scene's C. web/src/playground/ brings it to life. */
+function playgroundPage(scenes, assets, files) {
+  const options = scenes.map((sc) => `<option value="${escapeHtml(sc.id)}">${escapeHtml(sc.title)}</option>`).join('');
+  const cells = CELL_SIZES.map((c) => `<option value="${c}">${c} px</option>`).join('');
+  const buttons = PG_BUTTONS.map(
+    ([cmd, label, key]) =>
+      `<button type="button" class="btn pg-cmd" data-command="${cmd}" data-testid="pg-cmd-${cmd}" aria-keyshortcuts="${key}"${cmd === 'pause' ? ' aria-pressed="false"' : ''}>${label} <kbd aria-hidden="true">${key}</kbd></button>`,
+  ).join('\n        ');
+  const pads = PG_PADS.map(
+    ([id, label, glyph, bit]) =>
+      `<button type="button" class="pg-pad pg-pad-${id}" data-bit="${bit}" data-testid="pg-touch-${id}" aria-label="${label}">${glyph === label ? label : `<span aria-hidden="true">${glyph}</span>`}</button>`,
+  ).join('\n      ');
+  const stats = PG_STATS.map(
+    ([key, label]) => `<div class="pg-stat"><dt>${label}</dt><dd data-testid="pg-stat-${key}" data-value="">–</dd></div>`,
+  ).join('\n        ');
+  const body = `<main id="main" class="pg" data-testid="pg" data-state="loading"
+  data-glue="${escapeHtml(files.glue)}" data-wasm="${escapeHtml(files.wasm)}" data-sources="src/">
+<header class="pg-header">
+  <p class="lesson-kicker"><a href="../index.html">earlyout</a> / Playground</p>
+  <h1>Playground</h1>
+  <p class="pg-lead">Live scenes from one C program: the earlyout core and SDL2, compiled to WebAssembly, the same code that
+  runs natively. Pick a scene and a broadphase, change the object count, and read the scene’s C below. Click the canvas
+  (or Tab to it) and its keys work: <kbd>H</kbd> lists them.</p>
+</header>
+<div class="pg-notice" data-testid="pg-notice" role="alert" hidden></div>
+<div class="pg-layout">
+  <section class="pg-stage-col" aria-label="The running scene">
+    <div class="pg-stage" data-testid="pg-stage">
+      <canvas id="canvas" tabindex="0" data-testid="pg-canvas" aria-label="The running scene: click it or Tab to it, then use its keys (H lists them)"></canvas>
+      <div class="pg-overlay" data-testid="pg-loading">
+        <p class="pg-overlay-text" data-testid="pg-loading-text">Loading the playground…</p>
+        <progress class="pg-progress" data-testid="pg-progress" max="1" aria-label="Loading the playground"></progress>
+        <noscript><p class="pg-overlay-text">The playground is C compiled to WebAssembly: it needs JavaScript.</p></noscript>
+      </div>
+    </div>
+    <div class="pg-touch" data-testid="pg-touch" role="group" aria-label="Game buttons (hold them)" data-buttons="0" hidden>
+      ${pads}
+    </div>
+    <p class="pg-about" data-testid="pg-about"></p>
+    <p class="pg-keys" data-testid="pg-keys"></p>
+  </section>
+  <aside class="pg-panel" aria-label="Controls and counters">
+    <form class="pg-controls" data-testid="pg-controls" novalidate>
+      <div class="pg-field">
+        <label for="pg-scene">Scene</label>
+        <select id="pg-scene" name="scene" data-testid="pg-scene" disabled>${options}</select>
+      </div>
+      <div class="pg-field" data-testid="pg-method-field">
+        <label for="pg-method">Broadphase</label>
+        <select id="pg-method" name="method" data-testid="pg-method" disabled></select>
+      </div>
+      <div class="pg-field" data-testid="pg-count-field">
+        <label for="pg-count">Objects</label>
+        <input id="pg-count" name="n" type="number" inputmode="numeric" data-testid="pg-count" aria-describedby="pg-count-range" disabled>
+        <span class="pg-hint" id="pg-count-range" data-testid="pg-count-range"></span>
+      </div>
+      <div class="pg-field" data-testid="pg-cell-field">
+        <label for="pg-cell">Cell size</label>
+        <select id="pg-cell" name="cell" data-testid="pg-cell" disabled>${cells}</select>
+      </div>
+      <div class="pg-field">
+        <label for="pg-seed">Seed</label>
+        <input id="pg-seed" name="seed" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" data-testid="pg-seed"
+          aria-describedby="pg-seed-error" disabled>
+        <span class="pg-hint pg-error" id="pg-seed-error" data-testid="pg-seed-error" hidden></span>
+      </div>
+      <div class="pg-buttons" role="group" aria-label="Run">
+        ${buttons}
+      </div>
+      <div class="pg-share">
+        <button type="button" class="btn" data-testid="pg-copy-link">Copy link to this setup</button>
+        <output class="pg-hint" data-testid="pg-copy-status" aria-live="polite"></output>
+      </div>
+    </form>
+    <section class="pg-stats" aria-labelledby="pg-stats-title" data-testid="pg-stats">
+      <h2 id="pg-stats-title">Last frame <span class="pg-hint">(frame and collision ms: mean of 30)</span></h2>
+      <dl class="pg-stat-list">
+        ${stats}
+      </dl>
+      <dl class="pg-stat-list" data-testid="pg-phases"></dl>
+      <dl class="pg-stat-list" data-testid="pg-counters"></dl>
+      <p class="pg-status" data-testid="pg-status" role="status"></p>
+    </section>
+  </aside>
+</div>
+<section class="pg-source-section" aria-labelledby="pg-source-title">
+  <h2 id="pg-source-title">The scene’s C</h2>
+  <p class="pg-hint">The file that runs above: create and step are the game’s logic (deterministic, the same natively and
+  in wasm), draw is SDL. The platform layer, playground/main.c, calls it through playground/scene.h.</p>
+  <div class="pg-source" data-testid="pg-source"></div>
+</section>
+</main>`;
+  return page({
+    title: 'Playground · earlyout',
+    description: `Live collision-detection scenes (${scenes.map((sc) => sc.title).join(', ')}) from one C program compiled to WebAssembly with SDL2.`,
+    body,
+    depth: 1,
+    assets,
+    bodyClass: 'page-playground',
+    script: 'playground-page',
   });
 }
 
@@ -393,7 +618,8 @@ async function bundle() {
     const [js, css] = await Promise.all([
       esbuild.build({
         ...common,
-        entryPoints: { site: 'web/src/main.ts' },
+        // The playground page has its own bundle, so lesson pages never load it (and vice versa).
+        entryPoints: { site: 'web/src/main.ts', 'playground-page': 'web/src/playground/main.ts' },
         outdir: ASSETS,
         format: 'esm',
         platform: 'browser',
@@ -417,9 +643,10 @@ async function bundle() {
 
 async function main() {
   const started = Date.now();
+  const scenes = await readScenes();
   let lessons;
   try {
-    lessons = await readLessons();
+    lessons = await readLessons(scenes);
   } catch (e) {
     if (e instanceof LessonError) fail(`malformed lesson: ${e.message}`);
     throw e;
@@ -430,24 +657,49 @@ async function main() {
   if (missing.length && !opt.allowMissingWasm)
     fail(`missing ${missing.map((f) => relative(ROOT, f)).join(' and ')}: run \`make wasm\` first (or pass --allow-missing-wasm)`);
 
+  // The playground: the emcc build's glue and wasm, and the scenes' C for the source viewer.
+  const pgDir = resolve(ROOT, opt.playground);
+  const pgFiles = ['playground.js', 'playground.wasm'].map((f) => join(pgDir, f));
+  const pgMissing = pgFiles.filter((f) => !existsSync(f));
+  if (pgMissing.length && !opt.allowMissingWasm)
+    fail(`missing ${pgMissing.map((f) => relative(ROOT, f)).join(' and ')}: run \`make playground-web\` first (or pass --allow-missing-wasm)`);
+  const sceneSources = (await readdir(join(ROOT, 'playground'))).filter((f) => /^scene_[a-z0-9_]+\.c$/.test(f)).sort();
+
   const [, built] = await Promise.all([opt.typecheck ? typecheck() : null, bundle()]);
   for (const w of built.warnings) console.warn(`build-web: warning: ${w.text}`);
 
   await rm(OUT, { recursive: true, force: true });
   await mkdir(join(OUT, 'lessons'), { recursive: true });
   await mkdir(ASSETS, { recursive: true });
-  const assets = { jsHash: '', cssHash: '' };
+  const assets = { jsHash: '', pgHash: '', cssHash: '' };
   for (const f of built.files) {
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);
     if (f.path.endsWith('site.js')) assets.jsHash = hash(f.contents);
+    if (f.path.endsWith('playground-page.js')) assets.pgHash = hash(f.contents);
     if (f.path.endsWith('site.css')) assets.cssHash = hash(f.contents);
   }
   for (const f of wasmFiles) if (existsSync(f)) await copyFile(f, join(ASSETS, basename(f)));
   await writeFile(join(ASSETS, 'favicon.svg'), FAVICON);
 
+  await mkdir(join(OUT, 'playground', 'src'), { recursive: true });
+  const pgVersion = {};
+  for (const f of pgFiles) {
+    if (!existsSync(f)) continue;
+    const data = await readFile(f);
+    pgVersion[basename(f)] = hash(data);
+    await writeFile(join(OUT, 'playground', basename(f)), data);
+  }
+  for (const f of sceneSources) await copyFile(join(ROOT, 'playground', f), join(OUT, 'playground', 'src', f));
+  for (const sc of scenes) if (!sceneSources.includes(sc.source)) fail(`playground/${sc.source} was not copied`);
+  const versioned = (f) => (pgVersion[f] ? `${f}?v=${pgVersion[f]}` : f);
+  await writeFile(
+    join(OUT, 'playground', 'index.html'),
+    playgroundPage(scenes, assets, { glue: versioned('playground.js'), wasm: versioned('playground.wasm') }),
+  );
+
   for (const lesson of lessons) await writeFile(join(OUT, 'lessons', `${lesson.slug}.html`), lessonPage(lesson, lessons, assets));
-  const home = homePage(lessons, assets);
+  const home = homePage(lessons, scenes, assets);
   // The lessons list is checked: a lesson cannot silently fall off the home page.
   for (const l of lessons) {
     if (!home.includes(`href="lessons/${l.slug}.html"`)) fail(`home page does not link ${l.file}`);
@@ -461,7 +713,8 @@ async function main() {
   const ms = Date.now() - started;
   console.log(
     `build-web: ${relative(ROOT, OUT)}/ with ${lessons.length} lesson${lessons.length === 1 ? '' : 's'} ` +
-      `(${lessons.map((l) => l.slug).join(', ')})${missing.length ? ', WITHOUT wasm' : ''} in ${ms} ms`,
+      `(${lessons.map((l) => l.slug).join(', ')}), the playground (${scenes.map((sc) => sc.id).join(', ')})` +
+      `${missing.length ? ', WITHOUT wasm' : ''}${pgMissing.length ? ', WITHOUT the playground build' : ''} in ${ms} ms`,
   );
 }
 

@@ -47,7 +47,8 @@ export class SourceView {
   private rows: HTMLDivElement[] = [];
   private current = 0;
 
-  constructor(source: string, path: string, testid: string) {
+  /** `meta` says where the text comes from (default: bundled into the page at build time). */
+  constructor(source: string, path: string, testid: string, meta = 'the real file, built into this page') {
     const lines = highlightC(source);
     const body = h('div', { class: 'src-body', role: 'list' });
     lines.forEach((pieces, i) => {
@@ -60,7 +61,7 @@ export class SourceView {
     this.root = h(
       'div',
       { class: 'src', 'data-testid': testid, 'data-current-line': '' },
-      h('div', { class: 'src-head' }, h('span', { class: 'src-path' }, path), h('span', { class: 'src-meta' }, `${lines.length} lines · the real file, built into this page`)),
+      h('div', { class: 'src-head' }, h('span', { class: 'src-path' }, path), h('span', { class: 'src-meta' }, `${lines.length} lines · ${meta}`)),
       h('div', { class: 'src-scroll', tabindex: 0, 'aria-label': `Source of ${path}` }, body),
     );
   }
