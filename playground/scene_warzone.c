@@ -1,12 +1,18 @@
-/* playground/scene_warzone.c: the GameDev.net article's battle, scaled up. Two armies in rows
-   (red on the left, blue on the right) shoot across a wide world; every frame the shared
-   broadphase (broadphase.h) finds which bullets hit which soldiers, by the method chosen with M.
-   Layers keep the work down: bullets only ever meet enemy soldiers (no friendly fire), bullets
-   never test bullets and soldiers never test soldiers. A hit soldier falls, waits, and comes
-   back at the rear of its army; the bullet returns to the pool.
+/* playground/scene_warzone.c: the GameDev.net article's battle, scaled up. Two armies in rows of
+   soldiers (red on the left, blue on the right) fill the world, each a block a third of its width
+   with no man's land between, and shoot across; every frame the shared broadphase (broadphase.h)
+   finds which bullets hit which soldiers, by the method chosen with M. Layers keep the work down:
+   bullets only ever meet enemy soldiers (no friendly fire), bullets never test bullets and
+   soldiers never test soldiers. The world grows with the count (its aspect the canvas's), so the
+   whole battle is always on screen.
+
+   The armies' rows are staggered by half a row, so most shots fly down the lanes between the
+   enemy's rows and are recycled past the far edge of its formation; a few are aimed into a rank
+   and enter it somewhere in the enemy block. A hit soldier falls, lies there a while, and a
+   replacement runs up from the rear to its slot; the bullet returns to the pool.
 
    Objects: soldiers first (even index red, odd blue, so neither side is served first when the
-   bullet pool runs dry), then the bullet pool. Positions are 1/16 px in int32. */
+   bullet pool runs dry), then the bullet pool. Positions are 1/256 px in int32. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,25 +21,28 @@
 
 enum { RED = 0, BLUE = 1 };
 enum { CAT_RED_SOLDIER = 1, CAT_BLUE_SOLDIER = 2, CAT_RED_BULLET = 4, CAT_BLUE_BULLET = 8 };
-enum { SOLDIER_W = 8, SOLDIER_H = 12, BULLET_W = 4, BULLET_H = 2, FP = 16, MAX_CANDIDATES = 512 };
-enum { FLASH_FRAMES = 10 };
+enum { SOLDIER_W = 8, SOLDIER_H = 12, BULLET_W = 4, BULLET_H = 2, FP = 256, MAX_CANDIDATES = 512 };
+enum { FLASH_FRAMES = 10, VIEW_H = 540 };
+enum { KILL_PERIOD = 600, BUSY = 55 };   /* a soldier is hit every ~600 frames; ~55% of the pool flies */
 
 /* ======== state + create / destroy ======== */
 
 typedef struct soldier {       /* all int32: hashed as bytes, no padding */
-    int32_t x, y, target_x;    /* 1/16 px; target_x: its slot in the ranks */
-    int32_t speed, team, alive;   /* march speed, 1/16 px per frame */
-    int32_t cooldown, respawn; /* frames until it may fire / comes back (when dead) */
-    int32_t died_frame;        /* for the hit flash */
+    int32_t x, y, slot_x, slot_y;   /* 1/256 px; the slot: its place in the ranks */
+    int32_t speed, team, alive;     /* run speed, 1/256 px per frame */
+    int32_t cooldown, respawn;      /* frames until it may fire / comes back (when dead) */
+    int32_t died_frame, fired_frame;   /* for the hit flash and the muzzle flash */
 } soldier;
 
-typedef struct bullet { int32_t x, y, vx, vy, team, live; } bullet;   /* 1/16 px (per frame) */
+typedef struct bullet { int32_t x, y, vx, vy, team, live; } bullet;   /* 1/256 px (per frame) */
 
 typedef struct wz_state {
     int method, n, soldiers, bullets;
-    int world_w, world_h;      /* px */
-    int reload;                /* frames between shots, on average 9/8 of it: a wider world keeps
-                                  bullets longer, so soldiers shoot less often and the pool lasts */
+    int world_w, world_h;      /* px; 16:9 like the 960x540 view */
+    int rows, cols, dx, dy;    /* each army: rows x cols slots, dx x dy px apart */
+    int rear, front;           /* red's block spans x rear .. front; blue's mirrors it */
+    int reload;                /* mean frames between shots: keeps the bullet pool nearly busy */
+    int wild;                  /* shots in 1000 aimed into a rank: sets the kill rate */
     pg_rng rng;
     int32_t frame;
     int32_t kills[2];          /* kills[RED]: blue soldiers shot by red */
@@ -63,11 +72,31 @@ static void wz_destroy(void *state)
     free(s);
 }
 
+/* The world from the count: each army rows x cols slots of at least 16 x 24 px (a soldier and a
+   lane for the enemy's bullets), its block 32% of the width and 90% of the height. */
+static void layout(wz_state *s)
+{
+    int per_army = s->soldiers / 2, w, h;
+    s->rows = isqrt(per_army);
+    if (s->rows * s->rows < per_army) s->rows++;
+    s->cols = (per_army + s->rows - 1) / s->rows;
+    w = s->cols * 50;                               /* cols * 16 px / 32% */
+    h = (s->rows * 24 + 12) * 1600 / 810;           /* (rows + 1/2) * 24 px / 90%, as a 16:9 width */
+    w = w > h ? w : h;
+    w = w < 320 ? 320 : w;                          /* drawn 3x at most on the 960 px view */
+    s->world_w = (w + 15) & ~15;
+    s->world_h = s->world_w * 9 / 16;
+    s->dx = s->world_w * 32 / 100 / s->cols;
+    s->dy = s->world_h * 9 / 10 * 2 / (2 * s->rows + 1);
+    s->rear = s->world_w / 32;
+    s->front = s->rear + s->cols * s->dx;
+}
+
 static void *wz_create(const pg_config *cfg, char *err, size_t err_size)
 {
     wz_state *s;
-    int n = cfg->count, per_army, cols, rows, gap, scale;
-    if (n < 14 || n > 65535) {   /* 2 soldiers at least; uint16 indices (and a world < 23200 px) */
+    int n = cfg->count, top;
+    if (n < 14 || n > 65535) {   /* 2 soldiers at least; uint16 indices (and a world < 4000 px) */
         snprintf(err, err_size, "war zone: %d objects is out of range", n);
         return NULL;
     }
@@ -76,10 +105,12 @@ static void *wz_create(const pg_config *cfg, char *err, size_t err_size)
     s->n = n;
     s->soldiers = (n * 15 / 100) & ~1;
     s->bullets = n - s->soldiers;
-    scale = isqrt((int)((int64_t)n * 65536 / 2000));   /* the side grows as sqrt(count), in 1/256 */
-    s->world_w = ((4096 * scale / 256) + 63) & ~63;
-    s->world_h = s->world_w / 2;
-    s->reload = 64 * s->world_w / 4096;
+    layout(s);
+    /* A shot flies ~78% of the width at 5.5 px a frame: shoot often enough to keep BUSY% of the
+       pool in the air, and aim as many shots as makes a soldier fall every KILL_PERIOD frames. */
+    s->reload = (int)((int64_t)s->world_w * 78 * 2 * s->soldiers / (11 * (int64_t)s->bullets * BUSY));
+    if (s->reload < 4) s->reload = 4;
+    s->wild = s->reload * 1000 / KILL_PERIOD;
     s->selected = -1;
     pg_rng_seed(&s->rng, cfg->seed);
     s->sol = calloc((size_t)s->soldiers, sizeof *s->sol);
@@ -88,7 +119,7 @@ static void *wz_create(const pg_config *cfg, char *err, size_t err_size)
     s->boxes = calloc((size_t)n, sizeof *s->boxes);
     s->layers = calloc((size_t)n, sizeof *s->layers);
     s->cand = calloc(MAX_CANDIDATES, sizeof *s->cand);
-    s->rects = calloc((size_t)n, sizeof *s->rects);
+    s->rects = calloc((size_t)n * 3, sizeof *s->rects);
     if (!s->sol || !s->bul || !s->free_list || !s->boxes || !s->layers || !s->cand || !s->rects) {
         snprintf(err, err_size, "out of memory");
         wz_destroy(s);
@@ -99,34 +130,29 @@ static void *wz_create(const pg_config *cfg, char *err, size_t err_size)
         wz_destroy(s);
         return NULL;
     }
-    /* The ranks: cols deep, rows spread down the world; column 0 is the front line. */
-    per_army = s->soldiers / 2;
-    cols = isqrt(per_army / 8) + 1;
-    rows = (per_army + cols - 1) / cols;
-    gap = (s->world_h - 64) / rows;
+    /* Slot k of an army: column k / rows (column 0 is the front line), row k % rows. Blue's rows
+       sit half a row lower than red's, so a straight shot flies between the enemy's rows. */
+    top = (s->world_h - s->rows * s->dy - s->dy / 2) / 2 + (s->dy - SOLDIER_H) / 2;
     for (int i = 0; i < s->soldiers; i++) {
         soldier *so = &s->sol[i];
-        int slot = i / 2, col = slot / rows, row = slot % rows;
-        int tx = (i & 1) ? s->world_w * 3 / 5 + col * 20 : s->world_w * 2 / 5 - SOLDIER_W - col * 20;
-        int x = (i & 1) ? tx + pg_rng_range(&s->rng, 0, s->world_w / 8) : tx - pg_rng_range(&s->rng, 0, s->world_w / 8);
-        x = x < 0 ? 0 : x > s->world_w - SOLDIER_W ? s->world_w - SOLDIER_W : x;
+        int slot = i / 2, col = slot / s->rows, row = slot % s->rows;
+        int tx = s->front - s->dx + (s->dx - SOLDIER_W) / 2 - col * s->dx;   /* red's; blue mirrors */
+        int x = tx - pg_rng_range(&s->rng, 0, s->world_w / 16);              /* marching in */
+        x = x < 0 ? 0 : x;
         so->team = i & 1;
         so->alive = 1;
-        so->target_x = tx * FP;
-        so->x = x * FP;
-        so->y = (32 + row * gap + (gap - SOLDIER_H) / 2 + pg_rng_range(&s->rng, -4, 4)) * FP;
-        so->speed = pg_rng_range(&s->rng, 16, 40);
+        so->slot_x = (so->team == RED ? tx : s->world_w - SOLDIER_W - tx) * FP;
+        so->x = (so->team == RED ? x : s->world_w - SOLDIER_W - x) * FP;
+        so->y = so->slot_y = (top + row * s->dy + (so->team == BLUE ? s->dy / 2 : 0)) * FP;
+        so->speed = pg_rng_range(&s->rng, FP * 2, FP * 4);
         so->cooldown = pg_rng_range(&s->rng, 0, s->reload * 2);
-        so->died_frame = -1000;
+        so->died_frame = so->fired_frame = -1000;
     }
     for (int i = 0; i < s->bullets; i++) s->free_list[i] = s->bullets - 1 - i;   /* pops 0 first */
     s->free_count = s->bullets;
-    /* The whole world, scaled to fit the canvas and centred. */
+    s->view_x = s->view_y = 0;   /* the whole world on the 960x540 above the legend */
     s->view_w = PG_VIEW_W;
-    s->view_h = s->world_h * PG_VIEW_W / s->world_w;
-    if (s->view_h > PG_VIEW_H) { s->view_h = PG_VIEW_H; s->view_w = s->world_w * PG_VIEW_H / s->world_h; }
-    s->view_x = (PG_VIEW_W - s->view_w) / 2;
-    s->view_y = (PG_VIEW_H - s->view_h) / 2;
+    s->view_h = VIEW_H;
     return s;
 }
 
@@ -138,42 +164,55 @@ static int32_t to_px(int32_t v) { return v >= 0 ? v / FP : -((-v + FP - 1) / FP)
 static const eo_layer layer_of[9] = { { 0, 0 }, { CAT_RED_SOLDIER, CAT_BLUE_BULLET }, { CAT_BLUE_SOLDIER, CAT_RED_BULLET },
     { 0, 0 }, { CAT_RED_BULLET, CAT_BLUE_SOLDIER }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { CAT_BLUE_BULLET, CAT_RED_SOLDIER } };
 
+/* A straight shot along the shooter's row (a lane of the enemy's); a wild one (s->wild in 1000)
+   drifts half a row by the time it is `dist` px on, somewhere in the enemy block, and hits there. */
 static void fire(wz_state *s, soldier *so)
 {
     bullet *b;
+    int32_t speed, sx = to_px(so->x), mirror, dist;
     if (s->free_count == 0) return;           /* pool dry: try again next frame */
     b = &s->bul[s->free_list[--s->free_count]];
+    speed = pg_rng_range(&s->rng, 3 * FP, 8 * FP);
     b->team = so->team, b->live = 1;
-    b->vx = pg_rng_range(&s->rng, 3 * FP, 8 * FP) * (so->team == RED ? 1 : -1);
-    b->vy = pg_rng_range(&s->rng, -5, 5);
+    b->vx = so->team == RED ? speed : -speed;
+    b->vy = 0;
     b->x = so->team == RED ? so->x + SOLDIER_W * FP : so->x - BULLET_W * FP;
-    b->y = so->y + 5 * FP;
-    so->cooldown = pg_rng_range(&s->rng, s->reload / 4, s->reload * 2);
+    b->y = so->y + (5 + pg_rng_range(&s->rng, -2, 2)) * FP;
+    if (pg_rng_range(&s->rng, 0, 999) < s->wild) {
+        mirror = so->team == RED ? sx : s->world_w - SOLDIER_W - sx;     /* as if red */
+        dist = s->world_w - s->front - mirror - SOLDIER_W + pg_rng_range(&s->rng, 0, s->cols * s->dx);
+        b->vy = speed * (s->dy / 2 - 3) / (dist < 16 ? 16 : dist) * (pg_rng_range(&s->rng, 0, 1) ? 1 : -1);
+    }
+    so->cooldown = pg_rng_range(&s->rng, s->reload / 2, s->reload * 3 / 2);
+    so->fired_frame = s->frame;
 }
 
 static void recycle(wz_state *s, int i) { s->bul[i].live = 0; s->free_list[s->free_count++] = i; }
 
 static void move_all(wz_state *s)
 {
-    int32_t ww = s->world_w * FP, wh = s->world_h * FP;
-    for (int i = 0; i < s->bullets; i++) {
+    for (int i = 0; i < s->bullets; i++) {     /* gone past the enemy's rear rank: back to the pool */
         bullet *b = &s->bul[i];
+        int32_t x, y;
         if (!b->live) continue;
         b->x += b->vx;
         b->y += b->vy;
-        if (b->x >= ww || b->x + BULLET_W * FP <= 0 || b->y >= wh || b->y + BULLET_H * FP <= 0) recycle(s, i);
+        x = to_px(b->x), y = to_px(b->y);      /* on the box the broadphase sees */
+        if (x >= s->world_w - s->rear || x + BULLET_W <= s->rear || y >= s->world_h || y + BULLET_H <= 0) recycle(s, i);
     }
     for (int i = 0; i < s->soldiers; i++) {
         soldier *so = &s->sol[i];
         if (!so->alive) {
+            int x;
             if (--so->respawn > 0) continue;
-            so->alive = 1;                     /* back in at the rear of its army */
-            so->x = (so->team == RED ? pg_rng_range(&s->rng, 0, 24)
-                                     : s->world_w - SOLDIER_W - pg_rng_range(&s->rng, 0, 24)) * FP;
+            so->alive = 1;                     /* a replacement runs up from the rear */
+            x = s->rear - SOLDIER_W - pg_rng_range(&s->rng, 0, s->dx);
+            x = x < 0 ? 0 : x;
+            so->x = (so->team == RED ? x : s->world_w - SOLDIER_W - x) * FP;
             so->cooldown = pg_rng_range(&s->rng, 0, s->reload);
         }
-        if (so->x < so->target_x) so->x = so->x + so->speed < so->target_x ? so->x + so->speed : so->target_x;
-        else if (so->x > so->target_x) so->x = so->x - so->speed > so->target_x ? so->x - so->speed : so->target_x;
+        if (so->x < so->slot_x) so->x = so->x + so->speed < so->slot_x ? so->x + so->speed : so->slot_x;
+        else if (so->x > so->slot_x) so->x = so->x - so->speed > so->slot_x ? so->x - so->speed : so->slot_x;
         if (so->cooldown > 0) so->cooldown--;
         else fire(s, so);
     }
@@ -210,7 +249,6 @@ static void resolve(wz_state *s)
         recycle(s, b - s->soldiers);
     }
 }
-
 /* The objects the current method hands to the exact test with the selected one (not hashed). */
 static void find_candidates(wz_state *s)
 {
@@ -303,6 +341,109 @@ static SDL_Rect screen_rect(const wz_state *s, const eo_box *b)
     return r;
 }
 
+/* Sprites: rects in the soldier's 8x12 box (red's, facing right; blue's are mirrored), drawn at
+   the view's scale: a little figure when it is 14 px tall or more, a two-tone one down to 5 px,
+   else a dot. A fallen soldier lies on its back behind its slot. */
+typedef struct part { int8_t x, y, w, h, tone; } part;
+enum { T_TEAM, T_DARK, T_SKIN, T_GUN, T_FIRE, TONES };
+enum { PAL_LIVE, PAL_FALLEN, PAL_HIT, PALETTES };
+static const part FIGURE[3][7] = {   /* standing, then the two strides of a runner */
+    { { 2, 0, 4, 1, T_DARK }, { 1, 1, 6, 1, T_DARK }, { 2, 2, 4, 2, T_SKIN }, { 1, 4, 5, 4, T_TEAM },
+      { 4, 5, 4, 1, T_GUN }, { 1, 8, 2, 4, T_DARK }, { 4, 8, 2, 4, T_DARK } },
+    { { 2, 0, 4, 1, T_DARK }, { 1, 1, 6, 1, T_DARK }, { 2, 2, 4, 2, T_SKIN }, { 1, 4, 5, 4, T_TEAM },
+      { 4, 5, 4, 1, T_GUN }, { 0, 8, 2, 4, T_DARK }, { 5, 8, 2, 3, T_DARK } },
+    { { 2, 0, 4, 1, T_DARK }, { 1, 1, 6, 1, T_DARK }, { 2, 2, 4, 2, T_SKIN }, { 1, 4, 5, 4, T_TEAM },
+      { 4, 5, 4, 1, T_GUN }, { 2, 8, 3, 4, T_DARK }, { 2, 8, 3, 4, T_DARK } } };
+static const part SMALL[2] = { { 2, 0, 4, 4, T_SKIN }, { 1, 4, 6, 8, T_TEAM } };
+static const part DOT[1] = { { 0, 0, 8, 12, T_TEAM } };
+static const part FALLEN[2] = { { -3, 9, 8, 3, T_TEAM }, { -6, 9, 3, 3, T_SKIN } };
+static const part MUZZLE = { 8, 4, 2, 3, T_FIRE };
+static const uint32_t palette[PALETTES][2][TONES] = {
+    { { 0xe8504a, 0x8c2e2a, 0xf0c8a0, 0xaab2c2, 0xfff0a0 }, { 0x4a8ef0, 0x24508f, 0xf0c8a0, 0xaab2c2, 0xfff0a0 } },
+    { { 0x6e2c2a, 0, 0x7d6a5c, 0, 0 }, { 0x284876, 0, 0x7d6a5c, 0, 0 } },
+    { { 0xffffff, 0, 0, 0, 0 }, { 0xffffff, 0, 0, 0, 0 } } };
+
+static float view_scale(const wz_state *s) { return (float)s->view_w / (float)s->world_w; }
+
+static SDL_Rect place(const wz_state *s, const soldier *so, const part *p, float sc)
+{
+    SDL_Rect r;
+    int ax, ay, px = so->team == RED ? p->x : SOLDIER_W - p->x - p->w, min = sc * SOLDIER_H < 5.0f ? 2 : 1;
+    to_screen(s, to_px(so->x), to_px(so->y), &ax, &ay);
+    r.x = ax + (int)((float)px * sc + 0.5f);
+    r.y = ay + (int)((float)p->y * sc + 0.5f);
+    r.w = ax + (int)((float)(px + p->w) * sc + 0.5f) - r.x;
+    r.h = ay + (int)((float)(p->y + p->h) * sc + 0.5f) - r.y;
+    r.w = r.w < min ? min : r.w;
+    r.h = r.h < min ? min : r.h;
+    return r;
+}
+
+/* The parts soldier i shows in palette pal (0: not shown in it). */
+static int sprite_of(const wz_state *s, int i, int pal, uint32_t frame, float sc, const part **parts)
+{
+    const soldier *so = &s->sol[i];
+    int age = s->frame - so->died_frame, hit = !so->alive && age < 3;
+    if (pal != (so->alive ? PAL_LIVE : hit ? PAL_HIT : PAL_FALLEN)) return 0;
+    if (sc * SOLDIER_H < 5.0f) { *parts = pal == PAL_FALLEN ? NULL : DOT; return pal == PAL_FALLEN ? 0 : 1; }
+    if (pal == PAL_FALLEN) { *parts = FALLEN; return sc * SOLDIER_H < 14.0f ? 1 : 2; }
+    if (sc * SOLDIER_H < 14.0f) { *parts = SMALL; return 2; }
+    *parts = FIGURE[so->x == so->slot_x || !so->alive ? 0 : 1 + (int)(((frame >> 2) + (uint32_t)i) & 1)];
+    return 7;
+}
+
+static void draw_soldiers(const wz_state *s, SDL_Renderer *r, int pal, uint32_t frame)
+{
+    float sc = view_scale(s);
+    for (int team = 0; team < 2; team++)
+        for (int tone = 0; tone < TONES; tone++) {
+            int nr = 0;
+            for (int i = team; i < s->soldiers; i += 2) {
+                const part *parts = NULL;
+                int count = sprite_of(s, i, pal, frame, sc, &parts);
+                for (int k = 0; k < count; k++)
+                    if (parts[k].tone == tone || pal == PAL_HIT) s->rects[nr++] = place(s, &s->sol[i], &parts[k], sc);
+                if (pal == PAL_LIVE && tone == T_FIRE && count > 1 && s->frame - s->sol[i].fired_frame < 2)
+                    s->rects[nr++] = place(s, &s->sol[i], &MUZZLE, sc);
+            }
+            pg_color(r, palette[pal][team][tone], 255);
+            SDL_RenderFillRects(r, s->rects, nr);
+            if (pal == PAL_HIT) break;                 /* all white: one pass */
+        }
+}
+
+static void draw_ground(const wz_state *s, SDL_Renderer *r)
+{
+    float sc = view_scale(s);
+    int x0, x1, y, y1;
+    uint32_t h = 0x9e3779b9u;
+    pg_fill_rect(r, s->view_x, s->view_y, s->view_w, s->view_h, 0x1b1f27, 255);
+    to_screen(s, s->front, 0, &x0, &y);
+    to_screen(s, s->world_w - s->front, 0, &x1, &y);
+    pg_fill_rect(r, x0, s->view_y, x1 - x0, s->view_h, 0x22262e, 255);
+    for (int k = 0; k < 40; k++) {             /* shell craters in no man's land */
+        int cx, cy, size;
+        h ^= h << 13, h ^= h >> 17, h ^= h << 5;
+        cx = x0 + (int)(h % (uint32_t)(x1 - x0 > 1 ? x1 - x0 : 1));
+        cy = s->view_y + (int)((h >> 8) % (uint32_t)s->view_h);
+        size = (int)((float)(5 + (h >> 20) % 8) * (sc < 1.5f ? sc : 1.5f)) + 3;   /* a flat ellipse and its lit rim */
+        pg_fill_rect(r, cx - size * 2 / 3, cy - size / 3, size * 4 / 3, size * 2 / 3 + 1, 0x181b21, 255);
+        pg_fill_rect(r, cx - size, cy - size / 6, size * 2, size / 3 + 1, 0x181b21, 255);
+        pg_fill_rect(r, cx - size * 2 / 3, cy + size / 3, size * 4 / 3, 1 + size / 10, 0x2c313b, 255);
+    }
+    for (int team = 0; team < 2; team++)       /* the ground each rank stands on, and sandbags */
+        for (int row = 0; row < s->rows; row++) {
+            const soldier *so = &s->sol[row * 2 + team];
+            int wx0 = team == RED ? s->rear : s->world_w - s->front, sx0, sx1;
+            to_screen(s, wx0, to_px(so->slot_y) + SOLDIER_H - 1, &sx0, &y);
+            to_screen(s, wx0 + s->front - s->rear, to_px(so->slot_y) + SOLDIER_H + 2, &sx1, &y1);
+            pg_fill_rect(r, sx0, y, sx1 - sx0, y1 - y > 1 ? y1 - y : 1, 0x282d38, 255);
+            to_screen(s, team == RED ? s->front - 1 : s->world_w - s->front - 3, to_px(so->slot_y) + 4, &sx0, &y);
+            to_screen(s, team == RED ? s->front + 3 : s->world_w - s->front + 1, to_px(so->slot_y) + SOLDIER_H, &sx1, &y1);
+            pg_fill_rect(r, sx0, y, sx1 - sx0 > 1 ? sx1 - sx0 : 1, y1 - y, 0x5a5140, 255);
+        }
+}
+
 static void draw_grid(const wz_state *s, SDL_Renderer *r)
 {
     int cell = s->method == PG_METHOD_SECTORS ? pg_broadphase_sector_cell(&s->bp)
@@ -320,11 +461,60 @@ static void draw_grid(const wz_state *s, SDL_Renderer *r)
     }
 }
 
+/* Tracers: a bright head (the bullet) and a dim tail as long as a frame of flight (and a half
+   when the view is zoomed in). Thin and short when small, so the soldiers stay readable. */
+static void draw_bullets(const wz_state *s, SDL_Renderer *r)
+{
+    static const uint32_t head_rgb[2] = { 0xffe08a, 0xa8f4ff }, tail_rgb[2] = { 0x8a6432, 0x2e6e7e };
+    float sc = view_scale(s), len = sc >= 1.0f ? 1.5f * sc : sc;
+    int hw = (int)(4.0f * sc + 0.5f), hh = sc >= 1.5f ? 2 : 1;
+    SDL_Rect *heads = s->rects + s->n, *tails = s->rects;
+    hw = hw < 2 ? 2 : hw > 8 ? 8 : hw;
+    for (int team = 0; team < 2; team++) {
+        int nr = 0;
+        for (int i = 0; i < s->bullets; i++) {
+            const bullet *b = &s->bul[i];
+            int hx, hy, tail;
+            if (!b->live || b->team != team) continue;
+            to_screen(s, to_px(b->x) + (team == RED ? BULLET_W : 0), to_px(b->y), &hx, &hy);
+            tail = (int)((float)(b->vx < 0 ? -b->vx : b->vx) * len / FP);
+            tail = tail < 1 ? 1 : tail > 30 ? 30 : tail;
+            heads[nr].x = team == RED ? hx - hw : hx, heads[nr].y = hy, heads[nr].w = hw, heads[nr].h = hh;
+            tails[nr].x = team == RED ? hx - hw - tail : hx + hw, tails[nr].y = hy, tails[nr].w = tail, tails[nr].h = hh;
+            nr++;
+        }
+        pg_color(r, tail_rgb[team], 255);
+        SDL_RenderFillRects(r, tails, nr);
+        pg_color(r, head_rgb[team], 255);
+        SDL_RenderFillRects(r, heads, nr);
+    }
+}
+
+static void draw_hits(const wz_state *s, SDL_Renderer *r)
+{
+    float sc = view_scale(s) > 1.0f ? view_scale(s) : 1.0f;
+    for (int i = 0; i < s->soldiers; i++) {    /* a spark where a soldier was hit, fading */
+        const soldier *so = &s->sol[i];
+        int age = s->frame - so->died_frame, x, y, arm, t;
+        SDL_Rect q[2];
+        if (so->alive || age >= FLASH_FRAMES) continue;
+        to_screen(s, to_px(so->x) + SOLDIER_W / 2, to_px(so->y) + SOLDIER_H / 3, &x, &y);
+        arm = (int)((float)(3 + age) * sc), t = 1 + (int)sc / 2;
+        q[0].x = x - arm, q[0].y = y - t / 2, q[0].w = 2 * arm + 1, q[0].h = t;
+        q[1].x = x - t / 2, q[1].y = y - arm * 2 / 3, q[1].w = t, q[1].h = arm * 4 / 3 + 1;
+        pg_color(r, 0xffc070, (uint8_t)(255 - age * 255 / FLASH_FRAMES));
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_ADD);   /* a flash lights up what is under it */
+        SDL_RenderFillRects(r, q, 2);
+        if (age < 4) pg_fill_rect(r, x - t, y - t, 2 * t + 1, 2 * t + 1, 0xffffff, 255);
+    }
+}
+
 static void draw_selection(const wz_state *s, SDL_Renderer *r)
 {
     const int sel = s->selected;
     SDL_Rect a = screen_rect(s, &s->boxes[sel]);
-    int cx = a.x + a.w / 2, cy = a.y + a.h / 2, tx = cx + 12, ty = cy - 4;
+    int cx = a.x + a.w / 2, cy = a.y + a.h / 2, tx, ty = cy - 4, tw;
+    char label[96];
     pg_color(r, 0xc8d0e0, 110);
     for (int k = 0; k < s->cand_count; k++) {
         SDL_Rect b = screen_rect(s, &s->boxes[s->cand[k]]);
@@ -339,70 +529,60 @@ static void draw_selection(const wz_state *s, SDL_Renderer *r)
         }
     }
     pg_outline_rect(r, a.x - 3, a.y - 3, a.w + 6, a.h + 6, 0xffffff, 255);
-    if (tx > PG_VIEW_W - 260) tx = cx - 272;
-    pg_textf(r, tx, ty, 0xffffff, 1, "%s #%d: %d candidates (%s)",
+    snprintf(label, sizeof label, "%s #%d: %d candidates (%s)",
              sel < s->soldiers ? (s->sol[sel].team == RED ? "red soldier" : "blue soldier") : "bullet",
              sel, s->cand_total, pg_method_id(s->method));
+    tw = pg_text_width(label);
+    tx = cx + 12 + tw < PG_VIEW_W - 4 ? cx + 12 : cx - 12 - tw;
+    pg_fill_rect(r, tx - 3, ty - 3, tw + 6, 14, 0x0e1015, 210);
+    pg_text(r, tx, ty, label, 0xffffff, 1);
+}
+
+/* The legend under the battle: each army's strength (a bar) and kills, then the numbers. Kept
+   left of x = 710: the platform's frame-time graph covers the bottom-right corner. */
+static void draw_legend(const wz_state *s, SDL_Renderer *r)
+{
+    int alive[2] = { 0, 0 }, per_army = s->soldiers / 2;
+    for (int i = 0; i < s->soldiers; i++) alive[s->sol[i].team] += s->sol[i].alive;
+    pg_fill_rect(r, 0, VIEW_H, PG_VIEW_W, PG_VIEW_H - VIEW_H, 0x0e1015, 255);
+    pg_fill_rect(r, 0, VIEW_H, PG_VIEW_W, 1, 0x3a404c, 255);
+    for (int team = 0; team < 2; team++) {
+        int y = VIEW_H + 9 + team * 26, bar = alive[team] * 140 / (per_army > 0 ? per_army : 1);
+        uint32_t rgb = palette[PAL_LIVE][team][T_TEAM];
+        pg_text(r, 10, y, team == RED ? "RED" : "BLUE", rgb, 2);
+        pg_fill_rect(r, 80, y + 1, 142, 14, 0x2a2f3a, 255);
+        pg_fill_rect(r, 81, y + 2, bar, 12, rgb, 255);
+        pg_textf(r, 232, y + 4, 0xd8dee8, 1, "%d/%d", alive[team], per_army);
+        pg_textf(r, 330, y + 4, rgb, 1, "%d kills", s->kills[team]);
+    }
+    pg_textf(r, 440, VIEW_H + 10, 0x9aa3b5, 1, "%d soldiers, %d/%d bullets live", s->soldiers,
+             s->bullets - s->free_count, s->bullets);
+    pg_textf(r, 440, VIEW_H + 26, 0x9aa3b5, 1, "world %dx%d, %s", s->world_w, s->world_h, pg_method_title(s->method));
+    pg_text(r, 440, VIEW_H + 42, "click: select  D: grid", 0x6c7486, 1);
 }
 
 static void wz_draw(void *state, const pg_draw_ctx *ctx)
 {
     const wz_state *s = state;
     SDL_Renderer *r = ctx->renderer;
-    SDL_Rect *rs = s->rects;
-    int nr;
-    pg_fill_rect(r, s->view_x, s->view_y, s->view_w, s->view_h, 0x1c2029, 255);
-    pg_fill_rect(r, s->view_x + s->view_w * 2 / 5, s->view_y, s->view_w / 5, s->view_h, 0x222630, 255);
+    draw_ground(s, r);
     if (ctx->debug & PG_DEBUG_GRID) draw_grid(s, r);
-    for (int team = 0; team < 2; team++) {     /* bullets: short bright streaks behind the head */
-        nr = 0;
-        for (int i = 0; i < s->bullets; i++) {
-            const bullet *b = &s->bul[i];
-            int hx, hy, tail;
-            if (!b->live || b->team != team) continue;
-            to_screen(s, to_px(b->x) + (team == RED ? BULLET_W : 0), to_px(b->y), &hx, &hy);
-            tail = (int)((int64_t)3 * (b->vx < 0 ? -b->vx : b->vx) / FP * s->view_w / s->world_w);
-            if (tail < 2) tail = 2;
-            rs[nr].x = team == RED ? hx - tail : hx, rs[nr].y = hy, rs[nr].w = tail, rs[nr].h = 1;
-            nr++;
-        }
-        pg_color(r, team == RED ? 0xffd36e : 0x8ff6ff, 255);
-        SDL_RenderFillRects(r, rs, nr);
-    }
-    for (int i = 0; i < s->soldiers; i++) {    /* hit flashes where a soldier fell */
-        const soldier *so = &s->sol[i];
-        int age = s->frame - so->died_frame, x, y, size;
-        if (so->alive || age >= FLASH_FRAMES) continue;
-        to_screen(s, to_px(so->x) + SOLDIER_W / 2, to_px(so->y) + SOLDIER_H / 2, &x, &y);
-        size = 3 + age / 2;
-        pg_color(r, 0xffe0a0, (uint8_t)(255 - age * 255 / FLASH_FRAMES));
-        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_ADD);   /* a flash lights up what is under it */
-        rs[0].x = x - size / 2, rs[0].y = y - size / 2, rs[0].w = rs[0].h = size;
-        SDL_RenderFillRect(r, &rs[0]);
-        if (age < 4) pg_fill_rect(r, x - 1, y - 1, 2, 2, 0xffffff, 255);
-    }
-    for (int team = 0; team < 2; team++) {
-        nr = 0;
-        for (int i = team; i < s->soldiers; i += 2)
-            if (s->sol[i].alive) rs[nr++] = screen_rect(s, &s->boxes[i]);
-        pg_color(r, team == RED ? 0xe8504a : 0x4a8ef0, 255);
-        SDL_RenderFillRects(r, rs, nr);
-    }
+    draw_soldiers(s, r, PAL_FALLEN, ctx->frame);
+    draw_bullets(s, r);
+    draw_soldiers(s, r, PAL_LIVE, ctx->frame);
+    draw_soldiers(s, r, PAL_HIT, ctx->frame);
+    draw_hits(s, r);
     if (s->selected >= 0) draw_selection(s, r);
-    pg_textf(r, PG_VIEW_W - 8 - 16 * 8, 8, 0xe8e8e8, 2, "WAR ZONE");
-    pg_textf(r, 8, PG_VIEW_H - 46, 0xe8504a, 2, "red %d", s->kills[RED]);
-    pg_textf(r, 8 + 16 * 11, PG_VIEW_H - 46, 0x4a8ef0, 2, "blue %d", s->kills[BLUE]);
-    pg_textf(r, 8 + 16 * 23, PG_VIEW_H - 42, 0x9aa3b5, 1, "kills");
-    pg_textf(r, 8, PG_VIEW_H - 20, 0x9aa3b5, 1, "%d soldiers, bullets %d/%d, world %dx%d, %s  click: select",
-             s->soldiers, s->bullets - s->free_count, s->bullets, s->world_w, s->world_h,
-             pg_method_title(s->method));
+    draw_legend(s, r);
 }
 
 #ifdef PG_TESTING
-/* For tests/playground/test_scene_warzone.c: what the broadphase saw and answered last step. */
+/* For tests/playground/test_scene_warzone.c: what the broadphase saw and answered last step, and
+   the world: its size and the battle's extent in x (red's rear rank .. blue's). */
 void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_layer **layers, int *n,
                         int *soldiers, const eo_pair **pairs, uint32_t *pair_count);
 void pg_warzone_screen(const void *state, int wx, int wy, int *sx, int *sy);
+void pg_warzone_world(const void *state, int *w, int *h, int *battle_x0, int *battle_x1);
 
 void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_layer **layers, int *n,
                         int *soldiers, const eo_pair **pairs, uint32_t *pair_count)
@@ -415,16 +595,30 @@ void pg_warzone_screen(const void *state, int wx, int wy, int *sx, int *sy)
 {
     to_screen(state, wx, wy, sx, sy);
 }
+void pg_warzone_world(const void *state, int *w, int *h, int *battle_x0, int *battle_x1)
+{
+    const wz_state *s = state;
+    *w = s->world_w; *h = s->world_h; *battle_x0 = s->rear; *battle_x1 = s->world_w - s->rear;
+}
 #endif
 
 const pg_scene pg_scene_warzone = {
-    "warzone", "War zone", "scene_warzone.c",
-    "Two armies trade fire across a wide world; the broadphase finds which bullets hit which "
-    "soldiers, with layers so bullets only test enemy soldiers.",
-    "click: select an object and see its candidate pairs",
-    (1u << PG_METHOD_BRUTE) | (1u << PG_METHOD_GRIDMASK) | (1u << PG_METHOD_SECTORS) | (1u << PG_METHOD_SWEEP),
-    PG_METHOD_SECTORS,
-    200, 20000, 2000, 200,
-    64,
-    wz_create, wz_destroy, wz_step, wz_draw, wz_hash
+    .id = "warzone",
+    .title = "War zone",
+    .source = "scene_warzone.c",
+    .about = "Two armies in rows trade fire across no man's land; the broadphase finds which bullets hit "
+             "which soldiers, with layers so bullets only test enemy soldiers.",
+    .keys = "click: select an object and see its candidate pairs",
+    .methods = (1u << PG_METHOD_BRUTE) | (1u << PG_METHOD_GRIDMASK) | (1u << PG_METHOD_SECTORS) | (1u << PG_METHOD_SWEEP),
+    .default_method = PG_METHOD_SECTORS,
+    .min_count = 200,
+    .max_count = 20000,
+    .default_count = 2000,
+    .count_step = 200,
+    .default_cell = 64,
+    .create = wz_create,
+    .destroy = wz_destroy,
+    .step = wz_step,
+    .draw = wz_draw,
+    .hash = wz_hash,
 };

@@ -1,6 +1,8 @@
 /* Tests of playground/scene_warzone.c: every broadphase method resolves exactly the pairs a plain
    all-pairs loop finds, the layers hold, the four methods play the same battle, the run is
-   deterministic, and the drawing shows the armies. Built with -DPG_TESTING (the scene's accessors).
+   deterministic, the armies fill a world sized from the count with the bullets kept in the
+   battle, and the drawing shows the armies, the tracers, the hits and the legend. Built with
+   -DPG_TESTING (the scene's accessors).
    Run: build/tests/test_scene_warzone [name-filter] */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -16,6 +18,7 @@ extern const pg_scene pg_scene_warzone;
 void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_layer **layers, int *n,
                         int *soldiers, const eo_pair **pairs, uint32_t *pair_count);
 void pg_warzone_screen(const void *state, int wx, int wy, int *sx, int *sy);
+void pg_warzone_world(const void *state, int *w, int *h, int *battle_x0, int *battle_x1);
 
 #define FRAMES 300
 enum { CAT_RED_SOLDIER = 1, CAT_BLUE_SOLDIER = 2, CAT_RED_BULLET = 4, CAT_BLUE_BULLET = 8 };
@@ -248,6 +251,68 @@ static void test_warzone_create_rejects_impossible_counts(void **state)
     }
 }
 
+/* ---- the battlefield ---- */
+
+/* For each count: the world is at most 32000 px a side with the view's 16:9 aspect, the whole of
+   it on the 960x540 above the legend at a scale where a soldier is 5 px tall or more; each army is
+   a block of rows on its side, a fifth of the width or more, with no man's land between; the
+   armies cover most of the height; every live bullet is inside the battle (between the armies'
+   rear ranks: recycled once past the enemy's), the pool is busy, and both sides still stand. */
+static void test_warzone_battle_fills_the_world(void **state)
+{
+    static const int counts[] = { 200, 400, 2000, 10000, 20000 };
+    (void)state;
+    for (int c = 0; c < 5; c++) {
+        void *s = make(1, PG_METHOD_SECTORS, counts[c]);
+        const eo_box *boxes;
+        const eo_layer *layers;
+        const eo_pair *pairs;
+        uint32_t pair_count;
+        pg_stats st;
+        int n, soldiers, w, h, x0, x1, sx, sy, sx0, sy0, live = 0, inside = 0, alive[2] = { 0, 0 };
+        int left[2] = { 1 << 30, 1 << 30 }, right[2] = { -1, -1 }, top = 1 << 30, bottom = -1;
+        for (int f = 0; f < 300; f++) {
+            memset(&st, 0, sizeof st);
+            sc->step(s, NULL, &st);
+        }
+        pg_warzone_testing(s, &boxes, &layers, &n, &soldiers, &pairs, &pair_count);
+        pg_warzone_world(s, &w, &h, &x0, &x1);
+        assert_true(w <= 32000 && h <= 32000);
+        assert_true(abs(16 * h - 9 * w) <= w / 50);
+        pg_warzone_screen(s, 0, 0, &sx0, &sy0);
+        pg_warzone_screen(s, w, h, &sx, &sy);
+        assert_true(sx0 >= 0 && sy0 >= 0 && sx - sx0 >= PG_VIEW_W - 10 && sy - sy0 >= 525 && sy <= 540);
+        pg_warzone_screen(s, 0, 12, &sx, &sy);
+        assert_true(sy - sy0 >= 5);
+        assert_true(x0 >= 0 && x0 <= w / 16 && x1 <= w && x1 >= w - w / 16);
+        for (int i = 0; i < soldiers; i++) {
+            int side = layers[i].category == CAT_RED_SOLDIER ? 0 : 1;
+            if (boxes[i].w <= 0) continue;
+            alive[side]++;
+            if (boxes[i].x < left[side]) left[side] = boxes[i].x;
+            if (boxes[i].x + boxes[i].w > right[side]) right[side] = boxes[i].x + boxes[i].w;
+            if (boxes[i].y < top) top = boxes[i].y;
+            if (boxes[i].y + boxes[i].h > bottom) bottom = boxes[i].y + boxes[i].h;
+        }
+        assert_true(left[0] >= 0 && right[0] <= w * 2 / 5 && left[1] >= w * 3 / 5 && right[1] <= w);
+        assert_true(right[0] - left[0] >= w / 5 && right[1] - left[1] >= w / 5);
+        assert_true(left[1] - right[0] >= w / 5);    /* no man's land */
+        assert_true(bottom - top >= h * 7 / 10);
+        assert_true(alive[0] >= soldiers / 2 * 6 / 10 && alive[1] >= soldiers / 2 * 6 / 10);
+        for (int i = soldiers; i < n; i++) {
+            if (boxes[i].w <= 0) continue;
+            live++;
+            if (layers[i].category == CAT_RED_BULLET) assert_true(boxes[i].x < x1);   /* not past blue's rear */
+            else assert_true(boxes[i].x + boxes[i].w > x0);
+            inside += boxes[i].x >= x0 && boxes[i].x + boxes[i].w <= x1 && boxes[i].y >= 0 && boxes[i].y + boxes[i].h <= h;
+        }
+        assert_true(live >= (n - soldiers) * 3 / 10);
+        assert_true(inside >= live * 95 / 100);
+        if (counts[c] >= 400) assert_true(st.counter[0] > 0 && st.counter[1] > 0);   /* kills both ways */
+        sc->destroy(s);
+    }
+}
+
 /* ---- drawing ---- */
 
 static uint32_t pixel(SDL_Surface *surf, int x, int y)
@@ -255,43 +320,75 @@ static uint32_t pixel(SDL_Surface *surf, int x, int y)
     return ((const uint32_t *)((const uint8_t *)surf->pixels + y * surf->pitch))[x] & 0xFFFFFFu;
 }
 
-static void test_warzone_draws_the_armies(void **state)
+/* Steps count objects for frames, draws, and checks: every live soldier is on its side with its
+   team's colour on its torso (as a figure, a two-tone sprite or a dot: the counts cover the three
+   scales), most live bullets show their tracer head, a soldier hit this frame flashes white, and
+   the legend has both armies' strength bars. */
+static void check_drawing(int count, int frames)
 {
     SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, PG_VIEW_W, PG_VIEW_H, 32, SDL_PIXELFORMAT_ARGB8888);
     SDL_Renderer *r;
-    void *s = make(5, PG_METHOD_SECTORS, 2000);
+    void *s = make(5, PG_METHOD_SECTORS, count);
     pg_draw_ctx ctx;
     const eo_box *boxes;
     const eo_layer *layers;
     const eo_pair *pairs;
     uint32_t pair_count;
-    int n, soldiers, found[2] = { 0, 0 };
-    (void)state;
+    int n, soldiers, shown[2] = { 0, 0 }, alive[2] = { 0, 0 }, live = 0, heads = 0, hit = 0;
     assert_non_null(surf);
     r = SDL_CreateSoftwareRenderer(surf);
     assert_non_null(r);
-    for (int f = 0; f < 20; f++) step(s, NULL);
+    for (int f = 0; f < frames; f++) {   /* until a frame with a hit, after `frames` */
+        step(s, NULL);
+        pg_warzone_testing(s, &boxes, &layers, &n, &soldiers, &pairs, &pair_count);
+        if (f == frames - 1 && pair_count == 0) frames++;
+    }
     SDL_SetRenderDrawColor(r, 0x14, 0x16, 0x1c, 255);
     SDL_RenderClear(r);
     ctx.renderer = r;
     ctx.debug = PG_DEBUG_GRID;
-    ctx.frame = 20;
+    ctx.frame = (uint32_t)frames;
     sc->draw(s, &ctx);
     SDL_RenderPresent(r);
-    pg_warzone_testing(s, &boxes, &layers, &n, &soldiers, &pairs, &pair_count);
-    for (int i = 0; i < soldiers; i++) {   /* the first live soldier of each side, at its corner */
+    for (int i = 0; i < soldiers; i++) {
         int side = layers[i].category == CAT_RED_SOLDIER ? 0 : 1, x, y;
-        if (boxes[i].w <= 0 || found[side]) continue;
-        pg_warzone_screen(s, boxes[i].x, boxes[i].y, &x, &y);
-        assert_int_equal(pixel(surf, x, y), side == 0 ? 0xe8504a : 0x4a8ef0);
+        if (boxes[i].w <= 0) continue;
+        pg_warzone_screen(s, boxes[i].x + 3, boxes[i].y + 6, &x, &y);   /* the torso */
+        alive[side]++;
+        shown[side] += pixel(surf, x, y) == (side == 0 ? 0xe8504au : 0x4a8ef0u);
         assert_true(side == 0 ? x < PG_VIEW_W / 2 : x > PG_VIEW_W / 2);   /* red left, blue right */
-        found[side] = 1;
     }
-    assert_true(found[0] && found[1]);
+    /* a few may be covered by a runner passing through their rank, or a hit's spark */
+    assert_true(alive[0] > 0 && shown[0] >= alive[0] * 9 / 10);
+    assert_true(alive[1] > 0 && shown[1] >= alive[1] * 9 / 10);
+    for (int i = soldiers; i < n; i++) {   /* tracer heads, at the bullet's leading edge */
+        int red = layers[i].category == CAT_RED_BULLET, x, y;
+        if (boxes[i].w <= 0) continue;
+        pg_warzone_screen(s, boxes[i].x + (red ? boxes[i].w : 0), boxes[i].y, &x, &y);
+        live++;
+        heads += pixel(surf, red ? x - 1 : x, y) == (red ? 0xffe08au : 0xa8f4ffu);
+    }
+    assert_true(live > 0 && heads >= live / 2);
+    for (uint32_t k = 0; k < pair_count; k++) {   /* hit this frame: a white flash */
+        int x, y;
+        pg_warzone_screen(s, boxes[pairs[k].a].x + 3, boxes[pairs[k].a].y + 6, &x, &y);
+        hit += pixel(surf, x, y) == 0xffffffu;
+    }
+    assert_true(pair_count > 0 && hit > 0);
+    assert_int_equal(pixel(surf, 82, 551), 0xe8504a);   /* the legend's strength bars */
+    assert_int_equal(pixel(surf, 82, 577), 0x4a8ef0);
     pg_text_reset();
     SDL_DestroyRenderer(r);
     SDL_FreeSurface(surf);
     sc->destroy(s);
+}
+
+static void test_warzone_draws_the_armies(void **state)
+{
+    (void)state;
+    check_drawing(400, 300);     /* figures at 3x */
+    check_drawing(2000, 300);    /* figures at 1.5x */
+    check_drawing(20000, 300);   /* two-tone sprites */
 }
 
 int main(void)
@@ -302,6 +399,7 @@ int main(void)
         cmocka_unit_test(test_warzone_pairs_match_brute_force_6000),
         cmocka_unit_test(test_warzone_deterministic),
         cmocka_unit_test(test_warzone_create_rejects_impossible_counts),
+        cmocka_unit_test(test_warzone_battle_fills_the_world),
         cmocka_unit_test(test_warzone_draws_the_armies),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
