@@ -67,7 +67,9 @@ test('every response carries nosniff and the Content-Security-Policy', async () 
     const csp = r.headers.get('content-security-policy') ?? '';
     assert.match(csp, /default-src 'self'/, path);
     assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'/, path);
-    assert.doesNotMatch(csp, /unsafe-inline/, path);
+    const directive = (name) => new RegExp(`(?:^|; )${name} ([^;]*)`).exec(csp)?.[1] ?? '';
+    assert.doesNotMatch(directive('script-src'), /unsafe-inline/, `${path}: no inline script`);
+    assert.doesNotMatch(directive('style-src-elem'), /unsafe-inline/, `${path}: no inline <style>`);
   }
   const post = await fetch(`http://127.0.0.1:${port}/index.html`, { method: 'POST' });
   assert.equal(post.status, 405);
