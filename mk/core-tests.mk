@@ -72,7 +72,7 @@ test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_r
 # Shared vectors: the generator is deterministic (the committed .vec must be what it writes),
 # and the native results must equal the committed .expected. wasm and MSX compare against the
 # native result file.
-VECTOR_MODULES := gridmask aabb sectors pixelmask tiles
+VECTOR_MODULES := gridmask aabb sectors pixelmask tiles query raycast
 $(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $< -o $@

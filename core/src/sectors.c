@@ -174,12 +174,15 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
     uint32_t total = 0;
     uint8_t row, col;
 
-    if (grid == NULL || (count > 0 && boxes == NULL))
+    if (grid == NULL)
+        return EO_ERR_NULL_POINTER;
+    /* whatever happens next, the last build is gone: queries answer only from one that fitted */
+    grid->built = 0;
+    if (count > 0 && boxes == NULL)
         return EO_ERR_NULL_POINTER;
     if (count > grid->cfg.max_objects)
         return EO_ERR_BAD_ARGUMENT;
     (void)hooks;
-    grid->built = 0;
     grid->object_count = 0;
     grid->entry_count = 0;
 
@@ -459,6 +462,14 @@ eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sec
     if (index >= grid->object_count)
         return EO_ERR_BAD_ARGUMENT;
     *range = grid->ranges[index];
+    return EO_OK;
+}
+
+eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sector_range *range)
+{
+    if (grid == NULL || box == NULL || range == NULL)
+        return EO_ERR_NULL_POINTER;
+    range_of(grid, box, range);
     return EO_OK;
 }
 

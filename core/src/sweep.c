@@ -15,6 +15,7 @@
 
 #define EO_THIS_MODULE EO_MODULE_SWEEP
 #include "hooks.h"
+#include "sweep_entries.h"
 #include "z80.h"
 
 /* Box `index` seen from `base`, a pointer to the x or y field of boxes[0]: FIELD(box, 0) is the
@@ -305,7 +306,10 @@ eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order
    An entry is 5 words: the start on the sweep axis + 0x8000 (signed order as unsigned order:
    KEY), the start on the other axis (OTHER), the sizes on the sweep and the other axis (LEN,
    OTHER_LEN, as the box has them) and the object's index. Two sentinel entries follow the last. */
-enum { KEY = 0, OTHER = 1, LEN = 2, OTHER_LEN = 3, INDEX = 4, WORDS = 5 };
+enum {
+    KEY = EO_SWEEP_ENTRY_KEY, OTHER = EO_SWEEP_ENTRY_OTHER, LEN = EO_SWEEP_ENTRY_LEN,
+    OTHER_LEN = EO_SWEEP_ENTRY_OTHER_LEN, INDEX = EO_SWEEP_ENTRY_INDEX, WORDS = EO_SWEEP_ENTRY_WORDS
+}; /* the layout in sweep_entries.h, which query.c reads too */
 
 #define EO_ALIGNOF_U16 offsetof(struct eo_align_probe_u16, v)
 struct eo_align_probe_u16 {
@@ -340,6 +344,7 @@ eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, 
     sweep->capacity = capacity;
     sweep->count = 0;
     sweep->axis = (uint8_t)axis;
+    sweep->ready = 0;
     return EO_OK;
 }
 
@@ -880,8 +885,11 @@ eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, c
     uint8_t counting;
     sweep_out out;
 
-    if (sweep == NULL || pair_count == NULL || sweep->entries == NULL ||
-        (count > 0 && boxes == NULL) || (pair_capacity > 0 && pairs == NULL))
+    if (sweep == NULL)
+        return EO_ERR_NULL_POINTER;
+    sweep->ready = 0; /* until the entries are sorted again */
+    if (pair_count == NULL || sweep->entries == NULL || (count > 0 && boxes == NULL) ||
+        (pair_capacity > 0 && pairs == NULL))
         return EO_ERR_NULL_POINTER;
     if (count > sweep->capacity)
         return EO_ERR_BAD_ARGUMENT;
@@ -921,6 +929,7 @@ eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, c
     } else {
         EO_STEP(hooks, EO_EV_SWEEP_SORTED, 0, 0);
     }
+    sweep->ready = 1;
     (void)moves; /* read by the traced build only */
     *pair_count = out.found;
     if (stats != NULL) {

@@ -1,5 +1,5 @@
 /* Writes a shared vector file: gen_vectors MODULE OUT.vec, MODULE one of gridmask, aabb, sectors,
-   pixelmask, tiles.
+   pixelmask, tiles, query, raycast.
    Hand-picked edge cases first, then random cases from a fixed seed. Deterministic:
    `make test-vectors` regenerates each file and checks it equals the committed one. Sizes are
    kept small enough for the MSX ROM. Formats: tests/vectors/vectors.h. */
@@ -609,10 +609,227 @@ static void gen_tiles(void)
     fwrite(tcases, 17, ntcases, out);
 }
 
+/* ---- query: a scene, then its queries (formats: vectors.h, module 6) ---------------------------- */
+typedef struct qbox { int x, y, w, h; } qbox;
+static qbox qboxes[32];
+static int qlayers[32][2];
+
+static void query_case(int wx, int wy, int ww, int wh, int cols, int rows, int max_entries, int n, int flags,
+                       const int filter[2], const qbox *region, int px, int py, int cap, int hit_cap, int m,
+                       const int seg[][4])
+{
+    int i;
+    put16(out, (int16_t)wx); put16(out, (int16_t)wy); put16(out, (int16_t)ww); put16(out, (int16_t)wh);
+    fputc(cols, out); fputc(rows, out); put16(out, (int16_t)max_entries);
+    fputc(n, out); fputc(flags, out);
+    for (i = 0; i < n; i++) {
+        put16(out, (int16_t)qboxes[i].x); put16(out, (int16_t)qboxes[i].y);
+        put16(out, (int16_t)qboxes[i].w); put16(out, (int16_t)qboxes[i].h);
+    }
+    if (flags & 1)
+        for (i = 0; i < n; i++) {
+            put16(out, (int16_t)qlayers[i][0]);
+            put16(out, (int16_t)qlayers[i][1]);
+        }
+    put16(out, (int16_t)filter[0]); put16(out, (int16_t)filter[1]);
+    put16(out, (int16_t)region->x); put16(out, (int16_t)region->y);
+    put16(out, (int16_t)region->w); put16(out, (int16_t)region->h);
+    put16(out, (int16_t)px); put16(out, (int16_t)py);
+    fputc(cap, out); fputc(hit_cap, out); fputc(m, out);
+    for (i = 0; i < m; i++) {
+        put16(out, (int16_t)seg[i][0]); put16(out, (int16_t)seg[i][1]);
+        put16(out, (int16_t)seg[i][2]); put16(out, (int16_t)seg[i][3]);
+    }
+}
+
+static void qset(int i, int x, int y, int w, int h)
+{
+    qboxes[i].x = x; qboxes[i].y = y; qboxes[i].w = w; qboxes[i].h = h;
+}
+
+#define QUERY_RANDOM 56
+
+static void gen_query(void)
+{
+    static const int no_filter[2] = { 0, 0 }, bullets_hit_soldiers[2] = { 2, 1 };
+    static const int war_segs[2][4] = { { 0, 30, 255, 30 }, { 0, 0, 255, 191 } };
+    static const int corner_segs[2][4] = { { 5, 5, 15, 15 }, { 12, 8, 16, 12 } };
+    static const int edge_segs[2][4] = { { 0, 10, 30, 10 }, { 20, 11, 14, 11 } };
+    static const int zero_segs[2][4] = { { 12, 12, 12, 12 }, { 14, 0, 14, 30 } };
+    static const int wide_segs[2][4] = { { -32768, -32768, 32767, 32767 }, { 32767, -32768, -32768, 32767 } };
+    static const int axis_segs[2][4] = { { 100, -32768, 100, 32767 }, { -32768, 100, 32767, 100 } };
+    qbox region;
+    int i, k, filter[2];
+    int segs[2][4];
+
+    header(6, 10 + QUERY_RANDOM);
+    /* the article's war zone: three rows of soldiers, bullets between; quadrants */
+    for (i = 0; i < 32; i++) {
+        if (i < 24) qset(i, 16 + (i % 8) * 28, 24 + (i / 8) * 56, 16, 16);
+        else qset(i, rng_range(0, 250), rng_range(0, 186), 2, 6);
+        qlayers[i][0] = i < 24 ? 1 : 2;
+        qlayers[i][1] = i < 24 ? 3 : 1;
+    }
+    region.x = 40; region.y = 20; region.w = 100; region.h = 30;
+    query_case(0, 0, 256, 192, 2, 2, 128, 32, 0, no_filter, &region, 20, 30, 6, 2, 2, war_segs);
+    /* the same with layers, the query a bullet's: only soldiers answer */
+    query_case(0, 0, 256, 192, 8, 6, 160, 32, 1 | 4, bullets_hit_soldiers, &region, 20, 30, 6, 2, 2, war_segs);
+    /* strips, sweep along Y, a small capacity */
+    query_case(0, 0, 256, 192, 1, 8, 96, 32, 2, no_filter, &region, 44, 24, 2, 1, 2, war_segs);
+    /* one box, hand-picked segments: through a corner, past one (the walk's side pixels), along the
+       top edge, ending on the right side line moving left, zero length, along the right line */
+    qset(0, 10, 10, 4, 4);
+    qset(1, 10, 20, 4, 4);
+    region.x = 13; region.y = 13; region.w = 1; region.h = 1;
+    query_case(0, 0, 64, 64, 4, 4, 32, 2, 0, no_filter, &region, 14, 13, 6, 2, 2, corner_segs);
+    query_case(0, 0, 64, 64, 4, 4, 32, 2, 2, no_filter, &region, 13, 14, 6, 2, 2, edge_segs);
+    region.w = 0;
+    query_case(0, 0, 64, 64, 4, 4, 32, 2, 0, no_filter, &region, 13, 13, 6, 2, 2, zero_segs);
+    /* nothing built: every query says EO_ERR_NOT_READY */
+    region.w = 10;
+    query_case(0, 0, 64, 64, 4, 4, 32, 2, 8, no_filter, &region, 13, 13, 6, 2, 2, corner_segs);
+    /* a build that does not fit (a big box in every sector): the grid's queries are not ready */
+    qset(2, -100, -100, 1000, 1000);
+    query_case(0, 0, 64, 64, 4, 4, 8, 3, 0, no_filter, &region, 13, 13, 6, 2, 2, corner_segs);
+    /* int16 extremes: boxes at the ends of the world, segments across all of it */
+    qset(0, -32768, -32768, 32767, 1);
+    qset(1, 32766, 32766, 2, 2);
+    qset(2, -5, -5, 10, 10);
+    qset(3, 100, -32768, 1, 32767);
+    qset(4, 0, 0, 32767, 32767);
+    qset(5, -32768, 32767, 1, 1);
+    region.x = -32768; region.y = -32768; region.w = 32767; region.h = 32767;
+    query_case(-32768, -32768, 32767, 32767, 4, 4, 64, 6, 0, no_filter, &region, 32767, 32767, 6, 2, 2, wide_segs);
+    region.x = 32767; region.y = 32767; region.w = 32767; region.h = 1;
+    query_case(-1000, -1000, 2000, 2000, 3, 3, 64, 6, 2, no_filter, &region, -32768, 32767, 6, 2, 2, axis_segs);
+
+    for (k = 0; k < QUERY_RANDOM; k++) {
+        int wx = rng_range(-60, 60), wy = rng_range(-60, 60), ww = rng_range(64, 320), wh = rng_range(64, 240);
+        int cols = rng_range(1, 8), rows = rng_range(1, 6), n = rng_range(1, k % 8 == 0 ? 24 : 12);
+        int flags = (int)(rng() % 8u), m = rng_range(1, 2);
+        for (i = 0; i < n; i++) {
+            int big = rng() % 8u == 0;
+            qset(i, rng_range(wx - 30, wx + ww), rng_range(wy - 30, wy + wh), rng_range(-2, big ? 200 : 30),
+                 rng_range(-2, big ? 150 : 30));
+            qlayers[i][0] = 1 << (rng() % 3u);
+            qlayers[i][1] = (int)(rng() % 8u);
+        }
+        filter[0] = 1 << (rng() % 3u);
+        filter[1] = (int)(rng() % 8u);
+        region.x = rng_range(wx - 40, wx + ww); region.y = rng_range(wy - 40, wy + wh);
+        region.w = rng_range(-1, 120); region.h = rng_range(-1, 90);
+        for (i = 0; i < m; i++) {
+            segs[i][0] = rng_range(wx - 50, wx + ww + 50); segs[i][1] = rng_range(wy - 50, wy + wh + 50);
+            if (rng() % 4u == 0) { /* 45 degrees: corners on the way */
+                int a = rng_range(-200, 200);
+                segs[i][2] = segs[i][0] + a; segs[i][3] = segs[i][1] + (rng() % 2u ? a : -a);
+            } else {
+                segs[i][2] = rng_range(wx - 50, wx + ww + 50); segs[i][3] = rng_range(wy - 50, wy + wh + 50);
+            }
+        }
+        query_case(wx, wy, ww, wh, cols, rows, k % 11 == 5 ? 6 : 255, n, flags & 7, filter, &region,
+                   rng_range(wx - 10, wx + ww), rng_range(wy - 10, wy + wh), (int)(rng() % 7u), (int)(rng() % 3u), m,
+                   (const int (*)[4])segs);
+    }
+}
+
+/* ---- raycast: maps as tiles, then segments (formats: vectors.h, module 7) -------------------------- */
+static unsigned char rcases[200][12];
+static unsigned nrcases;
+
+static void rcase(unsigned map, int x0, int y0, int x1, int y1, unsigned block, unsigned cap, unsigned flags)
+{
+    unsigned char *p = rcases[nrcases++];
+    int v[4] = { x0, y0, x1, y1 }, i;
+    p[0] = (unsigned char)map;
+    for (i = 0; i < 4; i++) {
+        p[1 + 2 * i] = (unsigned char)((uint16_t)(int16_t)v[i] & 0xFF);
+        p[2 + 2 * i] = (unsigned char)((uint16_t)(int16_t)v[i] >> 8);
+    }
+    p[9] = (unsigned char)block; p[10] = (unsigned char)cap; p[11] = (unsigned char)flags;
+}
+
+#define SOLID 0x01u
+#define ONE_WAY 0x02u
+#define LADDER 0x04u
+#define WATER 0x10u
+#define SLOPE 0x20u
+
+static void gen_raycast(void)
+{
+    unsigned feat, slo, fe, r8a, r8b, r16, r32, r128, bad, k;
+
+    ntmaps = 0;
+    feat = map_art(features_art, 0, 0);          /* outside solid */
+    slo = map_art(slopes_art, 0, 1);             /* with the row table */
+    fe = map_new(32, 24, 3, 1, 0, 2, feat);      /* the same cells, outside empty */
+    r8a = map_random(32, 24, 3, 1, 0, 2);
+    r8b = map_random(20, 12, 0, 2, 1, 1);
+    r16 = map_random(24, 16, 4, 0, 0, 0);
+    r32 = map_random(12, 10, 5, 1, 0, 0);
+    r128 = map_random(6, 5, 7, 1, 0, 0);
+    bad = map_new(32, 24, 2, 0, 0, 0, feat);     /* tile_shift too small: refused, not run */
+
+    nrcases = 0;
+    /* slopes: floor top y = 168; a 45-degree hill at cols 8..11 rows 18..20 */
+    rcase(slo, 30, 156, 255, 156, 0, 16, 0);          /* horizontal into the hill's slope */
+    rcase(slo, 68, 100, 68, 191, 0, 16, 0);           /* straight down onto the slope */
+    rcase(slo, 68, 100, 68, 191, SOLID, 16, 0);       /* slopes not in the mask: the floor */
+    rcase(slo, 40, 100, 100, 160, 0, 16, 0);          /* diagonal */
+    rcase(slo, 64, 144, 88, 168, 0, 32, 0);           /* 45 degrees through tile corners */
+    rcase(slo, 200, 140, 120, 170, 0, 8, 0);          /* up the 22-degree slopes from the right */
+    rcase(slo, 180, 136, 180, 136, 0, 4, 0);          /* zero length, in the air */
+    rcase(slo, 20, 170, 30, 100, 0, 4, 0);            /* starts inside the floor: t = 0 */
+    /* features: one-ways, ladders, water by mask; walls; the map's edge */
+    rcase(feat, 20, 40, 20, 100, 0, 16, 0);           /* down through the one-ways */
+    rcase(feat, 20, 40, 20, 100, SOLID | ONE_WAY, 16, 0);
+    rcase(feat, 140, 90, 140, 170, LADDER, 16, 0);
+    rcase(feat, 230, 120, 230, 170, WATER, 16, 0);
+    rcase(feat, 0, 120, 255, 120, 0, 32, 0);          /* into the wall column */
+    rcase(feat, 104, 120, 0, 120, 0, 32, 0);          /* starts on the wall's right line, moving left */
+    rcase(feat, 0, 96, 255, 96, 0, 32, 0);            /* along the wall's top tile line */
+    rcase(feat, 200, 100, 400, 60, 0, 32, 0);         /* out of the map: outside is solid */
+    rcase(fe, 200, 100, 400, 60, 0, 32, 0);           /* outside empty: clear */
+    rcase(feat, 96, 8, 120, 32, 0, 8, 0);             /* down-right through the ceiling block's corner */
+    rcase(feat, 160, 32, 136, 8, 0, 8, 0);            /* up-left onto it */
+    rcase(feat, 0, 120, 255, 120, 0, 3, 0);           /* fewer visits kept than made */
+    rcase(feat, 0, 120, 255, 120, 0, 0, 1);           /* no visits wanted */
+    rcase(bad, 0, 0, 100, 100, 0, 8, 0);              /* refused map */
+    /* int16 extremes: long walks through empty outside, and into solid outside */
+    rcase(fe, -32768, -32768, 32767, 32767, 0, 32, 0);      /* 12,325 tiles to the wall */
+    rcase(r32, 32767, -32768, -32768, 32767, 0, 32, 0);     /* 4,096 tiles, all clear */
+    rcase(r128, -32768, 100, 32767, 100, 0, 32, 0);
+    rcase(r128, 300, -32768, 300, 32767, 0, 32, 0);
+    rcase(feat, -32768, 5, 100, 100, 0, 8, 0);
+    rcase(r32, 32767, 32767, 0, 0, 0, 32, 0);
+
+    for (k = 0; k < 110; k++) {
+        static const unsigned masks[] = { 0, 0, SOLID, SLOPE, SOLID | ONE_WAY, WATER, LADDER | SLOPE, 0xFF };
+        unsigned mp = k % 6 == 0 ? r16 : k % 6 == 1 ? r32 : k % 6 == 2 ? r128 : k % 6 == 3 ? r8b : k % 6 == 4 ? r8a : slo;
+        int T = 1 << (tmaps[mp].shift ? tmaps[mp].shift : 3);
+        int W = (int)tmaps[mp].width * T, H = (int)tmaps[mp].height * T;
+        int x0 = rng_range(-T, W + T), y0 = rng_range(-T, H + T), x1, y1;
+        if (k % 4 == 0) { /* from a tile corner at 45 degrees */
+            int a = rng_range(-4, 4) * T;
+            x0 = T * rng_range(0, (int)tmaps[mp].width); y0 = T * rng_range(0, (int)tmaps[mp].height);
+            x1 = x0 + a; y1 = y0 + (rng() % 2u ? a : -a);
+        } else if (k % 4 == 1) {
+            x1 = rng_range(-T, W + T); y1 = y0;
+        } else {
+            x1 = rng_range(-T, W + T); y1 = rng_range(-T, H + T);
+        }
+        rcase(mp, x0, y0, x1, y1, masks[rng() % 8u], (unsigned)rng_range(0, 32), k % 23 == 7);
+    }
+
+    header(7, nrcases);
+    write_maps();
+    fwrite(rcases, 12, nrcases, out);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles OUT.vec\n", argv[0]);
+        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|query|raycast OUT.vec\n", argv[0]);
         return 2;
     }
     out = fopen(argv[2], "wb");
@@ -630,6 +847,10 @@ int main(int argc, char **argv)
         gen_pixelmask();
     else if (strcmp(argv[1], "tiles") == 0)
         gen_tiles();
+    else if (strcmp(argv[1], "query") == 0)
+        gen_query();
+    else if (strcmp(argv[1], "raycast") == 0)
+        gen_raycast();
     else {
         fprintf(stderr, "%s: unknown module %s\n", argv[0], argv[1]);
         return 2;

@@ -195,6 +195,9 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
     put_pairs(r + 5, count);
 }
 
+#endif /* EO_VEC_BROADPHASE */
+
+#if EO_VEC_PIXELMASK
 /* ---- module 4: pixelmask ------------------------------------------------------------------------ */
 /* Storage for two sprites of up to 32 x 32 at any word width. */
 static eo_mask_word sprite_words[2][EO_VEC_SPRITE_MAX * ((EO_VEC_SPRITE_MAX + EO_PIXELMASK_WORD_BITS - 1u) / EO_PIXELMASK_WORD_BITS)];
@@ -243,7 +246,152 @@ static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
     put_u16(r + 12, area);
 }
 
-#endif /* EO_VEC_BROADPHASE */
+#endif /* EO_VEC_PIXELMASK */
+
+#if EO_VEC_QUERY
+/* ---- module 6: point, region and segment queries ------------------------------------------------ */
+static eo_box query_boxes[EO_VEC_SCENE_MAX];
+static eo_layer query_layers[EO_VEC_SCENE_MAX];
+static eo_pair query_pairs[EO_VEC_PAIRS_SHOWN];
+static uint16_t query_found[EO_VEC_QUERY_SHOWN];
+static eo_segment_hit query_hits[EO_VEC_HITS_SHOWN];
+/* storage for up to 16 x 12 sectors and 255 memberships, and a sweep of EO_VEC_SCENE_MAX */
+static uint16_t query_grid_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
+static uint16_t query_sweep_storage[5u * (EO_VEC_SCENE_MAX + 2u)];
+
+/* Returns the size of the query record at c (0 if it does not fit in `left` bytes or is malformed). */
+static uint16_t query_case_size(const uint8_t *c, uint16_t left)
+{
+    uint16_t n, size;
+    if (left < 14u)
+        return 0;
+    n = c[12];
+    if (n == 0 || n > EO_VEC_SCENE_MAX)
+        return 0;
+    size = (uint16_t)(14u + n * 8u + ((c[13] & 1u) ? n * 4u : 0u)); /* to the filter */
+    if ((uint16_t)(size + 19u) > left)
+        return 0;
+    if (c[size + 16u] > EO_VEC_QUERY_SHOWN || c[size + 17u] > EO_VEC_HITS_SHOWN || c[size + 18u] == 0 ||
+        c[size + 18u] > EO_VEC_SEGMENTS_MAX)
+        return 0;
+    size = (uint16_t)(size + 19u + c[size + 18u] * 8u);
+    return size <= left ? size : 0;
+}
+
+/* A list query's record: eo_result, count, the first indices kept. */
+static void put_list(uint8_t *r, eo_result res, uint16_t count, uint8_t cap)
+{
+    uint8_t k;
+    r[0] = (uint8_t)res;
+    put_u16(r + 1, res == EO_OK || res == EO_ERR_BUFFER_TOO_SMALL ? count : 0u);
+    for (k = 0; k < EO_VEC_QUERY_SHOWN; k++)
+        r[3u + k] = (res == EO_OK || res == EO_ERR_BUFFER_TOO_SMALL) && k < count && k < cap ? (uint8_t)query_found[k] : 0u;
+}
+
+static void put_hit(uint8_t *r, const eo_segment_hit *h)
+{
+    r[0] = (uint8_t)h->index;
+    put_u16(r + 1, h->t_num);
+    put_u16(r + 3, h->t_den);
+    put_u16(r + 5, (uint16_t)h->x);
+    put_u16(r + 7, (uint16_t)h->y);
+    r[9] = h->face;
+}
+
+static void run_query_case(const uint8_t *c, uint8_t *r)
+{
+    eo_sectors_config cfg;
+    eo_sectors grid;
+    eo_sweep sweep;
+    eo_layer filter;
+    eo_box region;
+    eo_segment s;
+    eo_segment_hit first;
+    uint32_t pairs = 0;
+    uint16_t count, i, k;
+    int16_t px, py;
+    eo_result res;
+    uint8_t n = c[12], flags = c[13], cap, hit_cap, m, found;
+    const uint8_t *p = c + 14;
+    const eo_layer *layers = (flags & 1u) ? query_layers : 0, *f = (flags & 4u) ? &filter : 0;
+
+    for (i = 0; i < EO_VEC_QUERY_RESULT_SIZE; i++)
+        r[i] = 0;
+    cfg.world_x = get_i16(c); cfg.world_y = get_i16(c + 2);
+    cfg.world_w = get_i16(c + 4); cfg.world_h = get_i16(c + 6);
+    cfg.cols = c[8]; cfg.rows = c[9];
+    cfg.max_objects = EO_VEC_SCENE_MAX;
+    cfg.max_entries = (uint16_t)(c[10] | ((uint16_t)c[11] << 8));
+    for (i = 0; i < n; i++, p += 8)
+        get_box(p, &query_boxes[i]);
+    if (flags & 1u)
+        for (i = 0; i < n; i++, p += 4) {
+            query_layers[i].category = (uint16_t)get_i16(p);
+            query_layers[i].collides_with = (uint16_t)get_i16(p + 2);
+        }
+    filter.category = (uint16_t)get_i16(p);
+    filter.collides_with = (uint16_t)get_i16(p + 2);
+    get_box(p + 4, &region);
+    px = get_i16(p + 12);
+    py = get_i16(p + 14);
+    cap = p[16];
+    hit_cap = p[17];
+    m = p[18];
+    p += 19;
+
+    /* the grid and the workspace (left never built with bit 3; unusable if their init failed) */
+    grid.built = 0;
+    sweep.ready = 0;
+    sweep.entries = 0;
+    res = eo_sectors_init(&grid, &cfg, query_grid_storage, sizeof query_grid_storage);
+    if (res == EO_OK && !(flags & 8u))
+        res = eo_sectors_build(&grid, query_boxes, n, 0, 0);
+    r[0] = (flags & 8u) ? 0xFFu : (uint8_t)res;
+    res = eo_sweep_init(&sweep, EO_VEC_SCENE_MAX, (flags & 2u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST,
+                        query_sweep_storage, sizeof query_sweep_storage);
+    if (res == EO_OK && !(flags & 8u))
+        res = eo_sweep_pairs(&sweep, query_boxes, n, 0, query_pairs, EO_VEC_PAIRS_SHOWN, &pairs, 0, 0);
+    r[1] = (flags & 8u) ? 0xFFu : (uint8_t)res;
+    r += 2;
+
+    count = 0;
+    res = eo_query_sectors_region(&grid, query_boxes, layers, f, &region, query_found, cap, &count, 0);
+    put_list(r, res, count, cap);
+    r += 3u + EO_VEC_QUERY_SHOWN;
+    count = 0;
+    res = eo_query_sectors_point(&grid, query_boxes, layers, f, px, py, query_found, cap, &count, 0);
+    put_list(r, res, count, cap);
+    r += 3u + EO_VEC_QUERY_SHOWN;
+    count = 0;
+    res = eo_query_sweep_region(&sweep, layers, f, &region, query_found, cap, &count, 0);
+    put_list(r, res, count, cap);
+    r += 3u + EO_VEC_QUERY_SHOWN;
+    count = 0;
+    res = eo_query_sweep_point(&sweep, layers, f, px, py, query_found, cap, &count, 0);
+    put_list(r, res, count, cap);
+    r += 3u + EO_VEC_QUERY_SHOWN;
+
+    for (i = 0; i < m; i++, p += 8) {
+        s.x0 = get_i16(p); s.y0 = get_i16(p + 2); s.x1 = get_i16(p + 4); s.y1 = get_i16(p + 6);
+        count = 0;
+        res = eo_query_segment_all(&s, query_boxes, n, &grid, layers, f, query_hits, hit_cap, &count, 0);
+        r[0] = (uint8_t)res;
+        if (res == EO_OK || res == EO_ERR_BUFFER_TOO_SMALL) {
+            put_u16(r + 1, count);
+            for (k = 0; k < EO_VEC_HITS_SHOWN && k < count && k < hit_cap; k++)
+                put_hit(r + 3u + k * EO_VEC_HIT_SIZE, &query_hits[k]);
+        }
+        r += 3u + EO_VEC_HITS_SHOWN * EO_VEC_HIT_SIZE;
+        found = 0;
+        res = eo_query_segment_first(&s, query_boxes, n, 0, layers, f, &first, &found, 0);
+        r[0] = (uint8_t)res;
+        r[1] = found;
+        if (res == EO_OK && found)
+            put_hit(r + 2, &first);
+        r += 2u + EO_VEC_HIT_SIZE;
+    }
+}
+#endif /* EO_VEC_QUERY */
 
 #if EO_VEC_TILES
 /* ---- module 5: tiles and slopes ------------------------------------------------------------------ */
@@ -255,7 +403,13 @@ static uint8_t tile_attrs[256];
 static uint16_t tile_rows[EO_VEC_TILE_ROWS_MAX];
 static eo_tile_map tile_map;
 static eo_result tile_check;
-static eo_tile_probe tile_probes[EO_VEC_PROBES_MAX];
+/* the probes of module 5 and the visits of module 7 share their RAM (the MSX ROM's results need it) */
+static union tile_scratch {
+    eo_tile_probe probes[EO_VEC_PROBES_MAX];
+    eo_raycast_visit visits[EO_VEC_RAYCAST_VISITS_MAX];
+} tile_scratch;
+#define tile_probes tile_scratch.probes
+#define ray_visits tile_scratch.visits
 
 static uint16_t get_u16(const uint8_t *p)
 {
@@ -481,6 +635,67 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
     r[0] = (uint8_t)res;
     return 1;
 }
+/* ---- module 7: tile raycasts (maps as module 5) ---------------------------------------------------- */
+
+static void put_visit(uint8_t *p, const eo_raycast_visit *v)
+{
+    put_u16(p, (uint16_t)v->col);
+    put_u16(p + 2, (uint16_t)v->row);
+    put_u16(p + 4, v->t_num);
+    put_u16(p + 6, v->t_den);
+    p[8] = v->attr;
+    p[9] = v->face;
+}
+
+/* Returns 0 when the case is malformed (unknown map, too large a capacity). */
+static uint8_t run_raycast_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
+{
+    eo_segment s;
+    eo_raycast_hit hit;
+    eo_result res;
+    uint16_t count = 0, i, shown;
+    uint16_t sum1 = 0, sum2 = 0;
+    uint8_t bytes[10], k, cap = c[10], flags = c[11];
+
+    for (i = 0; i < EO_VEC_RAYCAST_RESULT_SIZE; i++)
+        r[i] = 0;
+    if (c[0] >= tile_map_count || cap > EO_VEC_RAYCAST_VISITS_MAX || !tiles_load(in, c[0]))
+        return 0;
+    r[1] = (uint8_t)tile_check;
+    if (tile_check != EO_OK) {
+        r[0] = 0xFFu; /* not run, as for module 5 */
+        return 1;
+    }
+    s.x0 = get_i16(c + 1); s.y0 = get_i16(c + 3); s.x1 = get_i16(c + 5); s.y1 = get_i16(c + 7);
+    res = eo_raycast_tiles(&tile_map, &s, c[9], &hit, ray_visits, cap, (flags & 1u) ? 0 : &count, 0);
+    r[0] = (uint8_t)res;
+    if (res != EO_OK && res != EO_ERR_BUFFER_TOO_SMALL)
+        return 1;
+    r[2] = hit.hit;
+    r[3] = hit.attr;
+    r[4] = hit.face;
+    put_u16(r + 5, (uint16_t)hit.col);
+    put_u16(r + 7, (uint16_t)hit.row);
+    put_u16(r + 9, (uint16_t)hit.x);
+    put_u16(r + 11, (uint16_t)hit.y);
+    put_u16(r + 13, hit.t_num);
+    put_u16(r + 15, hit.t_den);
+    put_u16(r + 17, count);
+    /* the visits written: all of them in a checksum, the first two in full */
+    shown = (flags & 1u) ? cap : (count < cap ? count : cap);
+    for (i = 0; i < shown; i++) {
+        put_visit(bytes, &ray_visits[i]);
+        for (k = 0; k < 10u; k++) {
+            sum1 = (uint16_t)((sum1 + bytes[k]) % 255u);
+            sum2 = (uint16_t)((sum2 + sum1) % 255u);
+        }
+        if (i < 2u)
+            put_visit(r + 21u + 10u * i, &ray_visits[i]);
+    }
+    r[19] = (uint8_t)sum1;
+    r[20] = (uint8_t)sum2;
+    return 1;
+}
 #endif /* EO_VEC_TILES */
 
 uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16_t out_cap)
@@ -502,14 +717,20 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         result_size = EO_VEC_AABB_RESULT_SIZE;
     } else if (module == EO_VEC_MODULE_SECTORS) {
         result_size = EO_VEC_SECTORS_RESULT_SIZE;
-    } else if (module == EO_VEC_MODULE_PIXELMASK) {
-        result_size = EO_VEC_PIXELMASK_RESULT_SIZE;
     }
 #endif
+#if EO_VEC_PIXELMASK
+    if (module == EO_VEC_MODULE_PIXELMASK)
+        result_size = EO_VEC_PIXELMASK_RESULT_SIZE;
+#endif
+#if EO_VEC_QUERY
+    if (module == EO_VEC_MODULE_QUERY)
+        result_size = EO_VEC_QUERY_RESULT_SIZE;
+#endif
 #if EO_VEC_TILES
-    if (module == EO_VEC_MODULE_TILES) {
-        case_size = EO_VEC_TILES_CASE_SIZE;
-        result_size = EO_VEC_TILES_RESULT_SIZE;
+    if (module == EO_VEC_MODULE_TILES || module == EO_VEC_MODULE_RAYCAST) {
+        case_size = module == EO_VEC_MODULE_TILES ? EO_VEC_TILES_CASE_SIZE : EO_VEC_RAYCAST_CASE_SIZE;
+        result_size = module == EO_VEC_MODULE_TILES ? EO_VEC_TILES_RESULT_SIZE : EO_VEC_RAYCAST_RESULT_SIZE;
         i = tiles_maps_size(in, at, in_len);
         if (i == 0)
             return 0;
@@ -528,8 +749,14 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
 #if EO_VEC_BROADPHASE
         if (module == EO_VEC_MODULE_SECTORS)
             case_size = sectors_case_size(in + at, (uint16_t)(in_len - at));
-        else if (module == EO_VEC_MODULE_PIXELMASK)
+#endif
+#if EO_VEC_PIXELMASK
+        if (module == EO_VEC_MODULE_PIXELMASK)
             case_size = pixelmask_case_size(in + at, (uint16_t)(in_len - at));
+#endif
+#if EO_VEC_QUERY
+        if (module == EO_VEC_MODULE_QUERY)
+            case_size = query_case_size(in + at, (uint16_t)(in_len - at));
 #endif
         if (case_size == 0 || case_size > in_len - at)
             return 0;
@@ -537,7 +764,14 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         if (module == EO_VEC_MODULE_TILES) {
             if (!run_tiles_case(in, in + at, r))
                 return 0;
+        } else if (module == EO_VEC_MODULE_RAYCAST) {
+            if (!run_raycast_case(in, in + at, r))
+                return 0;
         }
+#endif
+#if EO_VEC_QUERY
+        if (module == EO_VEC_MODULE_QUERY)
+            run_query_case(in + at, r);
 #endif
 #if EO_VEC_BROADPHASE
         if (module == EO_VEC_MODULE_GRIDMASK)
@@ -546,7 +780,9 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
             run_aabb_case(in + at, r);
         else if (module == EO_VEC_MODULE_SECTORS)
             run_sectors_case(in + at, r);
-        else if (module == EO_VEC_MODULE_PIXELMASK)
+#endif
+#if EO_VEC_PIXELMASK
+        if (module == EO_VEC_MODULE_PIXELMASK)
             run_pixelmask_case(in + at, r);
 #endif
         at = (uint16_t)(at + case_size);

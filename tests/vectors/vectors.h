@@ -70,7 +70,40 @@
                    count or capacity), their outside flags (bit 0, bit 1)
        touching:   touching, below, second eo_result, second touching, second below (u8)
        ground_at, box_ground: found, sensor, height, attr (u8), col, row, ground_y, distance (i16)
-     zero-filled after the fields of the op (and all but the two codes on an error). */
+     zero-filled after the fields of the op (and all but the two codes on an error).
+
+   module 6, query: point, region and segment queries over a scene, variable size:
+       config and boxes as module 3: world x, y, w, h (i16), cols, rows (u8), max_entries (u16),
+       n (u8, 1 .. EO_VEC_SCENE_MAX), flags (u8: bit 0 layers given, bit 1 sweep along Y, bit 2 the
+       query's filter is used, bit 3 nothing is built: every query meets a grid never built and
+       a workspace never sorted), n boxes, n layers if bit 0;
+       then the filter (category, collides_with: u16), the region (x, y, w, h: i16), the point
+       (x, y: i16), the capacity of the index lists (u8, 0 .. EO_VEC_QUERY_SHOWN) and of the hit
+       lists (u8, 0 .. EO_VEC_HITS_SHOWN), m (u8, 1 .. EO_VEC_SEGMENTS_MAX), m segments (x0, y0,
+       x1, y1: i16)
+     runs eo_sectors_init + eo_sectors_build (unless bit 3), eo_sweep_init + eo_sweep_pairs (pairs
+       buffer of EO_VEC_PAIRS_SHOWN; unless bit 3), then the queries with layers (bit 0) and the
+       filter (bit 2) or NULL;
+     result EO_VEC_QUERY_RESULT_SIZE bytes:
+       build's eo_result (u8; 0xFF with bit 3), sweep_pairs' eo_result (u8; 0xFF with bit 3),
+       four lists: eo_query_sectors_region, eo_query_sectors_point, eo_query_sweep_region,
+         eo_query_sweep_point, each: eo_result (u8), count (u16), the first EO_VEC_QUERY_SHOWN
+         indices (u8; zero past count or the capacity);
+       per segment (EO_VEC_SEGMENTS_MAX, zero past m): eo_query_segment_all through the grid:
+         eo_result (u8), count (u16), the first EO_VEC_HITS_SHOWN hits (index u8, t_num, t_den:
+         u16, x, y: i16, face u8; zero past count or the capacity); eo_query_segment_first without
+         the grid: eo_result (u8), found (u8), the hit (as above; zero if none)
+
+   module 7, raycast: the map section of module 5 (shared format and limits), then cases of
+     EO_VEC_RAYCAST_CASE_SIZE bytes: map (u8), x0, y0, x1, y1 (i16), block (u8: EO_TOUCH_* bits),
+       capacity (u8, 0 .. EO_VEC_RAYCAST_VISITS_MAX), flags (u8: bit 0 visit_count NULL)
+     eo_raycast_tiles(map, segment, block, hit, visits, capacity, &count or NULL)
+     result EO_VEC_RAYCAST_RESULT_SIZE bytes: eo_result (u8; 0xFF = not run: eo_tiles_check refused
+       the map), eo_tiles_check (u8), hit, attr, face (u8), col, row, x, y (i16), t_num, t_den
+       (u16), visit count (u16; 0 with flag bit 0), Fletcher-16 (sum1 | sum2 << 8, both mod 255)
+       of the visits written (min(count, capacity), each as its 10 bytes below), the first two
+       visits (col, row: i16, t_num, t_den: u16, attr, face: u8; zero past count or the capacity);
+       zero-filled after the two codes when not run or on an error. */
 #ifndef EARLYOUT_TESTS_VECTORS_H
 #define EARLYOUT_TESTS_VECTORS_H
 
@@ -105,14 +138,33 @@
 #define EO_VEC_TILES_RESULT_SIZE 24u
 #define EO_VEC_MOVER_FRAMES_MAX 48u
 
-/* Module groups compiled into the runner (both by default): the MSX build makes one ROM per
+#define EO_VEC_MODULE_QUERY 6u
+#define EO_VEC_QUERY_SHOWN 6u
+#define EO_VEC_HITS_SHOWN 2u
+#define EO_VEC_SEGMENTS_MAX 2u
+#define EO_VEC_HIT_SIZE 10u
+#define EO_VEC_QUERY_RESULT_SIZE (2u + 4u * (3u + EO_VEC_QUERY_SHOWN) + \
+                                  EO_VEC_SEGMENTS_MAX * (3u + EO_VEC_HITS_SHOWN * EO_VEC_HIT_SIZE + 2u + EO_VEC_HIT_SIZE))
+
+#define EO_VEC_MODULE_RAYCAST 7u
+#define EO_VEC_RAYCAST_CASE_SIZE 12u
+#define EO_VEC_RAYCAST_VISITS_MAX 32u
+#define EO_VEC_RAYCAST_RESULT_SIZE 41u
+
+/* Module groups compiled into the runner (all by default): the MSX build makes one ROM per
    group, as the whole core does not fit one 32 KiB cartridge. A module compiled out reads as
    unknown (the file is refused). */
 #ifndef EO_VEC_BROADPHASE
-#define EO_VEC_BROADPHASE 1   /* gridmask, aabb, sectors (and sweep), pixelmask */
+#define EO_VEC_BROADPHASE 1   /* gridmask, aabb, sectors (and sweep) */
+#endif
+#ifndef EO_VEC_PIXELMASK
+#define EO_VEC_PIXELMASK 1    /* pixelmask */
 #endif
 #ifndef EO_VEC_TILES
-#define EO_VEC_TILES 1        /* tiles and slopes */
+#define EO_VEC_TILES 1        /* tiles and slopes, raycast */
+#endif
+#ifndef EO_VEC_QUERY
+#define EO_VEC_QUERY 1        /* query (with sectors and sweep) */
 #endif
 
 /// Runs the vectors in `in`; returns the number of result bytes written to `out`, or 0 when the

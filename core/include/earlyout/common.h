@@ -31,7 +31,8 @@ extern "C" {
     X(EO_ERR_NULL_POINTER,     1, "a required pointer argument was NULL") \
     X(EO_ERR_BAD_ARGUMENT,     2, "an argument is outside its documented range") \
     X(EO_ERR_BAD_LAYOUT,       3, "a layout descriptor is inconsistent (see its header)") \
-    X(EO_ERR_BUFFER_TOO_SMALL, 4, "an output buffer is too small; the count says how much is needed")
+    X(EO_ERR_BUFFER_TOO_SMALL, 4, "an output buffer is too small; the count says how much is needed") \
+    X(EO_ERR_NOT_READY,        5, "no successful build or update to answer from (never made, or the last one failed)")
 
 typedef enum eo_result {
 #define EO_RESULT_ENUM_(name, value, text) name = value,
@@ -49,6 +50,20 @@ const char *eo_result_text(eo_result r);
 typedef struct eo_box {
     int16_t x, y, w, h;
 } eo_box;
+
+/// A segment from (x0, y0) to (x1, y1): the points (x0 + t (x1 - x0), y0 + t (y1 - y0)) for
+/// 0 <= t <= 1 of the plane where pixel (px, py) is the unit square px <= x < px + 1,
+/// py <= y < py + 1 (query.h and raycast.h say which pixels it passes through).
+typedef struct eo_segment {
+    int16_t x0, y0, x1, y1;
+} eo_segment;
+
+/* Sides, as bits: the sides of a mover stopped by eo_tiles_move (tiles.h), the side of a box or
+   tile a segment enters through (query.h, raycast.h). */
+#define EO_HIT_LEFT   0x01u
+#define EO_HIT_RIGHT  0x02u
+#define EO_HIT_TOP    0x04u
+#define EO_HIT_BOTTOM 0x08u
 
 /// An unordered pair of object indices, always reported with a < b.
 typedef struct eo_pair {
@@ -119,7 +134,23 @@ typedef struct eo_pair {
     X(EO_EV_SLOPES_CLIMB,      128, "a: pixel column entered, b: pixels climbed to enter it") \
     X(EO_EV_SLOPES_SNAP_DOWN,  129, "a: x, b: pixels descended onto the ground") \
     X(EO_EV_SLOPES_WALL,       130, "a: pixel column that stopped the walk, b: rise it needs (0: no room for the head)") \
-    X(EO_EV_SLOPES_AIRBORNE,   131, "a, b: x, y where the ground fell away by more than max_step")
+    X(EO_EV_SLOPES_AIRBORNE,   131, "a, b: x, y where the ground fell away by more than max_step") \
+    X(EO_EV_QUERY_REGION,      140, "a, b: x, y of the query box's top-left pixel (a point query's point)") \
+    X(EO_EV_QUERY_SECTOR,      141, "a: sector index a query reads, b: objects listed in it") \
+    X(EO_EV_QUERY_FILTERED,    142, "a: object dropped by the query's layer, b: 0") \
+    X(EO_EV_QUERY_DUPLICATE,   143, "a: object skipped in this sector (reported in another), b: sector index") \
+    X(EO_EV_QUERY_TEST,        144, "a: object given the exact test, b: 1 if it matches") \
+    X(EO_EV_QUERY_SEGMENT,     145, "a: x0 * 65536 + (y0 & 0xFFFF), b: x1 * 65536 + (y1 & 0xFFFF): a segment cast begins") \
+    X(EO_EV_QUERY_MISS,        146, "a: box the segment misses, b: 0 outside the segment's reach, 1 by the exact test") \
+    X(EO_EV_QUERY_HIT,         147, "a: box hit, b: t_num * 16 + face (t_den is |dx| for LEFT/RIGHT and corners, |dy| for TOP/BOTTOM, 1 at t = 0)") \
+    X(EO_EV_QUERY_ROW,         148, "a: sector row a segment cast reads, b: first column * 256 + last column") \
+    X(EO_EV_QUERY_FOUND,       149, "a: results found (the total), b: the capacity") \
+    X(EO_EV_RAYCAST_BEGIN,     160, "a: x0 * 65536 + (y0 & 0xFFFF), b: x1 * 65536 + (y1 & 0xFFFF): a tile raycast begins") \
+    X(EO_EV_RAYCAST_TILE,      161, "a: tile as col * 65536 + (row & 0xFFFF), b: face it was entered through (0: the start tile); its LOOKUP follows") \
+    X(EO_EV_RAYCAST_CORNER,    162, "a, b: x, y of a tile corner the segment passes exactly through: both tiles beside it are visited") \
+    X(EO_EV_RAYCAST_PIXEL,     163, "a, b: x, y of a pixel the walk visits inside a slope tile") \
+    X(EO_EV_RAYCAST_BLOCK,     164, "a, b: x, y of the first blocking pixel") \
+    X(EO_EV_RAYCAST_CLEAR,     165, "a: tiles visited, b: 0: nothing on the segment blocks")
 
 typedef enum eo_event {
 #define EO_EVENT_ENUM_(name, value, text) name = value,
@@ -161,7 +192,12 @@ const char *eo_event_name(uint8_t event);
     X(EO_COUNTER_SLOPES_SENSORS,      "sensor readings") \
     X(EO_COUNTER_SLOPES_WALK_STEPS,   "one-pixel walking steps") \
     X(EO_COUNTER_SLOPES_CLIMBS,       "walking steps that climbed") \
-    X(EO_COUNTER_SLOPES_SNAPS,        "walking steps that descended onto the ground")
+    X(EO_COUNTER_SLOPES_SNAPS,        "walking steps that descended onto the ground") \
+    X(EO_COUNTER_QUERY_OBJECTS,       "objects met by point, region and segment queries") \
+    X(EO_COUNTER_QUERY_TESTS,         "exact tests made by queries") \
+    X(EO_COUNTER_QUERY_RESULTS,       "objects (or hits) found by queries") \
+    X(EO_COUNTER_RAYCAST_TILES,       "tiles visited by tile raycasts") \
+    X(EO_COUNTER_RAYCAST_PIXELS,      "pixels visited inside slope tiles by tile raycasts")
 
 typedef enum eo_counter {
 #define EO_COUNTER_ENUM_(name, text) name,
@@ -188,7 +224,9 @@ typedef enum eo_module {
     EO_MODULE_SWEEP = 4,
     EO_MODULE_PIXELMASK = 5,
     EO_MODULE_TILES = 6,
-    EO_MODULE_SLOPES = 7
+    EO_MODULE_SLOPES = 7,
+    EO_MODULE_QUERY = 8,
+    EO_MODULE_RAYCAST = 9
 } eo_module;
 
 /// Caller-owned teaching hooks. All fields are plain data; eo_hooks_init sets them.

@@ -13,6 +13,8 @@
 #include "pixelmask.h"
 #include "tiles.h"
 #include "slopes.h"
+#include "query.h"
+#include "raycast.h"
 
 #define EO_VERSION_MAJOR 0
 #define EO_VERSION_MINOR 1

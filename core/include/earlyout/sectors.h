@@ -31,7 +31,9 @@
 
    Errors: EO_ERR_NULL_POINTER, EO_ERR_BAD_ARGUMENT (config out of range, count > max_objects,
    misaligned storage), EO_ERR_BUFFER_TOO_SMALL (storage too small, or more memberships than
-   max_entries: the grid is then left empty, so find_pairs reports nothing until a build fits). */
+   max_entries: the grid is then left empty, so find_pairs reports nothing until a build fits).
+   A build or update that fails for any reason leaves `built` 0: the queries of query.h then
+   answer EO_ERR_NOT_READY until a build or update succeeds. */
 #ifndef EARLYOUT_SECTORS_H
 #define EARLYOUT_SECTORS_H
 
@@ -113,6 +115,10 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
 
 /// The sectors object `index` is listed in. EO_ERR_BAD_ARGUMENT if index >= object_count.
 eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sector_range *range);
+
+/// The sectors a box is (or would be) listed in, clamped to the grid as for objects; all 0xFF for
+/// an empty box. Needs only an initialised grid.
+eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sector_range *range);
 
 /// One row of eo_sectors_tune's table.
 typedef struct eo_sectors_tune_row {

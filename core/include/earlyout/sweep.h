@@ -45,6 +45,8 @@ typedef struct eo_sweep {
     uint16_t capacity;
     uint16_t count;    /* objects sorted by the last call (0: none yet) */
     uint8_t axis;      /* an eo_aabb_order */
+    uint8_t ready;     /* 1 after an eo_sweep_pairs call that sorted the entries (query.h reads
+                          them); 0 after init and after a call that failed */
 } eo_sweep;
 
 /// Bytes of workspace for up to `capacity` objects; 0 if that does not fit this target's size_t.

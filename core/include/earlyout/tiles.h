@@ -126,11 +126,7 @@ typedef enum eo_tiles_outside {
 #define EO_TOUCH_SLOPE   0x20u
 #define EO_TOUCH_OUTSIDE 0x80u
 
-/* Sides stopped by a move. */
-#define EO_HIT_LEFT   0x01u
-#define EO_HIT_RIGHT  0x02u
-#define EO_HIT_TOP    0x04u
-#define EO_HIT_BOTTOM 0x08u
+/* Sides stopped by a move: EO_HIT_LEFT, _RIGHT, _TOP, _BOTTOM (common.h). */
 
 /* eo_tiles_move flags. */
 #define EO_TILES_DROP          0x01u  /* fall through one-way platforms and ladder tops */

@@ -1,0 +1,623 @@
+/* Point, region and segment queries. See earlyout/query.h.
+   Shown line by line in the queries lesson: keep it readable.
+
+   Region queries read the sectors a box touches (or the sweep's sorted entries up to the box's
+   end) and keep the matching indices sorted in the caller's buffer as they come (a bounded
+   insertion: the smallest `capacity` indices stay, the total is counted).
+
+   The segment test is the slab method made exact for pixels: each side of a box is a line the
+   walk crosses at a distance (in px along its axis) from the start; t = distance / |dx| (or |dy|).
+   The first pixel of the box the walk visits is the start pixel, or is entered across one side
+   (its row, or column, is the one the walk was in just before), or diagonally across a corner of
+   the box: the earliest of these candidates, by exact comparison of fractions, is the hit. */
+#include "earlyout/query.h"
+
+#include <stddef.h>
+
+#define EO_THIS_MODULE EO_MODULE_QUERY
+#include "hooks.h"
+#include "sweep_entries.h"
+
+#define NO_CELL 0xFFu
+
+/* ---- shared pieces -------------------------------------------------------------------------- */
+
+/* The query's layer filter: may object i match? (sectors.h's rule between filter and object.) */
+static uint8_t passes(const eo_layer *layers, const eo_layer *filter, uint16_t i)
+{
+    uint16_t category = 0xFFFFu, collides_with = 0xFFFFu;
+    if (filter == NULL)
+        return 1;
+    if (layers != NULL) {
+        category = layers[i].category;
+        collides_with = layers[i].collides_with;
+    }
+    return (category & filter->collides_with) != 0 && (filter->category & collides_with) != 0;
+}
+
+/* Adds index i to the sorted out[0 .. min(found, capacity) - 1], keeping the smallest
+   `capacity` indices; returns the new total. Indices come at most once. */
+static uint16_t keep_index(uint16_t *out, uint16_t capacity, uint16_t found, uint16_t i)
+{
+    uint16_t at = found < capacity ? found : capacity;
+    if (at == capacity && (capacity == 0 || out[capacity - 1u] < i))
+        return (uint16_t)(found + 1u); /* past the buffer: counted only */
+    if (at == capacity)
+        at--; /* the largest kept index falls off the end */
+    while (at > 0 && out[at - 1u] > i) {
+        out[at] = out[at - 1u];
+        at--;
+    }
+    out[at] = i;
+    return (uint16_t)(found + 1u);
+}
+
+/* Box and region share a pixel (both non-empty): half-open, without forming a sum. */
+static uint8_t spans_meet(int16_t a, int16_t a_len, int16_t b, int16_t b_len)
+{
+    if (a_len <= 0 || b_len <= 0)
+        return 0;
+    return b >= a ? (uint16_t)((uint16_t)b - (uint16_t)a) < (uint16_t)a_len
+                  : (uint16_t)((uint16_t)a - (uint16_t)b) < (uint16_t)b_len;
+}
+
+static eo_result finish(uint16_t found, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
+{
+    *count = found;
+    EO_STEP(hooks, EO_EV_QUERY_FOUND, found, capacity);
+#if EO_TRACE
+    if (hooks != NULL)
+        hooks->counters[EO_COUNTER_QUERY_RESULTS] += found;
+#else
+    (void)hooks;
+#endif
+    return found > capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
+}
+
+/* ---- point and region over a sectors grid ---------------------------------------------------- */
+
+eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
+                                  const eo_layer *filter, const eo_box *region,
+                                  uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
+{
+    eo_sector_range q;
+    uint16_t found = 0;
+    uint8_t row, col;
+
+    if (grid == NULL || region == NULL || count == NULL || (capacity > 0 && out == NULL))
+        return EO_ERR_NULL_POINTER;
+    if (!grid->built)
+        return EO_ERR_NOT_READY;
+    if (grid->object_count > 0 && boxes == NULL)
+        return EO_ERR_NULL_POINTER;
+    EO_STEP(hooks, EO_EV_QUERY_REGION, region->x, region->y);
+    (void)eo_sectors_box_range(grid, region, &q);
+    if (q.col0 == NO_CELL)
+        return finish(0, capacity, count, hooks); /* an empty region matches nothing */
+    for (row = q.row0; row <= q.row1; row++) {
+        for (col = q.col0; col <= q.col1; col++) {
+            uint16_t k = (uint16_t)(row * grid->cfg.cols + col);
+            const uint16_t *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k];
+            EO_STEP(hooks, EO_EV_QUERY_SECTOR, k, grid->cell_len[k]);
+            for (; run < end; run++) {
+                uint16_t i = *run;
+                const eo_sector_range *r = &grid->ranges[i];
+                const eo_box *b = &boxes[i];
+                uint8_t hit;
+                EO_COUNT(hooks, EO_COUNTER_QUERY_OBJECTS);
+                /* an object in several of these sectors is looked at only in the first one the
+                   region and it share (as find_pairs does with pairs) */
+                if ((r->col0 > q.col0 ? r->col0 : q.col0) != col || (r->row0 > q.row0 ? r->row0 : q.row0) != row) {
+                    EO_STEP(hooks, EO_EV_QUERY_DUPLICATE, i, k);
+                    continue;
+                }
+                if (!passes(layers, filter, i)) {
+                    EO_STEP(hooks, EO_EV_QUERY_FILTERED, i, 0);
+                    continue;
+                }
+                EO_COUNT(hooks, EO_COUNTER_QUERY_TESTS);
+                hit = spans_meet(b->x, b->w, region->x, region->w) && spans_meet(b->y, b->h, region->y, region->h);
+                EO_STEP(hooks, EO_EV_QUERY_TEST, i, hit);
+                if (hit)
+                    found = keep_index(out, capacity, found, i);
+            }
+        }
+    }
+    return finish(found, capacity, count, hooks);
+}
+
+eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
+                                 const eo_layer *filter, int16_t x, int16_t y,
+                                 uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
+{
+    eo_box p;
+    p.x = x;
+    p.y = y;
+    p.w = 1;
+    p.h = 1;
+    return eo_query_sectors_region(grid, boxes, layers, filter, &p, out, capacity, count, hooks);
+}
+
+/* ---- point and region over a sweep workspace ------------------------------------------------- */
+
+eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
+                                const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count,
+                                eo_hooks *hooks)
+{
+    const uint16_t *e, *end;
+    int16_t q_start, q_len, q_other, q_other_len;
+    uint16_t found = 0;
+
+    if (sweep == NULL || region == NULL || count == NULL || (capacity > 0 && out == NULL))
+        return EO_ERR_NULL_POINTER;
+    if (!sweep->ready || sweep->entries == NULL)
+        return EO_ERR_NOT_READY;
+    EO_STEP(hooks, EO_EV_QUERY_REGION, region->x, region->y);
+    if (sweep->axis == EO_AABB_Y_FIRST) {
+        q_start = region->y;
+        q_len = region->h;
+        q_other = region->x;
+        q_other_len = region->w;
+    } else {
+        q_start = region->x;
+        q_len = region->w;
+        q_other = region->y;
+        q_other_len = region->h;
+    }
+    if (q_len <= 0 || q_other_len <= 0)
+        return finish(0, capacity, count, hooks);
+    e = sweep->entries;
+    end = e + (size_t)sweep->count * EO_SWEEP_ENTRY_WORDS;
+    for (; e < end; e += EO_SWEEP_ENTRY_WORDS) {
+        int16_t start = (int16_t)(e[EO_SWEEP_ENTRY_KEY] ^ 0x8000u);
+        uint16_t i = e[EO_SWEEP_ENTRY_INDEX];
+        uint8_t hit;
+        /* sorted by start: the first entry that starts at or after the region's end ends the scan */
+        if (start >= q_start && (uint16_t)((uint16_t)start - (uint16_t)q_start) >= (uint16_t)q_len)
+            break;
+        EO_COUNT(hooks, EO_COUNTER_QUERY_OBJECTS);
+        if (!passes(layers, filter, i)) {
+            EO_STEP(hooks, EO_EV_QUERY_FILTERED, i, 0);
+            continue;
+        }
+        EO_COUNT(hooks, EO_COUNTER_QUERY_TESTS);
+        hit = spans_meet(start, (int16_t)e[EO_SWEEP_ENTRY_LEN], q_start, q_len) &&
+              spans_meet((int16_t)e[EO_SWEEP_ENTRY_OTHER], (int16_t)e[EO_SWEEP_ENTRY_OTHER_LEN], q_other, q_other_len);
+        EO_STEP(hooks, EO_EV_QUERY_TEST, i, hit);
+        if (hit)
+            found = keep_index(out, capacity, found, i);
+    }
+    return finish(found, capacity, count, hooks);
+}
+
+eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
+                               int16_t x, int16_t y, uint16_t *out, uint16_t capacity, uint16_t *count,
+                               eo_hooks *hooks)
+{
+    eo_box p;
+    p.x = x;
+    p.y = y;
+    p.w = 1;
+    p.h = 1;
+    return eo_query_sweep_region(sweep, layers, filter, &p, out, capacity, count, hooks);
+}
+
+/* ---- segments against boxes ------------------------------------------------------------------ */
+
+/* A segment ready for box tests: its start, directions (-1, 0, 1) and lengths (0 .. 65535) per
+   axis, and the pixels its walk can visit (every one lies in min .. max of the endpoints). All in
+   16 bits: the differences of two int16_t fit a uint16_t. */
+typedef struct seg_ctx {
+    int16_t x0, y0;
+    int8_t sx, sy;
+    uint16_t adx, ady;
+    int16_t min_x, max_x, min_y, max_y;
+} seg_ctx;
+
+static void axis_setup(int16_t p0, int16_t p1, int8_t *s, uint16_t *a, int16_t *lo, int16_t *hi)
+{
+    if (p1 >= p0) {
+        *s = (int8_t)(p1 > p0);
+        *a = (uint16_t)((uint16_t)p1 - (uint16_t)p0);
+        *lo = p0;
+        *hi = p1;
+    } else {
+        *s = -1;
+        *a = (uint16_t)((uint16_t)p0 - (uint16_t)p1);
+        *lo = p1;
+        *hi = p0;
+    }
+}
+
+static void seg_setup(const eo_segment *s, seg_ctx *c)
+{
+    c->x0 = s->x0;
+    c->y0 = s->y0;
+    axis_setup(s->x0, s->x1, &c->sx, &c->adx, &c->min_x, &c->max_x);
+    axis_setup(s->y0, s->y1, &c->sy, &c->ady, &c->min_y, &c->max_y);
+}
+
+/* t = n / d as the walk enters a pixel, with rank: 0 the start pixel, 1 entered across a
+   vertical line, 2 across a horizontal one, 3 diagonally through a corner. At the same t the
+   walk visits them in rank order. */
+typedef struct cand {
+    uint16_t n, d;
+    uint8_t rank;
+    int16_t x, y;
+} cand;
+
+/* a before b: t first (n_a / d_a < n_b / d_b, as n_a d_b < n_b d_a: each product < 2^32), then rank. */
+static uint8_t cand_before(const cand *a, const cand *b)
+{
+    uint32_t l = (uint32_t)a->n * b->d, r = (uint32_t)b->n * a->d;
+    return l < r || (l == r && a->rank < b->rank);
+}
+
+static void offer(cand *best, const cand *k)
+{
+    if (best->rank == 0xFFu || cand_before(k, best))
+        *best = *k;
+}
+
+/* The pixel coordinate, on an axis along which the segment moves s * a px in all, of the pixel the
+   walk is in just before t = n / d: the start's at t = 0 or when it does not move along it, else
+   the pixel holding the point a moment earlier, whose coordinate is p0 + n a / d exactly:
+   p0 + ceil(n a / d) - 1 moving forward, p0 - ceil(n a / d) moving back. n <= d, so it lies
+   between the endpoints (an int16_t: 16-bit wrap-around arithmetic gives it exactly). */
+static int16_t pixel_before(int16_t p0, int8_t s, uint16_t a, uint16_t n, uint16_t d)
+{
+    uint16_t c;
+    if (s == 0 || n == 0)
+        return p0;
+    c = (uint16_t)(((uint32_t)n * a + (d - 1u)) / d); /* ceil; n a + d - 1 <= 65535 * 65535 + 65534 < 2^32 */
+    return (int16_t)(s > 0 ? (uint16_t)((uint16_t)p0 + c - 1u) : (uint16_t)((uint16_t)p0 - c));
+}
+
+/* p in the span start .. start + len - 1 (len >= 1), without forming the sum. */
+static uint8_t within(int16_t p, int16_t start, int16_t len)
+{
+    return p >= start && (uint16_t)((uint16_t)p - (uint16_t)start) < (uint16_t)len;
+}
+
+/* The span start .. start + len - 1 meets the segment's lo .. hi: the box is in the walk's reach
+   on this axis. */
+static uint8_t reaches(int16_t lo, int16_t hi, int16_t start, int16_t len)
+{
+    return len > 0 && start <= hi && (start >= lo || (uint16_t)((uint16_t)lo - (uint16_t)start) < (uint16_t)len);
+}
+
+/* Where box b could hold a visited pixel: it meets min .. max of the endpoints on both axes. */
+static uint8_t in_reach(const seg_ctx *c, const eo_box *b)
+{
+    return reaches(c->min_x, c->max_x, b->x, b->w) && reaches(c->min_y, c->max_y, b->y, b->h);
+}
+
+/* For a box in reach whose span on an axis does not hold the start p0: the distance along the
+   axis at which the walk crosses the span's near line and enters it. Moving forward the line is
+   the span's start, after p0 and at most the length away (the span reaches the end point);
+   moving back it is start + len, at or before p0 and less than the length away (the span reaches
+   past the end point), so the walk does cross it (0 < distance <= a forward, 0 <= distance < a
+   back: the half-open rule). The start + len - 1 of the pixel it enters is then p0 - distance - 1. */
+static uint16_t entry_distance(int16_t p0, int8_t s, int16_t start, int16_t len)
+{
+    return s > 0 ? (uint16_t)((uint16_t)start - (uint16_t)p0)
+                 : (uint16_t)((uint16_t)((uint16_t)p0 - (uint16_t)start) - (uint16_t)len);
+}
+
+/* The first pixel of box b (in reach) the walk visits, into *best. */
+static void first_pixel(const seg_ctx *c, const eo_box *b, cand *best)
+{
+    uint8_t out_x = !within(c->x0, b->x, b->w), out_y = !within(c->y0, b->y, b->h);
+    uint16_t nx = 0, ny = 0;
+    int16_t near_x = 0, near_y = 0;
+    cand k;
+
+    if (!out_x && !out_y) { /* it starts inside */
+        k.n = 0;
+        k.d = 1;
+        k.rank = 0;
+        k.x = c->x0;
+        k.y = c->y0;
+        offer(best, &k);
+        return;
+    }
+    /* in reach and outside the span on an axis: the walk moves along it, towards the box */
+    if (out_x) {
+        nx = entry_distance(c->x0, c->sx, b->x, b->w);
+        near_x = c->sx > 0 ? b->x : (int16_t)((uint16_t)c->x0 - nx - 1u);
+    }
+    if (out_y) {
+        ny = entry_distance(c->y0, c->sy, b->y, b->h);
+        near_y = c->sy > 0 ? b->y : (int16_t)((uint16_t)c->y0 - ny - 1u);
+    }
+    /* across the side facing the walk, at the row it was in just before (inside the box's rows) */
+    if (out_x) {
+        k.y = pixel_before(c->y0, c->sy, c->ady, nx, c->adx);
+        if (within(k.y, b->y, b->h)) {
+            k.n = nx;
+            k.d = c->adx;
+            k.rank = 1;
+            k.x = near_x;
+            offer(best, &k);
+        }
+    }
+    /* across the top (moving down) or bottom, at the column it was in */
+    if (out_y) {
+        k.x = pixel_before(c->x0, c->sx, c->adx, ny, c->ady);
+        if (within(k.x, b->x, b->w)) {
+            k.n = ny;
+            k.d = c->ady;
+            k.rank = 2;
+            k.y = near_y;
+            offer(best, &k);
+        }
+    }
+    /* diagonally through the box's corner: both sides' lines at the same t */
+    if (out_x && out_y && (uint32_t)nx * c->ady == (uint32_t)ny * c->adx) {
+        k.n = nx;
+        k.d = c->adx;
+        k.rank = 3;
+        k.x = near_x;
+        k.y = near_y;
+        offer(best, &k);
+    }
+}
+
+/* The face of a box entered with this rank, moving (sx, sy): the side the walk crossed. */
+static uint8_t face_of(uint8_t rank, int8_t sx, int8_t sy)
+{
+    uint8_t f = 0;
+    if (rank == 1u || rank == 3u)
+        f = sx > 0 ? EO_HIT_LEFT : EO_HIT_RIGHT;
+    if (rank == 2u || rank == 3u)
+        f = (uint8_t)(f | (sy > 0 ? EO_HIT_TOP : EO_HIT_BOTTOM));
+    return f;
+}
+
+static uint8_t segment_hits(const seg_ctx *c, const eo_box *b, uint16_t index, eo_segment_hit *hit)
+{
+    cand best;
+    best.n = 0;
+    best.d = 1;
+    best.x = 0;
+    best.y = 0;
+    best.rank = 0xFFu;
+    if (!in_reach(c, b))
+        return 0;
+    first_pixel(c, b, &best);
+    if (best.rank == 0xFFu)
+        return 0;
+    hit->index = index;
+    hit->t_num = best.n;
+    hit->t_den = best.d;
+    hit->x = best.x;
+    hit->y = best.y;
+    hit->face = face_of(best.rank, c->sx, c->sy);
+    return 1;
+}
+
+uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_segment_hit *hit)
+{
+    seg_ctx c;
+    eo_segment_hit h;
+    if (seg == NULL || box == NULL)
+        return 0;
+    seg_setup(seg, &c);
+    if (!segment_hits(&c, box, 0, &h))
+        return 0;
+    if (hit != NULL)
+        *hit = h;
+    return 1;
+}
+
+/* a before b in the order hits are reported: t, then index. */
+static uint8_t hit_before(const eo_segment_hit *a, const eo_segment_hit *b)
+{
+    uint32_t l = (uint32_t)a->t_num * b->t_den, r = (uint32_t)b->t_num * a->t_den;
+    return l < r || (l == r && a->index < b->index);
+}
+
+/* What a segment cast carries: the segment, its inputs and the sorted output so far. */
+typedef struct seg_walk {
+    seg_ctx c;
+    const eo_box *boxes;
+    const eo_layer *layers, *filter;
+    const eo_sectors *grid;     /* NULL: every box is tested */
+    eo_segment_hit *hits;
+    uint16_t capacity, found;
+    eo_hooks *hooks;
+} seg_walk;
+
+/* Keeps *h among the first `capacity` hits in order (a bounded insertion), counts it. */
+static void keep_hit(seg_walk *w, const eo_segment_hit *h)
+{
+    uint16_t at = w->found < w->capacity ? w->found : w->capacity;
+    w->found++;
+    if (at == w->capacity && (w->capacity == 0 || !hit_before(h, &w->hits[w->capacity - 1u])))
+        return;
+    if (at == w->capacity)
+        at--;
+    while (at > 0 && hit_before(h, &w->hits[at - 1u])) {
+        w->hits[at] = w->hits[at - 1u];
+        at--;
+    }
+    w->hits[at] = *h;
+}
+
+/* Box i against the segment; in sector (col, row) of a grid (col 0xFF: no grid) only if the pixel
+   it is hit at lies in that sector, so a box listed in several is reported once. */
+static void test_box(seg_walk *w, uint16_t i, uint8_t col, uint8_t row)
+{
+    eo_segment_hit h;
+    const eo_box *b = &w->boxes[i];
+    EO_COUNT(w->hooks, EO_COUNTER_QUERY_OBJECTS);
+    if (!passes(w->layers, w->filter, i)) {
+        EO_STEP(w->hooks, EO_EV_QUERY_FILTERED, i, 0);
+        return;
+    }
+    if (!in_reach(&w->c, b)) {
+        EO_STEP(w->hooks, EO_EV_QUERY_MISS, i, 0);
+        return;
+    }
+    EO_COUNT(w->hooks, EO_COUNTER_QUERY_TESTS);
+    if (!segment_hits(&w->c, b, i, &h)) {
+        EO_STEP(w->hooks, EO_EV_QUERY_MISS, i, 1);
+        return;
+    }
+    if (col != NO_CELL) {
+        eo_box p;
+        eo_sector_range r;
+        p.x = h.x;
+        p.y = h.y;
+        p.w = 1;
+        p.h = 1;
+        (void)eo_sectors_box_range(w->grid, &p, &r);
+        if (r.col0 != col || r.row0 != row) {
+            EO_STEP(w->hooks, EO_EV_QUERY_DUPLICATE, i, row * w->grid->cfg.cols + col);
+            return;
+        }
+    }
+    EO_STEP(w->hooks, EO_EV_QUERY_HIT, i, (int32_t)h.t_num * 16 + h.face);
+    keep_hit(w, &h);
+}
+
+/* The sector columns a row of sectors can hold visited pixels in; pixel rows y_lo .. y_hi are the
+   row's band within the segment's reach. A visited pixel (px, py) touches the segment (its closed
+   square holds a point of it, a corner at least) at a point with y in py .. py + 1, so its px is
+   within a pixel of the x the segment has for y in y_lo .. y_hi + 1: from u_lo to u_hi px along x
+   from x0 (u = |y - y0| |dx| / |dy|). Rounded outward (a sector too many costs a little time, one
+   too few would lose a hit): offsets floor(u_lo) - 1 .. floor(u_hi) + 1 within 0 .. |dx|.
+   Returns 0 if the band holds none. */
+static uint8_t row_columns(const seg_walk *w, int16_t y_lo, int16_t y_hi, uint8_t *col0, uint8_t *col1)
+{
+    const seg_ctx *c = &w->c;
+    int16_t px0 = c->min_x, px1 = c->max_x;
+    eo_box p;
+    eo_sector_range r;
+
+    if (c->sy != 0) {
+        int16_t yb = y_hi < c->max_y ? (int16_t)(y_hi + 1) : c->max_y;
+        uint16_t da = c->sy > 0 ? (uint16_t)((uint16_t)y_lo - (uint16_t)c->y0) : (uint16_t)((uint16_t)c->y0 - (uint16_t)y_lo);
+        uint16_t db = c->sy > 0 ? (uint16_t)((uint16_t)yb - (uint16_t)c->y0) : (uint16_t)((uint16_t)c->y0 - (uint16_t)yb);
+        uint16_t o_lo = (uint16_t)(((uint32_t)(da < db ? da : db) * c->adx) / c->ady);
+        uint16_t o_hi = (uint16_t)(((uint32_t)(da < db ? db : da) * c->adx) / c->ady);
+        o_lo = o_lo > 0 ? (uint16_t)(o_lo - 1u) : 0u;
+        o_hi = o_hi < c->adx ? (uint16_t)(o_hi + 1u) : c->adx;
+        if (c->sx >= 0) {
+            px0 = (int16_t)((uint16_t)c->x0 + o_lo);
+            px1 = (int16_t)((uint16_t)c->x0 + o_hi);
+        } else {
+            px0 = (int16_t)((uint16_t)c->x0 - o_hi);
+            px1 = (int16_t)((uint16_t)c->x0 - o_lo);
+        }
+    } else if (c->y0 < y_lo || c->y0 > y_hi) {
+        return 0; /* a horizontal segment visits only its own pixel row */
+    }
+    p.y = y_lo;
+    p.w = 1;
+    p.h = 1;
+    p.x = px0;
+    (void)eo_sectors_box_range(w->grid, &p, &r);
+    *col0 = r.col0;
+    p.x = px1;
+    (void)eo_sectors_box_range(w->grid, &p, &r);
+    *col1 = r.col0;
+    return 1;
+}
+
+/* v clamped into lo .. hi. */
+static int16_t clamp16(int32_t v, int16_t lo, int16_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : (int16_t)v;
+}
+
+/* The grid's sectors row by row, each only over the columns the segment can reach there. */
+static void walk_sectors(seg_walk *w)
+{
+    const eo_sectors *g = w->grid;
+    const seg_ctx *c = &w->c;
+    eo_box p;
+    eo_sector_range r;
+    uint8_t row, row1, col, col0, col1;
+
+    p.x = c->min_x;
+    p.y = c->min_y;
+    p.w = 1;
+    p.h = 1;
+    (void)eo_sectors_box_range(g, &p, &r);
+    row = r.row0;
+    p.y = c->max_y;
+    (void)eo_sectors_box_range(g, &p, &r);
+    row1 = r.row0;
+    for (;; row++) {
+        /* this sector row's pixel rows within the segment's reach (the edge rows reach outward) */
+        int32_t top = (int32_t)g->cfg.world_y + (int32_t)row * g->cell_h;
+        int16_t y_lo = row == 0 ? c->min_y : clamp16(top, c->min_y, c->max_y);
+        int16_t y_hi = row + 1u >= g->cfg.rows ? c->max_y : clamp16(top + g->cell_h - 1, c->min_y, c->max_y);
+        if (y_lo <= y_hi && row_columns(w, y_lo, y_hi, &col0, &col1)) {
+            EO_STEP(w->hooks, EO_EV_QUERY_ROW, row, col0 * 256 + col1);
+            for (col = col0; col <= col1; col++) {
+                uint16_t k = (uint16_t)(row * g->cfg.cols + col);
+                const uint16_t *run = g->entries + g->cell_start[k], *end = run + g->cell_len[k];
+                EO_STEP(w->hooks, EO_EV_QUERY_SECTOR, k, g->cell_len[k]);
+                for (; run < end; run++)
+                    test_box(w, *run, col, row);
+            }
+        }
+        if (row == row1)
+            break;
+    }
+}
+
+eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint16_t count,
+                               const eo_sectors *grid, const eo_layer *layers, const eo_layer *filter,
+                               eo_segment_hit *hits, uint16_t capacity, uint16_t *hit_count,
+                               eo_hooks *hooks)
+{
+    seg_walk w;
+    uint16_t i;
+
+    if (seg == NULL || hit_count == NULL || (count > 0 && boxes == NULL) || (capacity > 0 && hits == NULL))
+        return EO_ERR_NULL_POINTER;
+    if (grid != NULL && !grid->built)
+        return EO_ERR_NOT_READY;
+    if (grid != NULL && grid->object_count != count)
+        return EO_ERR_BAD_ARGUMENT;
+    seg_setup(seg, &w.c);
+    w.boxes = boxes;
+    w.layers = layers;
+    w.filter = filter;
+    w.grid = grid;
+    w.hits = hits;
+    w.capacity = capacity;
+    w.found = 0;
+    w.hooks = hooks;
+    EO_STEP(hooks, EO_EV_QUERY_SEGMENT, (int32_t)seg->x0 * 65536 + (uint16_t)seg->y0,
+            (int32_t)seg->x1 * 65536 + (uint16_t)seg->y1);
+    if (grid != NULL) {
+        if (count > 0)
+            walk_sectors(&w);
+    } else {
+        for (i = 0; i < count; i++)
+            test_box(&w, i, NO_CELL, NO_CELL);
+    }
+    return finish(w.found, capacity, hit_count, hooks);
+}
+
+eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, uint16_t count,
+                                 const eo_sectors *grid, const eo_layer *layers, const eo_layer *filter,
+                                 eo_segment_hit *hit, uint8_t *found, eo_hooks *hooks)
+{
+    eo_segment_hit h;
+    uint16_t n = 0;
+    eo_result r;
+    if (hit == NULL || found == NULL)
+        return EO_ERR_NULL_POINTER;
+    r = eo_query_segment_all(seg, boxes, count, grid, layers, filter, &h, 1, &n, hooks);
+    if (r != EO_OK && r != EO_ERR_BUFFER_TOO_SMALL)
+        return r;
+    *found = n > 0;
+    if (n > 0)
+        *hit = h;
+    return EO_OK;
+}

@@ -1,0 +1,380 @@
+/* Tile-map raycast: an exact integer grid walk. See earlyout/raycast.h.
+   Shown line by line in the raycast lesson: keep it readable.
+
+   One walker serves two grids: tiles (size 8 .. 128) for the walk through the map, and pixels
+   (size 1) inside slope tiles, where the surface is pixel-exact. It keeps, per axis, the distance
+   in pixels from the start to the next grid line ahead (nx, ny); the walk crosses that line at
+   t = nx / |dx|, so the next line is the one with the smaller t, found by comparing nx * |dy| with
+   ny * |dx| (below 2^32 while the crossing is on the segment). The two products are kept up by
+   adding size * |dy| (or size * |dx|) per cell, so a step costs no multiplication (the Z80 has
+   none). Equal: a corner, visited as three cells (the one across the vertical line, the one
+   across the horizontal line, then the diagonal one), so the walk never steps diagonally past a
+   wall. */
+#include "earlyout/raycast.h"
+#include "earlyout/slopes.h"
+
+#include <stddef.h>
+
+#define EO_THIS_MODULE EO_MODULE_RAYCAST
+#include "hooks.h"
+
+/* The walk over one grid. A visit is a cell with the t it is entered at and its rank: 0 the start
+   cell, 1 entered across a vertical line, 2 across a horizontal one, 3 the diagonal cell of a
+   corner. At equal t the walk visits cells in rank order. */
+typedef struct walker {
+    int16_t x0, y0;         /* the segment's start */
+    int8_t sx, sy;          /* its direction per axis: -1, 0, 1 */
+    uint16_t adx, ady;      /* its length per axis, 0 .. 65535 */
+    uint8_t size;           /* cell size in px: 1 (pixels) or the tile size */
+    uint8_t stage;          /* 0, or inside a corner: 1 after its first side cell, 2 after its second */
+    uint8_t live_x, live_y; /* 1 while the segment crosses the next vertical / horizontal line */
+    uint16_t nx, ny;        /* px from the start to that line along the axis (t = nx / adx) */
+    uint32_t ex, ey;        /* nx * ady and ny * adx, kept up by additions: which line comes first */
+    uint32_t step_ex, step_ey; /* what one cell adds to them: size * ady, size * adx */
+    int16_t col, row;       /* the cell visited last */
+    uint16_t t_num, t_den;  /* where it was entered */
+    uint8_t rank;
+} walker;
+
+/* Moving forward, a line n px away is crossed (the cell after it entered) if n is at most the
+   length (at t = 1 too: the end point lies in that cell); moving back, only if the segment goes on
+   past it (n < length: the cell before the line holds the points on it). */
+static uint8_t crossed(uint16_t n, uint16_t a, int8_t s)
+{
+    return s > 0 ? n <= a : s < 0 && n < a;
+}
+
+/* Moves *n to the line after the next, `size` px further, if the segment crosses that one too
+   (tested before the addition, so it never leaves 16 bits). */
+static uint8_t next_line(uint16_t *n, uint16_t a, uint8_t size, int8_t s)
+{
+    if (a < size || *n > (uint16_t)(a - size) || (s < 0 && *n == (uint16_t)(a - size)))
+        return 0;
+    *n = (uint16_t)(*n + size);
+    return 1;
+}
+
+static void axis_setup(int16_t p0, int16_t p1, int8_t *s, uint16_t *a)
+{
+    if (p1 >= p0) {
+        *s = (int8_t)(p1 > p0);
+        *a = (uint16_t)((uint16_t)p1 - (uint16_t)p0);
+    } else {
+        *s = -1;
+        *a = (uint16_t)((uint16_t)p0 - (uint16_t)p1);
+    }
+}
+
+/* Direction and lengths of the segment; the grid and position are set by walker_place. */
+static void walker_setup(walker *w, const eo_segment *s, uint8_t size)
+{
+    w->x0 = s->x0;
+    w->y0 = s->y0;
+    axis_setup(s->x0, s->x1, &w->sx, &w->adx);
+    axis_setup(s->y0, s->y1, &w->sy, &w->ady);
+    w->size = size;
+    w->stage = 0;
+    w->t_num = 0;
+    w->t_den = 1;
+    w->rank = 0;
+    w->step_ex = (uint32_t)size * w->ady;
+    w->step_ey = (uint32_t)size * w->adx;
+}
+
+/* Starts the walk in cell (col, row), which holds the pixel the walk is in at the moment it
+   starts from: the lines ahead are the one after it (moving forward) or at its start (moving
+   back), found from its first pixel (col * size, an int16_t): 0 .. size px from the start. */
+static void walker_place(walker *w, int16_t col, int16_t row)
+{
+    uint16_t first_x = (uint16_t)((uint16_t)col * w->size), first_y = (uint16_t)((uint16_t)row * w->size);
+    w->col = col;
+    w->row = row;
+    w->nx = (uint16_t)(w->sx > 0 ? first_x + w->size - (uint16_t)w->x0 : (uint16_t)w->x0 - first_x);
+    w->ny = (uint16_t)(w->sy > 0 ? first_y + w->size - (uint16_t)w->y0 : (uint16_t)w->y0 - first_y);
+    w->live_x = crossed(w->nx, w->adx, w->sx);
+    w->live_y = crossed(w->ny, w->ady, w->sy);
+    w->ex = (uint32_t)w->nx * w->ady;
+    w->ey = (uint32_t)w->ny * w->adx;
+}
+
+/* t of the next visit into *n / *d without taking it; 0 at the end of the walk. */
+static uint8_t walker_peek(const walker *w, uint16_t *n, uint16_t *d)
+{
+    if (w->stage != 0) {
+        *n = w->t_num;
+        *d = w->t_den;
+        return 1;
+    }
+    if (w->live_x && (!w->live_y || w->ex <= w->ey)) {
+        *n = w->nx;
+        *d = w->adx;
+        return 1;
+    }
+    if (w->live_y) {
+        *n = w->ny;
+        *d = w->ady;
+        return 1;
+    }
+    return 0;
+}
+
+/* The next cell of the walk into w->col, row, t and rank; 0 at the end. */
+static uint8_t walker_next(walker *w)
+{
+    uint8_t corner;
+    if (w->stage == 1) { /* the corner's second side cell: back a column, on a row */
+        w->col = (int16_t)(w->col - w->sx);
+        w->row = (int16_t)(w->row + w->sy);
+        w->rank = 2;
+        w->stage = 2;
+        return 1;
+    }
+    if (w->stage == 2) { /* the diagonal cell */
+        w->col = (int16_t)(w->col + w->sx);
+        w->rank = 3;
+        w->stage = 0;
+        return 1;
+    }
+    if (w->live_x && (!w->live_y || w->ex <= w->ey)) {
+        /* the vertical line comes first, or both at once (a corner: this is the cell across the
+           vertical line) */
+        corner = w->live_y && w->ex == w->ey;
+        w->t_num = w->nx;
+        w->t_den = w->adx;
+        w->col = (int16_t)(w->col + w->sx);
+        w->rank = 1;
+        w->live_x = next_line(&w->nx, w->adx, w->size, w->sx);
+        w->ex += w->step_ex;
+        if (corner) {
+            w->live_y = next_line(&w->ny, w->ady, w->size, w->sy);
+            w->ey += w->step_ey;
+            w->stage = 1;
+        }
+        return 1;
+    }
+    if (!w->live_y)
+        return 0;
+    w->t_num = w->ny;
+    w->t_den = w->ady;
+    w->row = (int16_t)(w->row + w->sy);
+    w->rank = 2;
+    w->live_y = next_line(&w->ny, w->ady, w->size, w->sy);
+    w->ey += w->step_ey;
+    return 1;
+}
+
+/* n1 / d1 after n2 / d2, exactly (numerators and denominators up to 65535). */
+static uint8_t t_after(uint16_t n1, uint16_t d1, uint16_t n2, uint16_t d2)
+{
+    return (uint32_t)n1 * d2 > (uint32_t)n2 * d1;
+}
+
+/* (n1 / d1, rank1) after (n2 / d2, rank2) in walk order. */
+static uint8_t visit_after(uint16_t n1, uint16_t d1, uint8_t r1, uint16_t n2, uint16_t d2, uint8_t r2)
+{
+    uint32_t a = (uint32_t)n1 * d2, b = (uint32_t)n2 * d1;
+    return a > b || (a == b && r1 > r2);
+}
+
+/* The pixel coordinate, along an axis the segment moves s * a px along in all, the walk is in
+   just before t = n / d: the start's at t = 0 or when it does not move along it; else the one
+   holding the point a moment earlier: p0 + ceil(n a / d) - 1 moving forward, p0 - ceil(n a / d)
+   moving back (between the endpoints: an int16_t). */
+static int16_t pixel_before(int16_t p0, int8_t s, uint16_t a, uint16_t n, uint16_t d)
+{
+    uint32_t c;
+    if (s == 0 || n == 0)
+        return p0;
+    c = ((uint32_t)n * a + (d - 1u)) / d; /* n a + d - 1 <= 65535 * 65535 + 65534 < 2^32 */
+    return (int16_t)(s > 0 ? (int32_t)p0 + (int32_t)c - 1 : (int32_t)p0 - (int32_t)c);
+}
+
+static uint8_t face_of(uint8_t rank, int8_t sx, int8_t sy)
+{
+    uint8_t f = 0;
+    if (rank == 1u || rank == 3u)
+        f = sx > 0 ? EO_HIT_LEFT : EO_HIT_RIGHT;
+    if (rank == 2u || rank == 3u)
+        f = (uint8_t)(f | (sy > 0 ? EO_HIT_TOP : EO_HIT_BOTTOM));
+    return f;
+}
+
+#if EO_TRACE
+static int32_t pack_point(int16_t a, int16_t b)
+{
+    return (int32_t)a * 65536 + (uint16_t)b;
+}
+#endif
+
+/* What the raycast carries from tile to tile. */
+typedef struct ray {
+    const eo_tile_map *map;
+    const eo_segment *seg;
+    walker tiles;
+    uint8_t size, shift;     /* tile size and its log2 */
+    eo_raycast_hit best;    /* best.hit 0: nothing blocks yet */
+    uint8_t best_rank;
+    eo_hooks *hooks;
+} ray;
+
+static void take(ray *r, int16_t col, int16_t row, uint8_t attr, int16_t x, int16_t y, uint16_t n,
+                 uint16_t d, uint8_t rank)
+{
+    if (r->best.hit && !visit_after(r->best.t_num, r->best.t_den, r->best_rank, n, d, rank))
+        return;
+    r->best.hit = 1;
+    r->best.attr = attr;
+    r->best.col = col;
+    r->best.row = row;
+    r->best.x = x;
+    r->best.y = y;
+    r->best.t_num = n;
+    r->best.t_den = d;
+    r->best.face = face_of(rank, r->tiles.sx, r->tiles.sy);
+    r->best_rank = rank;
+}
+
+/* The first pixel of the tile just visited (r->tiles' cell, t and rank): the start pixel, or the
+   pixel of its edge the walk came in by, at the row (column) the walk was in just before. */
+static void entry_pixel(const ray *r, int16_t *x, int16_t *y)
+{
+    const walker *w = &r->tiles;
+    int16_t first_x = (int16_t)(w->col * r->size), first_y = (int16_t)(w->row * r->size);
+    int16_t near_x = (int16_t)(w->sx > 0 ? first_x : first_x + (r->size - 1));
+    int16_t near_y = (int16_t)(w->sy > 0 ? first_y : first_y + (r->size - 1));
+    if (w->rank == 0) {
+        *x = w->x0;
+        *y = w->y0;
+    } else if (w->rank == 1) {
+        *x = near_x;
+        *y = pixel_before(w->y0, w->sy, w->ady, w->t_num, w->t_den);
+    } else if (w->rank == 2) {
+        *x = pixel_before(w->x0, w->sx, w->adx, w->t_num, w->t_den);
+        *y = near_y;
+    } else {
+        *x = near_x;
+        *y = near_y;
+    }
+}
+
+/* A slope pixel blocks when it lies below the surface: its column's height counts up from the
+   tile's bottom (slopes.h). */
+static uint8_t below_surface(const ray *r, uint8_t attr, int16_t col, int16_t row, int16_t x, int16_t y)
+{
+    uint8_t lx = (uint8_t)(x - col * r->size), ly = (uint8_t)(y - row * r->size);
+    return eo_slopes_column_height(r->map, (uint8_t)(attr - EO_TILE_SLOPE), lx) > (uint8_t)(r->size - 1u - ly);
+}
+
+/* Inside the slope tile just visited: the pixel walk from the moment the tile is entered until it
+   is left (the tile walk's next visit), with only this tile's pixels tested. */
+static void scan_slope(ray *r, uint8_t attr)
+{
+    const walker *t = &r->tiles;
+    walker p;
+    uint16_t end_n = 1, end_d = 1;
+    int16_t col = t->col, row = t->row;
+    (void)walker_peek(t, &end_n, &end_d); /* at the end of the walk: t = 1 */
+    walker_setup(&p, r->seg, 1);
+    if (t->rank == 0) {
+        walker_place(&p, t->x0, t->y0);
+        EO_STEP(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
+        EO_COUNT(r->hooks, EO_COUNTER_RAYCAST_PIXELS);
+        if (below_surface(r, attr, col, row, p.col, p.row)) {
+            take(r, col, row, attr, p.col, p.row, 0, 1, 0);
+            return;
+        }
+    } else {
+        /* from the pixel the walk is in just before it enters the tile (in the tile before) */
+        walker_place(&p, pixel_before(t->x0, t->sx, t->adx, t->t_num, t->t_den),
+                     pixel_before(t->y0, t->sy, t->ady, t->t_num, t->t_den));
+    }
+    while (walker_next(&p) && !t_after(p.t_num, p.t_den, end_n, end_d)) {
+        if (eo_tiles_tile_of(p.col, r->shift) != col || eo_tiles_tile_of(p.row, r->shift) != row)
+            continue; /* a pixel of a neighbouring tile (a corner's side pixel, or after the exit) */
+        EO_STEP(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
+        EO_COUNT(r->hooks, EO_COUNTER_RAYCAST_PIXELS);
+        if (below_surface(r, attr, col, row, p.col, p.row)) {
+            take(r, col, row, attr, p.col, p.row, p.t_num, p.t_den, p.rank);
+            return;
+        }
+    }
+}
+
+eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_t block,
+                           eo_raycast_hit *hit, eo_raycast_visit *visits, uint16_t capacity,
+                           uint16_t *visit_count, eo_hooks *hooks)
+{
+    ray r;
+    walker *w = &r.tiles;
+    uint16_t count = 0;
+    eo_result e;
+
+    if (seg == NULL || hit == NULL || (capacity > 0 && visits == NULL))
+        return EO_ERR_NULL_POINTER;
+    e = eo_tiles_tile_size(map, &r.size);
+    if (e != EO_OK)
+        return e;
+    if (block == 0)
+        block = EO_TOUCH_SOLID | EO_TOUCH_SLOPE;
+    r.shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
+    r.map = map;
+    r.seg = seg;
+    r.hooks = hooks;
+    r.best.hit = 0;
+    r.best_rank = 0;
+    EO_STEP(hooks, EO_EV_RAYCAST_BEGIN, pack_point(seg->x0, seg->y0), pack_point(seg->x1, seg->y1));
+    walker_setup(w, seg, r.size);
+    walker_place(w, eo_tiles_tile_of(seg->x0, r.shift), eo_tiles_tile_of(seg->y0, r.shift));
+    do {
+        uint8_t attr, kind;
+        if (r.best.hit && visit_after(w->t_num, w->t_den, w->rank, r.best.t_num, r.best.t_den, r.best_rank))
+            break; /* entered after the hit: not reached */
+        attr = eo_tiles_attr_at(map, w->col, w->row, hooks);
+        EO_STEP(hooks, EO_EV_RAYCAST_TILE, pack_point(w->col, w->row), face_of(w->rank, w->sx, w->sy));
+        EO_COUNT(hooks, EO_COUNTER_RAYCAST_TILES);
+#if EO_TRACE
+        if (w->rank == 1 && w->stage == 1) /* the first cell of a corner: where the corner is */
+            EO_STEP(hooks, EO_EV_RAYCAST_CORNER, w->x0 + w->sx * (int32_t)w->t_num,
+                    w->y0 + w->sy * (int32_t)((uint32_t)w->t_num * w->ady / w->adx));
+#endif
+        if (count < capacity) {
+            eo_raycast_visit *v = &visits[count];
+            v->col = w->col;
+            v->row = w->row;
+            v->t_num = w->t_num;
+            v->t_den = w->t_den;
+            v->attr = attr;
+            v->face = face_of(w->rank, w->sx, w->sy);
+        }
+        count++;
+        kind = eo_tiles_kind_bit(attr);
+        if (attr >= EO_TILE_SLOPE) {
+            if (block & EO_TOUCH_SLOPE)
+                scan_slope(&r, attr);
+        } else if (kind & block) {
+            int16_t x, y;
+            entry_pixel(&r, &x, &y);
+            take(&r, w->col, w->row, attr, x, y, w->t_num, w->t_den, w->rank);
+        }
+    } while (walker_next(w));
+
+    if (r.best.hit) {
+        EO_STEP(hooks, EO_EV_RAYCAST_BLOCK, r.best.x, r.best.y);
+        *hit = r.best;
+    } else {
+        EO_STEP(hooks, EO_EV_RAYCAST_CLEAR, count, 0);
+        hit->hit = 0;
+        hit->attr = 0;
+        hit->face = 0;
+        hit->col = 0;
+        hit->row = 0;
+        hit->x = 0;
+        hit->y = 0;
+        hit->t_num = 0;
+        hit->t_den = 0;
+    }
+    if (visit_count == NULL)
+        return EO_OK;
+    *visit_count = count;
+    return count > capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
+}
