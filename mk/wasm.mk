@@ -1,26 +1,31 @@
 # WebAssembly builds of the core (Emscripten 3.1.6 from Debian): a fast module for games and a
 # traced module for lessons. Standalone .wasm with no imports, loaded by wasm/src/earlyout.ts.
+#   make wasm        build/wasm/*.wasm and the npm package in build/wasm/pkg
+#   make wasm-pack   build/wasm/earlyout-<version>.tgz
+#   make test-wasm   node:test in tests/wasm ("wasm: N passed, N failed")
+#   make test-package  the packed tarball installed offline and used as a game would ("package: ...")
+#
+# What the JS mirrors from C is generated, never copied (wasm/gen.mjs):
+#   headers -> build/wasm/gen/{probe.c, abi_layout.h, exports.txt}
+#           -> probe.wasm (emcc, the module's flags) -> wasm/src/generated/{abi,constants,exports}.ts
+# The generated .ts files are kept in the tree (the site bundles wasm/src), rewritten by this build
+# and checked by tests/wasm/generated.test.mjs.
 WASM       := $(BUILD)/wasm
+WASM_GEN   := $(WASM)/gen
+WASM_TS    := wasm/src/generated/abi.ts wasm/src/generated/constants.ts wasm/src/generated/exports.ts
+WASM_HAND  := $(filter-out $(WASM_TS),$(wildcard wasm/src/*.ts))
+WASM_SRC   := $(WASM_HAND) $(WASM_TS)
 EMCC_ENV   := NODE_PATH=/usr/share/nodejs EM_CACHE=$(abspath $(WASM)/cache)
-WASM_EXPORTS := _eo_wasm_abi,_eo_result_name,_eo_event_name,_eo_counter_name,_eo_hooks_init,_eo_hooks_reset,$\
-	_eo_gridmask_layout_check,_eo_gridmask_prepare,_eo_gridmask_build,_eo_gridmask_build_many,$\
-	_eo_gridmask_test,_eo_gridmask_find_candidates,$\
-	_eo_aabb_overlap_ordered,_eo_aabb_find_pairs,_eo_aabb_choose_order,_eo_circle_overlap,$\
-	_eo_sectors_storage_size,_eo_sectors_init,_eo_sectors_build,_eo_sectors_update,_eo_sectors_find_pairs,$\
-	_eo_sectors_object_range,_eo_sectors_tune,_eo_sweep_storage_size,_eo_sweep_init,_eo_sweep_pairs,$\
-	_eo_pixelmask_storage_size,_eo_pixelmask_init,_eo_pixelmask_from_rgba,_eo_pixelmask_from_indexed,$\
-	_eo_pixelmask_set,_eo_pixelmask_get,_eo_overlap_rect,_eo_pixelmask_overlap,_eo_pixelmask_first_contact,$\
-	_eo_pixelmask_overlap_area,_eo_pixelmask_overlap_reference,$\
-	_eo_tiles_check,_eo_tiles_tile_of,_eo_tiles_index,_eo_tiles_attr_at,_eo_tiles_attr_at_pixel,_eo_tiles_pixel_solid,$\
-	_eo_tiles_probe,_eo_tiles_cache_reset,_eo_tiles_touching,_eo_tiles_move,$\
-	_eo_slopes_column_height,_eo_slopes_heights,_eo_slopes_ground_at,_eo_slopes_box_ground,_eo_slopes_walk,$\
-	_eo_wasm_tiles_move_many,_eo_wasm_slopes_walk_many
-EMFLAGS    := $(STRICT) $(CORE_INC) --no-entry -sSTANDALONE_WASM -sEXPORTED_FUNCTIONS=$(WASM_EXPORTS) \
-	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sTOTAL_STACK=65536 -Wl,--export=__heap_base
+# The memory limit: the loader reads it from the module (eo_wasm_abi(-3)) and checks every allocation against it.
+WASM_MAX_PAGES := 32768
+EMFLAGS    := $(STRICT) $(CORE_INC) -Iwasm -I$(WASM_GEN) --no-entry -sSTANDALONE_WASM \
+	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=1MB -sMAXIMUM_MEMORY=$$(( $(WASM_MAX_PAGES) * 65536 )) \
+	-DEO_WASM_MAX_PAGES=$(WASM_MAX_PAGES) -sTOTAL_STACK=65536 -Wl,--export=__heap_base
 WASM_PKG   := $(WASM)/pkg
+WASM_VERSION = $(shell node -p 'require("./wasm/package.json").version')
 
-.PHONY: test-wasm wasm-pack
-wasm: $(WASM_PKG)/earlyout.js $(WASM_PKG)/earlyout.d.ts $(WASM_PKG)/earlyout.wasm $(WASM_PKG)/earlyout-trace.wasm
+.PHONY: test-wasm wasm-pack test-package
+wasm: $(WASM_PKG)/package.json
 
 # The system cache is read-only: seed a writable copy once.
 $(WASM)/cache/.seeded:
@@ -28,30 +33,52 @@ $(WASM)/cache/.seeded:
 	cp -r /usr/share/emscripten/cache/. $(WASM)/cache/
 	touch $@
 
-$(WASM)/earlyout.wasm: $(CORE_SRC) $(CORE_HDR) wasm/abi.c wasm/batch.c mk/wasm.mk $(WASM)/cache/.seeded | $(DEPS_STAMP)
-	$(EMCC_ENV) emcc $(EMFLAGS) -O3 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
-$(WASM)/earlyout-trace.wasm: $(CORE_SRC) $(CORE_HDR) wasm/abi.c wasm/batch.c mk/wasm.mk $(WASM)/cache/.seeded | $(DEPS_STAMP)
-	$(EMCC_ENV) emcc $(EMFLAGS) -O2 -DEO_TRACE=1 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
+# exports.txt lists the functions wasm/src/*.ts call. gen.mjs rewrites a file only when its text
+# changes and a stamp records the run, so editing the loader relinks nothing unless that list changed.
+$(WASM_GEN)/.c.stamp: $(CORE_HDR) wasm/wasm.h wasm/gen.mjs $(WASM_HAND)
+	node wasm/gen.mjs c $(WASM_GEN)
+	@touch $@
+$(WASM_GEN)/probe.c $(WASM_GEN)/abi_layout.h $(WASM_GEN)/exports.txt: $(WASM_GEN)/.c.stamp
+	@test -f $@ || node wasm/gen.mjs c $(WASM_GEN)
+$(WASM_GEN)/probe.wasm: $(WASM_GEN)/probe.c $(WASM)/cache/.seeded | $(DEPS_STAMP)
+	$(EMCC_ENV) emcc $(STRICT) $(CORE_INC) --no-entry -sSTANDALONE_WASM -O1 $< -o $@
+$(WASM_GEN)/.ts.stamp: $(WASM_GEN)/probe.wasm wasm/gen.mjs $(WASM_HAND)
+	node wasm/gen.mjs ts $< wasm/src/generated
+	@touch $@
+$(WASM_TS): $(WASM_GEN)/.ts.stamp
+	@test -f $@ || node wasm/gen.mjs ts $(WASM_GEN)/probe.wasm wasm/src/generated
 
-$(WASM_PKG)/%.wasm: $(WASM)/%.wasm
-	@mkdir -p $(@D)
-	cp $< $@
-$(WASM_PKG)/earlyout.js: wasm/src/earlyout.ts wasm/package.json wasm/README.md | $(DEPS_STAMP)
-	@mkdir -p $(@D)
-	node_modules/.bin/esbuild $< --format=esm --platform=neutral --target=es2022 --outfile=$@ --log-level=warning
-	cp wasm/package.json wasm/README.md $(@D)/
-$(WASM_PKG)/earlyout.d.ts: wasm/src/earlyout.ts wasm/tsconfig.json | $(DEPS_STAMP)
-	@mkdir -p $(@D)
-	node_modules/.bin/tsc -p wasm/tsconfig.json --outDir $(@D)
+WASM_C := $(CORE_SRC) $(CORE_HDR) wasm/abi.c wasm/batch.c wasm/wasm.h $(WASM_GEN)/abi_layout.h $(WASM_GEN)/exports.txt mk/wasm.mk
+# The .ts files are made with the module, so a build that uses the module (make web) bundles them fresh.
+$(WASM)/earlyout.wasm: $(WASM_C) $(WASM_TS) $(WASM)/cache/.seeded | $(DEPS_STAMP)
+	$(EMCC_ENV) emcc $(EMFLAGS) -sEXPORTED_FUNCTIONS=$$(cat $(WASM_GEN)/exports.txt) -O3 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
+$(WASM)/earlyout-trace.wasm: $(WASM_C) $(WASM_TS) $(WASM)/cache/.seeded | $(DEPS_STAMP)
+	$(EMCC_ENV) emcc $(EMFLAGS) -sEXPORTED_FUNCTIONS=$$(cat $(WASM_GEN)/exports.txt) -O2 -DEO_TRACE=1 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
+
+# The npm package: ESM, CommonJS, the inlined variant, types, both .wasm files, LICENSE (wasm/build.mjs).
+$(WASM_PKG)/package.json: $(WASM_SRC) wasm/src/inline-wasm.d.ts wasm/build.mjs wasm/tsconfig.json wasm/package.json wasm/README.md \
+		wasm/LICENSE $(WASM)/earlyout.wasm $(WASM)/earlyout-trace.wasm | $(DEPS_STAMP)
+	node wasm/build.mjs --out $(WASM_PKG) --wasm $(WASM)
 
 # The npm tarball a game installs with `npm install ./build/wasm/earlyout-<version>.tgz`.
-wasm-pack: wasm
-	cd $(WASM_PKG) && npm pack --pack-destination .. --silent
+wasm-pack: $(WASM)/earlyout-$(WASM_VERSION).tgz
+$(WASM)/earlyout-$(WASM_VERSION).tgz: $(WASM_PKG)/package.json
+	cd $(WASM_PKG) && npm pack --pack-destination .. --silent >/dev/null
+	@echo "$@: $$(stat -c %s $@) bytes"
 
-# node:test: the shared vectors through the wasm module, byte for byte against native, and the
-# JS API's validation. The TAP output's "# pass" / "# fail" lines become the suite line.
-test-wasm: wasm wasm-pack $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
-	@set -o pipefail; node --test --test-reporter=tap tests/wasm/ 2>&1 | tee $(WASM)/test.log | grep -E '^(not ok|# (pass|fail|tests))|^#' ; status=$$?; \
-	p=$$(sed -n 's/^# pass //p' $(WASM)/test.log | tail -1); f=$$(sed -n 's/^# fail //p' $(WASM)/test.log | tail -1); \
-	if [ -z "$$p" ]; then cat $(WASM)/test.log; p=0; f=1; fi; \
-	echo "wasm: $$p passed, $$f failed"; [ "$$f" -eq 0 ]
+# node:test: the shared vectors through the wasm module, byte for byte against native, the JS API's
+# validation, memory and floats, and the generated files against the headers. The TAP output's
+# "# pass" / "# fail" lines become the suite line.
+define node_test_suite
+	@set -o pipefail; node --test --test-reporter=tap $(2) 2>&1 | tee $(WASM)/$(1).log | grep -E '^(not ok|# (pass|fail|tests))|^#' ; status=$$?; \
+	p=$$(sed -n 's/^# pass //p' $(WASM)/$(1).log | tail -1); f=$$(sed -n 's/^# fail //p' $(WASM)/$(1).log | tail -1); \
+	if [ -z "$$p" ]; then cat $(WASM)/$(1).log; p=0; f=1; fi; \
+	echo "$(1): $$p passed, $$f failed"; [ "$$f" -eq 0 ]
+endef
+test-wasm: wasm $(WASM_GEN)/probe.wasm $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
+	$(call node_test_suite,wasm,tests/wasm/)
+
+# The packed tarball installed offline into a scratch project (build/package/), then used as a game
+# would: ESM import and CommonJS require in Node, esbuild ESM and IIFE bundles in Chromium, tsc --strict.
+test-package: wasm-pack
+	$(call node_test_suite,package,tests/package/)

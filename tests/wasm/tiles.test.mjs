@@ -193,7 +193,8 @@ test('bad arguments get clear errors and change nothing', () => {
   tall.dispose();
   bad(() => map.setAttr(3, TILE.SLOPE + SLOPE.USER), /slope shape/, 'EO_ERR_BAD_ARGUMENT');
   assert.equal(map.attrAt(0, 0), TILE.EMPTY);
-  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 40000, 0), /dx must be an integer/);
+  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 40000, 0), /dx must be a finite number from -32768 to 32767/);
+  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, NaN, 0), /dx must be a finite number/);
   bad(() => map.move({ x: 32767, y: 0, w: 8, h: 8 }, 0, 0), /int16 world/);
   bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 1, 0, { jump: true }), /unknown option 'jump'/);
   bad(() => map.walk({ x: 0, y: 0, w: 8, h: 8 }, 1, 1, { cache: map.createCache() }), /unknown option 'cache'/);

@@ -10,7 +10,7 @@ const LAYOUTS = [LAYOUT_8, LAYOUT_16, LAYOUT_32, { bits: 12, cellShiftX: 5, cell
 const METHODS = ['span', 'endpoints', 'invalid-method'];
 // The core's result codes (core/include/earlyout/common.h); JS-side argument checks stand in for
 // EO_ERR_BAD_ARGUMENT, the code the core returns for the same input.
-const RESULT = { EO_OK: 0, EO_ERR_NULL_POINTER: 1, EO_ERR_BAD_ARGUMENT: 2, EO_ERR_BAD_LAYOUT: 3, EO_ERR_BUFFER_TOO_SMALL: 4, EO_JS_BAD_ARGUMENT: 2 };
+const RESULT = { EO_OK: 0, EO_ERR_NULL_POINTER: 1, EO_ERR_BAD_ARGUMENT: 2, EO_ERR_BAD_LAYOUT: 3, EO_ERR_BUFFER_TOO_SMALL: 4, EO_ERR_NOT_READY: 5, EO_JS_BAD_ARGUMENT: 2 };
 const VERDICT = { maybe: 0, 'apart-x': 1, 'apart-y': 2 };
 
 function attempt(fn) {
@@ -190,21 +190,23 @@ function tileMaps(vec, dv) {
   return [maps, at];
 }
 
+const OUTSIDE = ['solid', 'empty', 'open-top'];
+function createMap(eo, m) {
+  const attrs = new Uint8Array(256);
+  attrs.set(m.attrs);
+  return attempt(() => eo.tiles.createMap({
+    width: m.width, height: m.height, tileSize: 1 << (m.shift === 0 ? 3 : m.shift),
+    outside: OUTSIDE[m.outside] ?? `outside-${m.outside}`,
+    cells: m.cells.length >= m.width * m.height ? m.cells.subarray(0, m.width * m.height) : undefined, attrs,
+    slopes: m.slopes > 0 ? m.heights : undefined, rowTable: m.rows === 1,
+  }));
+}
+
 function runTiles(eo, vec) {
   const { count, out, dv } = header(vec, TILES_RESULT);
   const ov = new DataView(out.buffer);
   const [records, casesAt] = tileMaps(vec, dv);
-  const OUTSIDE = ['solid', 'empty', 'open-top'];
-  const made = records.map((m) => {
-    const attrs = new Uint8Array(256);
-    attrs.set(m.attrs);
-    return attempt(() => eo.tiles.createMap({
-      width: m.width, height: m.height, tileSize: 1 << (m.shift === 0 ? 3 : m.shift),
-      outside: OUTSIDE[m.outside] ?? `outside-${m.outside}`,
-      cells: m.cells.length >= m.width * m.height ? m.cells.subarray(0, m.width * m.height) : undefined, attrs,
-      slopes: m.slopes > 0 ? m.heights : undefined, rowTable: m.rows === 1,
-    }));
-  });
+  const made = records.map((m) => createMap(eo, m));
   const options = (flags, names) => {
     const o = {};
     if (flags & 1) o.drop = true;
@@ -309,7 +311,132 @@ function runTiles(eo, vec) {
   return out;
 }
 
-const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14], tiles: [runTiles, TILES_RESULT] };
+// Mirrors run_query_case (tests/vectors/vectors.c): the grid's and the sweeper's point and region
+// queries, and the segment casts (through the grid, and without it). The JS calls grow their
+// buffers themselves; the C runner's capacities become EO_ERR_BUFFER_TOO_SMALL (4) past them.
+const QUERY_SHOWN = 6, HITS_SHOWN = 2, SEGMENTS_MAX = 2, HIT_SIZE = 10;
+const QUERY_RESULT = 2 + 4 * (3 + QUERY_SHOWN) + SEGMENTS_MAX * (3 + HITS_SHOWN * HIT_SIZE + 2 + HIT_SIZE);
+function runQuery(eo, vec) {
+  const { count, out, dv } = header(vec, QUERY_RESULT);
+  const ov = new DataView(out.buffer);
+  const putHit = (p, h) => {
+    out[p] = h.index; ov.setUint16(p + 1, h.tNum, true); ov.setUint16(p + 3, h.tDen, true);
+    ov.setInt16(p + 5, h.x, true); ov.setInt16(p + 7, h.y, true); out[p + 9] = h.face;
+  };
+  let at = 8;
+  for (let i = 0; i < count; i++) {
+    const g = (o) => dv.getInt16(at + o, true);
+    const config = { worldX: g(0), worldY: g(2), worldW: g(4), worldH: g(6), cols: vec[at + 8], rows: vec[at + 9],
+                     maxObjects: 32, maxEntries: vec[at + 10] | (vec[at + 11] << 8) };
+    const n = vec[at + 12], flags = vec[at + 13];
+    let p = at + 14;
+    const boxes = new Int16Array(n * 4);
+    for (let k = 0; k < n * 4; k++, p += 2) boxes[k] = dv.getInt16(p, true);
+    let layers;
+    if (flags & 1) { layers = new Uint16Array(n * 2); for (let k = 0; k < n * 2; k++, p += 2) layers[k] = dv.getUint16(p, true); }
+    const filter = { category: dv.getUint16(p, true), collidesWith: dv.getUint16(p + 2, true) };
+    const region = { x: dv.getInt16(p + 4, true), y: dv.getInt16(p + 6, true), w: dv.getInt16(p + 8, true), h: dv.getInt16(p + 10, true) };
+    const px = dv.getInt16(p + 12, true), py = dv.getInt16(p + 14, true);
+    const cap = vec[p + 16], hitCap = vec[p + 17], m = vec[p + 18];
+    p += 19;
+    const segments = [];
+    for (let k = 0; k < m; k++, p += 8) segments.push({ x0: dv.getInt16(p, true), y0: dv.getInt16(p + 2, true), x1: dv.getInt16(p + 4, true), y1: dv.getInt16(p + 6, true) });
+    at = p;
+    let r = 8 + i * QUERY_RESULT;
+    const opts = {};
+    if (layers) opts.layers = layers;
+    if (flags & 4) opts.filter = filter;
+
+    const [initRes, grid] = attempt(() => eo.sectors.create(config));
+    let res = initRes;
+    if (grid && !(flags & 8)) [res] = attempt(() => grid.build(boxes));
+    out[r] = flags & 8 ? 0xff : res;
+    const sweeper = eo.sweep.create(32);
+    if (!(flags & 8)) {
+      const list = sweeper.findPairs(boxes, flags & 2 ? 'y' : 'x');
+      out[r + 1] = list.count > PAIRS_SHOWN ? 4 : 0;
+    } else out[r + 1] = 0xff;
+    r += 2;
+    const notReady = () => { throw new EarlyoutError('EO_ERR_NOT_READY', 'no grid'); };
+    const lists = [
+      () => (grid ? grid.queryRegion(region, opts) : notReady()),
+      () => (grid ? grid.queryPoint(px, py, opts) : notReady()),
+      () => sweeper.queryRegion(region, opts),
+      () => sweeper.queryPoint(px, py, opts),
+    ];
+    for (const run of lists) {
+      const [lr, found] = attempt(run);
+      if (lr === 0) {
+        out[r] = found.length > cap ? 4 : 0;
+        ov.setUint16(r + 1, found.length, true);
+        for (let k = 0; k < QUERY_SHOWN && k < found.length && k < cap; k++) out[r + 3 + k] = found[k];
+      } else out[r] = lr;
+      r += 3 + QUERY_SHOWN;
+    }
+    for (const seg of segments) {
+      const [ar, hits] = attempt(() => (grid ? eo.query.segmentAll(seg, boxes, { ...opts, grid }) : notReady()));
+      if (ar === 0) {
+        out[r] = hits.length > hitCap ? 4 : 0;
+        ov.setUint16(r + 1, hits.length, true);
+        for (let k = 0; k < HITS_SHOWN && k < hits.length && k < hitCap; k++) putHit(r + 3 + k * HIT_SIZE, hits[k]);
+      } else out[r] = ar;
+      r += 3 + HITS_SHOWN * HIT_SIZE;
+      const [fr, first] = attempt(() => eo.query.segmentFirst(seg, boxes, opts));
+      out[r] = fr;
+      if (fr === 0 && first) { out[r + 1] = 1; putHit(r + 2, first); }
+      r += 2 + HIT_SIZE;
+    }
+    sweeper.dispose();
+    if (grid) grid.dispose();
+  }
+  return out;
+}
+
+// Mirrors run_raycast_case: the map section as module 5's, map.raycast with the visits listed.
+const RAYCAST_RESULT = 41;
+function runRaycast(eo, vec) {
+  const { count, out, dv } = header(vec, RAYCAST_RESULT);
+  const ov = new DataView(out.buffer);
+  const [records, casesAt] = tileMaps(vec, dv);
+  const made = records.map((m) => createMap(eo, m));
+  const scratch = Array.from({ length: 32 }, () => ({ col: 0, row: 0, tNum: 0, tDen: 0, attr: 0, face: 0 }));
+  const putVisit = (b, p, v) => {
+    b.setInt16(p, v.col, true); b.setInt16(p + 2, v.row, true); b.setUint16(p + 4, v.tNum, true); b.setUint16(p + 6, v.tDen, true);
+    b.setUint8(p + 8, v.attr); b.setUint8(p + 9, v.face);
+  };
+  for (let i = 0; i < count; i++) {
+    const c = casesAt + i * 12, r = 8 + i * RAYCAST_RESULT, g = (o) => dv.getInt16(c + o, true);
+    const [check, map] = made[vec[c]];
+    const cap = vec[c + 10], flags = vec[c + 11];
+    out[r + 1] = check;
+    if (check !== 0) { out[r] = 0xff; continue; }
+    const [res, hit] = attempt(() => map.raycast({ x0: g(1), y0: g(3), x1: g(5), y1: g(7) }, { block: vec[c + 9], visits: true }));
+    if (res !== 0) { out[r] = res; continue; }
+    const visits = hit.visits;
+    out[r] = flags & 1 || visits.length <= cap ? 0 : 4;
+    out[r + 2] = hit.hit ? 1 : 0; out[r + 3] = hit.attr; out[r + 4] = hit.face;
+    ov.setInt16(r + 5, hit.col, true); ov.setInt16(r + 7, hit.row, true); ov.setInt16(r + 9, hit.x, true); ov.setInt16(r + 11, hit.y, true);
+    ov.setUint16(r + 13, hit.tNum, true); ov.setUint16(r + 15, hit.tDen, true);
+    ov.setUint16(r + 17, flags & 1 ? 0 : visits.length, true);
+    // the C runner's visit buffer keeps what earlier cases wrote past this one's visits, and
+    // with visit_count NULL (flag bit 0) its checksum reads all `cap` of them: keep the same buffer
+    for (let k = 0; k < Math.min(visits.length, cap); k++) scratch[k] = visits[k];
+    const shown = flags & 1 ? cap : Math.min(visits.length, cap);
+    let sum1 = 0, sum2 = 0;
+    const bytes = new DataView(new ArrayBuffer(10));
+    for (let k = 0; k < shown; k++) {
+      putVisit(bytes, 0, scratch[k]);
+      for (let b = 0; b < 10; b++) { sum1 = (sum1 + bytes.getUint8(b)) % 255; sum2 = (sum2 + sum1) % 255; }
+      if (k < 2) putVisit(ov, r + 21 + 10 * k, scratch[k]);
+    }
+    out[r + 19] = sum1; out[r + 20] = sum2;
+  }
+  for (const [, map] of made) if (map) map.dispose();
+  return out;
+}
+
+const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14], tiles: [runTiles, TILES_RESULT],
+                  query: [runQuery, QUERY_RESULT], raycast: [runRaycast, RAYCAST_RESULT] };
 for (const traced of [false, true]) {
   for (const [module, [run, size]] of Object.entries(RUNNERS)) {
     test(`${module} vectors match native byte for byte (${traced ? 'traced' : 'fast'} module)`, async () => {

@@ -1,0 +1,205 @@
+// The npm package as a game meets it (issue 14 item 3): the packed tarball (make wasm-pack)
+// installed offline into a scratch project under build/package/, then used five ways:
+//   an ESM import and a CommonJS require in Node (plain and inline variants);
+//   esbuild bundles (ESM and IIFE) loaded in Debian's Chromium, pages served from disk;
+//   tsc --strict against the types (import, require, the .wasm URL).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const version = JSON.parse(readFileSync(join(root, 'wasm/package.json'), 'utf8')).version;
+const tarball = join(root, `build/wasm/earlyout-${version}.tgz`);
+const app = join(root, 'build/package/app');
+const pkg = join(app, 'node_modules/earlyout');
+let browser;
+
+// What every runtime check prints: the same answers from every variant.
+const CHECK = `
+  const a = eo.gridmask.build(LAYOUT_16, 'span', { x: 10, y: 40, w: 16, h: 16 });
+  const pairs = eo.aabb.findPairs(new Float32Array([0, 0, 10.5, 10, 10.2, 0, 5, 5, 100, 100, 4, 4])).count;
+  const cells = new Uint8Array(16 * 6); for (let c = 0; c < 16; c++) cells[5 * 16 + c] = TILE.SOLID;
+  const map = eo.tiles.createMap({ width: 16, height: 6, cells });
+  const hero = eo.tiles.createMover({ x: 16, y: 32, w: 8, h: 8 });
+  map.walk(hero, 1.5, 1); map.walk(hero, 1.5, 1);
+  let code = '';
+  try { eo.sectors.create({ maxObject: 3 }); } catch (e) { code = e instanceof EarlyoutError ? e.code : 'not an EarlyoutError'; }
+  const result = { mask: a, pairs, heroX: hero.x, code, traced: eo.traced };
+`;
+const EXPECT = { mask: 0x0201, pairs: 1, heroX: 19, code: 'EO_JS_BAD_ARGUMENT', traced: false };
+
+function run(file) {
+  const out = execFileSync(process.execPath, [file], { cwd: app, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop());
+}
+function write(name, text) {
+  writeFileSync(join(app, name), text);
+  return join(app, name);
+}
+
+before(async () => {
+  statSync(tarball); // made by make wasm-pack
+  rmSync(join(root, 'build/package'), { recursive: true, force: true });
+  mkdirSync(app, { recursive: true });
+  write('package.json', JSON.stringify({ name: 'earlyout-scratch-game', private: true, version: '1.0.0' }, null, 2));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', tarball], { cwd: app, stdio: 'pipe' });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-sandbox'],
+  });
+});
+after(async () => { await browser?.close(); });
+
+test('the tarball holds both builds, both variants, their types, the .wasm files and a LICENSE', (t) => {
+  const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
+  assert.deepEqual(Object.keys(manifest.exports['.']), ['import', 'require']);
+  for (const cond of ['import', 'require']) {
+    assert.ok(manifest.exports['.'][cond].types && manifest.exports['.'][cond].default, cond);
+    assert.ok(manifest.exports['./inline'][cond].types && manifest.exports['./inline'][cond].default, `inline ${cond}`);
+  }
+  assert.equal(manifest.exports['./earlyout.wasm'].types, './wasm.d.ts');
+  assert.match(readFileSync(join(pkg, 'LICENSE'), 'utf8'), /^MIT License/);
+  assert.equal(manifest.license, 'MIT');
+  // the plain ESM build finds the .wasm the way bundlers recognise
+  assert.match(readFileSync(join(pkg, 'earlyout.js'), 'utf8'), /new URL\("\.\/earlyout\.wasm", import\.meta\.url\)/);
+  for (const f of ['earlyout.js', 'inline.js', 'cjs/earlyout.js', 'cjs/inline.js', 'earlyout.wasm']) {
+    const bytes = readFileSync(join(pkg, f));
+    t.diagnostic(`${f}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzip`);
+  }
+});
+
+test('Node: ESM import and CommonJS require, plain and inline', () => {
+  write('esm.mjs', `import { loadEarlyout, LAYOUT_16, TILE, EarlyoutError } from 'earlyout';
+const eo = await loadEarlyout();${CHECK}
+const traced = await loadEarlyout({ traced: true });
+result.tracedSteps = traced.trace(() => traced.gridmask.build(LAYOUT_16, 'span', { x: 1, y: 1, w: 1, h: 1 })).steps.length > 0;
+console.log(JSON.stringify(result));`);
+  write('esm-inline.mjs', `import { loadEarlyoutSync, LAYOUT_16, TILE, EarlyoutError } from 'earlyout/inline';
+const eo = loadEarlyoutSync();${CHECK}
+console.log(JSON.stringify(result));`);
+  write('cjs.cjs', `const { loadEarlyout, LAYOUT_16, TILE, EarlyoutError } = require('earlyout');
+loadEarlyout().then((eo) => {${CHECK}
+  console.log(JSON.stringify(result));
+});`);
+  write('cjs-inline.cjs', `const { loadEarlyoutSync, LAYOUT_16, TILE, EarlyoutError } = require('earlyout/inline');
+const eo = loadEarlyoutSync();${CHECK}
+console.log(JSON.stringify(result));`);
+  assert.deepEqual(run('esm.mjs'), { ...EXPECT, tracedSteps: true });
+  assert.deepEqual(run('esm-inline.mjs'), EXPECT);
+  assert.deepEqual(run('cjs.cjs'), EXPECT);
+  assert.deepEqual(run('cjs-inline.cjs'), EXPECT);
+});
+
+/** Loads a page of `files` (path -> bytes), served from memory by page.route; returns window.result. */
+async function inChromium(html, dir) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  await page.route('http://game.test/**', async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    try {
+      const body = path === '/' ? html : readFileSync(join(dir, path));
+      await route.fulfill({ status: 200, body, headers: { 'content-type': types[extname(path) || '.html'] ?? 'application/octet-stream' } });
+    } catch {
+      await route.fulfill({ status: 404, body: 'not found' });
+    }
+  });
+  await page.goto('http://game.test/');
+  await page.waitForFunction(() => 'result' in window, null, { timeout: 20000 }).catch(() => {});
+  const result = await page.evaluate(() => window.result);
+  await page.close();
+  return { result, errors };
+}
+
+const PAGE = (script, module) => `<!doctype html><meta charset="utf-8"><title>game</title><script ${module ? 'type="module" ' : ''}src="${script}"></script>`;
+
+test('Chromium: an esbuild ESM bundle (the .wasm through the file loader)', async () => {
+  write('web-esm.js', `import { loadEarlyout, LAYOUT_16, TILE, EarlyoutError } from 'earlyout';
+import wasm from 'earlyout/earlyout.wasm';
+const eo = await loadEarlyout({ wasm });${CHECK}
+window.result = result;`);
+  const out = join(app, 'dist-esm');
+  await esbuild.build({ entryPoints: [join(app, 'web-esm.js')], bundle: true, format: 'esm', platform: 'browser', outdir: out,
+                        loader: { '.wasm': 'file' }, logLevel: 'error', absWorkingDir: app });
+  const { result, errors } = await inChromium(PAGE('/web-esm.js', true), out);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(result, EXPECT);
+});
+
+test('Chromium: esbuild IIFE bundles: inline with synchronous load, and plain with the .wasm URL', async () => {
+  write('web-iife-inline.js', `import { loadEarlyoutSync, LAYOUT_16, TILE, EarlyoutError } from 'earlyout/inline';
+const eo = loadEarlyoutSync();${CHECK}
+window.result = result;`);
+  write('web-iife-plain.js', `import { loadEarlyout, LAYOUT_16, TILE, EarlyoutError } from 'earlyout';
+import wasm from 'earlyout/earlyout.wasm';
+(async () => {
+  let missing = '';
+  try { await loadEarlyout(); } catch (e) { missing = e.code + ': ' + e.message; }
+  const eo = await loadEarlyout({ wasm });${CHECK}
+  result.missing = missing;
+  window.result = result;
+})();`);
+  const out = join(app, 'dist-iife');
+  await esbuild.build({ entryPoints: [join(app, 'web-iife-inline.js'), join(app, 'web-iife-plain.js')], bundle: true, format: 'iife',
+                        platform: 'browser', outdir: out, loader: { '.wasm': 'file' }, logLevel: 'error', absWorkingDir: app });
+  const inline = await inChromium(PAGE('/web-iife-inline.js', false), out);
+  assert.deepEqual(inline.errors, []);
+  assert.deepEqual(inline.result, EXPECT);
+  const plain = await inChromium(PAGE('/web-iife-plain.js', false), out);
+  assert.deepEqual(plain.errors, []);
+  const { missing, ...rest } = plain.result;
+  assert.deepEqual(rest, EXPECT);
+  // without a URL an IIFE bundle cannot know where the .wasm is: a clear error, not 'Invalid URL'
+  assert.match(missing, /^EO_JS_LOAD: cannot locate earlyout\.wasm: .*earlyout\/inline/);
+});
+
+test('tsc --strict against the types: import, require and the .wasm URL', () => {
+  write('tsconfig.json', JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
+                       lib: ['es2022', 'dom'], types: [], skipLibCheck: false, noUncheckedIndexedAccess: true },
+    files: ['game.mts', 'game.cts', 'inline.mts'],
+  }, null, 2));
+  write('game.mts', `import { loadEarlyout, EarlyoutError, LAYOUT_16, TILE, HIT, type Earlyout, type MoveResult, type EarlyoutErrorCode } from 'earlyout';
+import wasm from 'earlyout/earlyout.wasm';
+const url: string = wasm;
+const eo: Earlyout = await loadEarlyout({ wasm: url, maxMemory: 64 << 20 });
+const map = eo.tiles.createMap({ width: 4, height: 4, cells: new Uint8Array(16).fill(TILE.EMPTY) });
+const hero = eo.tiles.createMover({ x: 1.5, y: 2, w: 8, h: 8 });
+const r: MoveResult = map.walk(hero, 1.5, 1);
+const stopped: boolean = (r.hit & HIT.RIGHT) !== 0 && r.remainderX === 0;
+const pairs: Uint16Array = eo.aabb.findPairs(new Float32Array(8)).pairs;
+const mask: number = eo.gridmask.build(LAYOUT_16, 'span', { x: 0.5, y: 0, w: 8, h: 8 });
+try { eo.sectors.create({ maxObjects: 8 }).findPairs([0, 0, 8, 8]); } catch (e) {
+  if (e instanceof EarlyoutError) { const code: EarlyoutErrorCode = e.code; console.log(code); }
+}
+// @ts-expect-error: height is required
+eo.tiles.createMap({ width: 4 });
+// @ts-expect-error: not a method
+eo.gridmask.build(LAYOUT_16, 'diagonal', { x: 0, y: 0, w: 1, h: 1 });
+console.log(stopped, pairs, mask, eo.heapStats().limit);
+`);
+  write('game.cts', `import earlyout = require('earlyout');
+const { loadEarlyout, TOUCH } = earlyout;
+void loadEarlyout().then((eo: earlyout.Earlyout) => {
+  const grid: earlyout.SectorGrid = eo.sectors.create({ cols: 4, rows: 4, maxObjects: 10 });
+  grid.build(new Int16Array(8));
+  const n: number = grid.findPairs(new Int16Array(8)).count + TOUCH.WATER;
+  console.log(n);
+});
+`);
+  write('inline.mts', `import { loadEarlyoutSync, type Earlyout } from 'earlyout/inline';
+const eo: Earlyout = loadEarlyoutSync();
+const n: number = eo.heapUsed();
+console.log(n);
+`);
+  const r = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(app, 'tsconfig.json')], { cwd: app, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});

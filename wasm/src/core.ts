@@ -1,0 +1,201 @@
+// What every module's API shares: the exports, the memory, the hooks of a running trace(), result
+// codes turned into errors, and the helpers that move boxes, pairs and stats across.
+import { EarlyoutError, fail } from './errors.js';
+import type { Exports, ModuleFacts } from './exports.js';
+import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
+import { MODULE_NAMES, RESULT, RESULTS } from './generated/constants.js';
+import { int, typed, type BoxList } from './input.js';
+import { Heap } from './memory.js';
+import type { BroadphaseStats, HeapStats, PairList, TraceStep, Traced } from './types.js';
+
+/** Fails the TypeScript build when a C struct the loader relies on changes (the generated layout
+    no longer extends what the code was written for). */
+export type Expect<Actual extends Expected, Expected> = Actual;
+
+// eo_box is copied as four int16 (x, y, w, h) in a row; eo_pair as two uint16 (a, b).
+type _Box = Expect<typeof LAYOUT.box, { size: 8; x: 0; y: 2; w: 4; h: 6 }>;
+type _BoxT = Expect<typeof FIELD_TYPES.box, { x: 'int16_t'; y: 'int16_t'; w: 'int16_t'; h: 'int16_t' }>;
+type _Pair = Expect<typeof LAYOUT.pair, { size: 4; a: 0; b: 2 }>;
+type _Stats = Expect<typeof FIELD_TYPES.broadphase_stats, Record<keyof BroadphaseStatsC, 'uint32_t'>>;
+type _Hooks = Expect<typeof FIELD_TYPES.hooks, { step_count: 'uint16_t'; steps_lost: 'uint16_t'; counters: `uint32_t[${string}]` }>;
+type _Step = Expect<typeof FIELD_TYPES.trace_step, { event: 'uint8_t'; module: 'uint8_t'; line: 'uint16_t'; a: 'int32_t'; b: 'int32_t' }>;
+type BroadphaseStatsC = Omit<typeof LAYOUT.broadphase_stats, 'size'>;
+
+/** snake_case C field -> camelCase JS key. */
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const STATS_FIELDS = (Object.keys(LAYOUT.broadphase_stats) as string[]).filter((k) => k !== 'size')
+  .map((k) => [camel(k), (LAYOUT.broadphase_stats as Record<string, number>)[k]] as const);
+
+/** 'EO_COUNTER_SECTORS_BOX_TESTS' -> 'sectors.box_tests' */
+function counterKey(name: string): string {
+  const m = /^EO_COUNTER_([A-Z0-9]+)_(.+)$/.exec(name);
+  return m ? `${m[1].toLowerCase()}.${m[2].toLowerCase()}` : name;
+}
+
+export const MAX_COUNT = 65535;
+
+export class Core {
+  readonly x: Exports;
+  readonly heap: Heap;
+  readonly traced: boolean;
+  /** Pointer to the eo_hooks of a running trace(), else 0. */
+  hooks = 0;
+  private readonly pairHints = new WeakMap<object, number>(); // pairs found last time, per call site
+  private readonly eventNames = new Map<number, string>();
+
+  constructor(x: Exports, facts: ModuleFacts, maxMemory?: number) {
+    this.x = x;
+    this.traced = facts.traced;
+    const base = x.__heap_base.value as number;
+    let limit = facts.maxBytes;
+    if (maxMemory !== undefined) {
+      const least = x.memory.buffer.byteLength;
+      if (typeof maxMemory !== 'number' || !Number.isInteger(maxMemory) || maxMemory < least || maxMemory > facts.maxBytes)
+        fail(`maxMemory must be an integer from ${least} (the module's initial memory) to ${facts.maxBytes} bytes, got ${String(maxMemory)}`);
+      limit = maxMemory;
+    }
+    this.heap = new Heap(x.memory, base, limit);
+    this.heap.reserveScratch();
+  }
+
+  /** Throws the core's result r as an EarlyoutError (nothing for EO_OK). */
+  check(r: number, what: string, hint = ''): void {
+    if (r !== RESULT.EO_OK) throw this.error(r, what, hint);
+  }
+  error(r: number, what: string, hint = ''): EarlyoutError {
+    const name = RESULTS[r]?.name ?? 'EO_ERR_BAD_ARGUMENT';
+    return new EarlyoutError(name as 'EO_ERR_BAD_ARGUMENT', `${what}: ${name}${hint ? ` (${hint})` : ''}`);
+  }
+
+  /** `bytes` of scratch for the running call. */
+  scratch(bytes: number, what: string): number {
+    return this.heap.scratch(bytes, what);
+  }
+  scoped<T>(fn: () => T): T {
+    return this.heap.scoped(fn);
+  }
+
+  /** Copies boxes into scratch; returns the pointer. */
+  putBoxes(list: BoxList, what: string): number {
+    const p = this.scratch(list.count * LAYOUT.box.size, what);
+    if (list.count > 0) new Int16Array(this.heap.u8.buffer, p, list.count * 4).set(list.data);
+    return p;
+  }
+  /** Copies one box (4 int16) into scratch. */
+  putBox(b: Int16Array, what: string): number {
+    const p = this.scratch(LAYOUT.box.size, what);
+    new Int16Array(this.heap.u8.buffer, p, 4).set(b);
+    return p;
+  }
+  /** Layers (category, collidesWith per box) into scratch, or 0. */
+  putLayers(layers: Uint16Array | undefined, n: number, what: string): number {
+    if (layers === undefined) return 0;
+    const p = this.scratch(n * LAYOUT.layer.size, what);
+    new Uint16Array(this.heap.u8.buffer, p, 2 * n).set(layers);
+    return p;
+  }
+  /** Checks a layers argument (before any memory is touched). */
+  readLayers(layers: unknown, n: number): Uint16Array | undefined {
+    if (layers === undefined) return undefined;
+    const l = typed('layers', layers, Uint16Array);
+    if (l.length !== 2 * n) fail(`layers must hold category, collidesWith per box: ${2 * n} values, got ${l.length}`);
+    return l;
+  }
+  newStats(what: string): number {
+    const p = this.scratch(LAYOUT.broadphase_stats.size, what);
+    this.heap.u8.fill(0, p, p + LAYOUT.broadphase_stats.size);
+    return p;
+  }
+  readStats(p: number): BroadphaseStats {
+    const dv = this.heap.dv;
+    const s = {} as Record<string, number>;
+    for (const [k, off] of STATS_FIELDS) s[k] = dv.getUint32(p + off, true);
+    return s as unknown as BroadphaseStats;
+  }
+  cString(p: number): string {
+    const u8 = this.heap.u8;
+    let end = p;
+    while (u8[end] !== 0) end++;
+    return new TextDecoder().decode(u8.subarray(p, end));
+  }
+
+  /** Runs a pair-finding call, and once more into a buffer of the right size if the first guess
+      was too small. The guess is the caller's `out`, or a quarter more than what this call site
+      found last time (frames are alike), so a busy game runs the core once per frame.
+      `first` is false on the second run: stats and hooks must not count twice.
+      `out` is the caller's array (returned when it fits) and `outView` its checked plain view. */
+  pairs(call: (pairs: number, capacity: number, countOut: number, first: boolean) => number, what: string,
+        out: Uint16Array | undefined, outView: Uint16Array | undefined, site: object): PairList {
+    const pc = this.scratch(4, what);
+    const last = this.pairHints.get(site) ?? 0;
+    let capacity = Math.max(256, outView !== undefined ? Math.floor(outView.length / 2) : 0, last + Math.floor(last / 4));
+    let pp = this.scratch(capacity * LAYOUT.pair.size, what);
+    let r = call(pp, capacity, pc, true);
+    let count = this.heap.dv.getUint32(pc, true);
+    if (r === RESULT.EO_ERR_BUFFER_TOO_SMALL) {
+      capacity = count;
+      pp = this.scratch(capacity * LAYOUT.pair.size, what);
+      r = call(pp, capacity, pc, false);
+      count = this.heap.dv.getUint32(pc, true);
+    }
+    this.check(r, what);
+    this.pairHints.set(site, count);
+    const fits = outView !== undefined && outView.length >= count * 2;
+    const pairs = fits ? outView : new Uint16Array(count * 2);
+    pairs.set(new Uint16Array(this.heap.u8.buffer, pp, count * 2));
+    return { count, pairs: fits ? out! : pairs };
+  }
+
+  /** The event's name, from the module's own table (eo_event_name). */
+  private eventName(e: number): string {
+    let name = this.eventNames.get(e);
+    if (name === undefined) this.eventNames.set(e, (name = this.cString(this.x.eo_event_name(e))));
+    return name;
+  }
+
+  heapUsed(): number {
+    return this.heap.live;
+  }
+  heapStats(): HeapStats {
+    return this.heap.stats();
+  }
+
+  trace<T>(fn: () => T, maxSteps = 4096): Traced<T> {
+    if (!this.traced) throw new EarlyoutError('EO_JS_NOT_TRACED', 'trace() needs the traced module: loadEarlyout({ traced: true })');
+    if (this.hooks !== 0) fail('trace() calls cannot be nested');
+    if (typeof fn !== 'function') fail('trace() needs a function');
+    int('maxSteps', maxSteps, 1, 65535);
+    const H = LAYOUT.hooks, S = LAYOUT.trace_step;
+    const stepsAt = Math.ceil(H.size / 16) * 16;
+    // the hooks and their steps get a block of their own: calls inside fn use scratch above it, and
+    // objects fn makes get their own blocks, so nothing made inside a trace is ever overwritten
+    const block = this.heap.allocBlock(stepsAt + maxSteps * S.size, 'trace');
+    const hooks = block.at;
+    this.x.eo_hooks_init(hooks, hooks + stepsAt, maxSteps);
+    this.hooks = hooks;
+    try {
+      const result = fn();
+      const dv = this.heap.dv;
+      const count = dv.getUint16(hooks + H.step_count, true);
+      const steps: TraceStep[] = [];
+      for (let i = 0; i < count; i++) {
+        const s = hooks + stepsAt + i * S.size;
+        const module = dv.getUint8(s + S.module);
+        steps.push({
+          event: this.eventName(dv.getUint8(s + S.event)),
+          module: MODULE_NAMES[module] ?? `module-${module}`,
+          line: dv.getUint16(s + S.line, true),
+          a: dv.getInt32(s + S.a, true),
+          b: dv.getInt32(s + S.b, true),
+        });
+      }
+      const counters: Record<string, number> = {};
+      for (let c = 0; c < H.counters_count; c++)
+        counters[counterKey(this.cString(this.x.eo_counter_name(c)))] = dv.getUint32(hooks + H.counters + 4 * c, true);
+      return { result, steps, stepsLost: dv.getUint16(hooks + H.steps_lost, true), counters };
+    } finally {
+      this.hooks = 0;
+      this.heap.freeBlock(block);
+    }
+  }
+}

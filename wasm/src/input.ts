@@ -1,0 +1,187 @@
+// Reading what a caller passes: each value read once, copied, then validated, then used. Nothing
+// here touches wasm memory, so a getter that runs while an argument is read (and calls the API,
+// grows memory or disposes an object) cannot invalidate a pointer or a view in use.
+import { fail } from './errors.js';
+
+export const I16_MIN = -32768;
+export const I16_MAX = 32767;
+
+/** A short, safe description of a value for a message (never throws). */
+export function show(v: unknown): string {
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' || v === null || v === undefined) return String(v);
+  if (typeof v === 'symbol') return v.toString();
+  if (typeof v === 'function') return 'a function';
+  if (Array.isArray(v)) return 'an array';
+  if (ArrayBuffer.isView(v)) return `a ${typedTag(v) ?? 'DataView'}`;
+  return 'an object';
+}
+
+/** An integer from lo to hi: indices, counts, ids, sizes, masks. */
+export function int(name: string, v: unknown, lo: number, hi: number): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi)
+    fail(`${name} must be an integer from ${lo} to ${hi}, got ${show(v)}`);
+  return v;
+}
+
+/** A finite number. */
+export function finite(name: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(`${name} must be a finite number, got ${show(v)}`);
+  return v;
+}
+
+/** A float position as the pixel holding it: floor, inside the int16 world. */
+export function pixel(name: string, v: unknown): number {
+  const f = Math.floor(finite(name, v));
+  if (f < I16_MIN || f > I16_MAX) fail(`${name} = ${v as number} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
+  return f;
+}
+
+/** One of the own keys of `choices` (never an inherited name such as 'toString'). */
+export function choice<T>(name: string, v: unknown, choices: Readonly<Record<string, T>>): T {
+  if (typeof v !== 'string' || !Object.hasOwn(choices, v))
+    fail(`${name} must be ${Object.keys(choices).map((k) => `'${k}'`).join(', ').replace(/, ([^,]*)$/, ' or $1')}, got ${show(v)}`);
+  return choices[v];
+}
+
+/** An options object: its own enumerable properties, each read once; any other name is an error
+    that lists the valid ones. undefined gives {}. */
+export function options<K extends string>(name: string, v: unknown, allowed: readonly K[]): { [P in K]?: unknown } {
+  const out = Object.create(null) as { [P in K]?: unknown };
+  if (v === undefined) return out;
+  if (v === null || typeof v !== 'object') fail(`${name} must be an object, got ${show(v)}`);
+  let keys: string[];
+  try {
+    keys = Object.keys(v);
+  } catch (e) {
+    return fail(`${name} could not be read: ${(e as Error).message}`);
+  }
+  for (const k of keys) {
+    if (!(allowed as readonly string[]).includes(k))
+      fail(`${name}: unknown option '${k}' (valid options: ${allowed.join(', ')})`);
+    const value = (v as Record<string, unknown>)[k];
+    if (value !== undefined) out[k as K] = value;
+  }
+  return out;
+}
+
+// ---- typed arrays, by their internal slots (a subclass's or a Proxy's `length` is never asked) ---
+type Typed = Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array;
+type TypedCtor = { new (buffer: ArrayBufferLike, byteOffset: number, length: number): Typed };
+const CTORS: Record<string, TypedCtor> = {
+  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array,
+};
+const TYPED_PROTO = Object.getPrototypeOf(Int8Array.prototype) as object;
+const intrinsic = (key: PropertyKey) => Object.getOwnPropertyDescriptor(TYPED_PROTO, key)!.get! as (this: unknown) => unknown;
+const TAG = intrinsic(Symbol.toStringTag), BUFFER = intrinsic('buffer'), OFFSET = intrinsic('byteOffset'), LENGTH = intrinsic('length');
+
+function typedTag(v: unknown): string | undefined {
+  return ArrayBuffer.isView(v) ? (TAG.call(v) as string | undefined) : undefined;
+}
+
+function isDetached(buffer: ArrayBufferLike): boolean {
+  try {
+    new Uint8Array(buffer, 0, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A fresh plain view on the same memory as a real typed array (any non-BigInt kind), or null when
+    v is not one (a Proxy, a look-alike, a DataView, a BigInt array). Detached memory is an error. */
+export function realView(name: string, v: unknown): Typed | null {
+  const tag = typedTag(v);
+  const ctor = tag !== undefined && Object.hasOwn(CTORS, tag) ? CTORS[tag] : undefined;
+  if (ctor === undefined) return null;
+  const buffer = BUFFER.call(v) as ArrayBufferLike;
+  if (isDetached(buffer)) fail(`${name} is backed by a detached ArrayBuffer`);
+  return new ctor(buffer, OFFSET.call(v) as number, LENGTH.call(v) as number);
+}
+
+type Ctor<T> = { new (n: number): T; name: string };
+/** A real typed array of one of the named kinds, as a fresh plain view (its true length). */
+export function typed<A extends Typed, B extends Typed = A>(name: string, v: unknown, a: Ctor<A>, b?: Ctor<B>): A | B {
+  const view = realView(name, v);
+  if (view === null || (view.constructor !== a && view.constructor !== b))
+    fail(`${name} must be a ${a.name}${b ? ` or ${b.name}` : ''}, got ${describe(v)}`);
+  return view as A | B;
+}
+
+function describe(v: unknown): string {
+  if (v !== null && typeof v === 'object' && !ArrayBuffer.isView(v) && !Array.isArray(v) && v instanceof TYPED_PROTO.constructor)
+    return 'an object that only looks like a typed array (a Proxy?)';
+  return show(v);
+}
+
+// ---- boxes ---------------------------------------------------------------------------------------
+/** Boxes ready for the core: x, y, w, h int16 per box. */
+export interface BoxList { count: number; data: Int16Array }
+
+/** A float box's conservative integer bounds, written at out[k .. k + 3]: floor of the minimum edge,
+    ceiling of the maximum edge; w <= 0 (empty) stays empty. */
+function bounds(name: string, x: unknown, y: unknown, w: unknown, h: unknown, out: Int16Array, k: number): void {
+  const fx = typeof x === 'number' ? x : NaN, fy = typeof y === 'number' ? y : NaN;
+  const fw = typeof w === 'number' ? w : NaN, fh = typeof h === 'number' ? h : NaN;
+  if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fw) && Number.isFinite(fh))) {
+    const [key, value] = !Number.isFinite(fx) ? ['x', x] : !Number.isFinite(fy) ? ['y', y] : !Number.isFinite(fw) ? ['w', w] : ['h', h];
+    fail(`${name}.${key} must be a finite number, got ${show(value)}`);
+  }
+  const x0 = Math.floor(fx), y0 = Math.floor(fy);
+  const w1 = fw > 0 ? Math.ceil(fx + fw) - x0 : Math.ceil(fw);
+  const h1 = fh > 0 ? Math.ceil(fy + fh) - y0 : Math.ceil(fh);
+  if (x0 < I16_MIN || x0 > I16_MAX) fail(`${name}.x = ${fx} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
+  if (y0 < I16_MIN || y0 > I16_MAX) fail(`${name}.y = ${fy} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
+  if (w1 < I16_MIN || w1 > I16_MAX) fail(`${name}.w = ${fw} is outside the int16 range (${I16_MIN} .. ${I16_MAX})`);
+  if (h1 < I16_MIN || h1 > I16_MAX) fail(`${name}.h = ${fh} is outside the int16 range (${I16_MIN} .. ${I16_MAX})`);
+  out[k] = x0; out[k + 1] = y0; out[k + 2] = w1; out[k + 3] = h1;
+}
+
+/** One { x, y, w, h } box (each field read once) as its conservative integer bounds. */
+export function box(name: string, v: unknown): Int16Array {
+  if (v === null || typeof v !== 'object') fail(`${name} must be an object { x, y, w, h }, got ${show(v)}`);
+  const o = v as Record<string, unknown>;
+  const x = o.x, y = o.y, w = o.w, h = o.h;
+  const out = new Int16Array(4);
+  bounds(name, x, y, w, h, out, 0);
+  return out;
+}
+
+/** x, y, w, h per box: an Int16Array as it is; any other typed array or plain array of numbers as
+    conservative integer bounds (each element read once). At most `max` boxes. */
+export function boxList(name: string, v: unknown, max: number, maxName = ''): BoxList {
+  const view = realView(name, v);
+  let length: number;
+  if (view !== null) length = view.length;
+  else if (Array.isArray(v)) {
+    const n = (v as unknown[]).length;
+    length = typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : -1;
+    if (length < 0) fail(`${name} has no valid length`);
+  } else return fail(`${name} must be an Int16Array, Float32Array, Float64Array or array of numbers (x, y, w, h per box), got ${describe(v)}`);
+  if (length % 4 !== 0) fail(`${name} must hold x, y, w, h per box: length ${length} is not a multiple of 4`);
+  const count = length / 4;
+  if (count > max) fail(`at most ${max} boxes${maxName ? ` (${maxName})` : ''}, got ${count}`);
+  if (view instanceof Int16Array) return { count, data: view };
+  const data = new Int16Array(length);
+  const src = (view ?? v) as ArrayLike<unknown>;
+  for (let i = 0, k = 0; i < count; i++, k += 4)
+    bounds(`${name}[box ${i}]`, src[k], src[k + 1], src[k + 2], src[k + 3], data, k);
+  return { count, data };
+}
+
+/** A box for a tile map: the pixel box floor(x), floor(y), ceil(w) x ceil(h) (at least 1 x 1,
+    ending inside the int16 world), and the fraction of the position. Each field read once. */
+export interface TileBox { x: number; y: number; w: number; h: number; fx: number; fy: number; px: number; py: number }
+export function tileBox(name: string, v: unknown): TileBox {
+  if (v === null || typeof v !== 'object') fail(`${name} must be an object { x, y, w, h }, got ${show(v)}`);
+  const o = v as Record<string, unknown>;
+  const ox = o.x, oy = o.y, ow = o.w, oh = o.h;
+  const px = finite(`${name}.x`, ox), py = finite(`${name}.y`, oy);
+  const w = Math.ceil(finite(`${name}.w`, ow)), h = Math.ceil(finite(`${name}.h`, oh));
+  const x = Math.floor(px), y = Math.floor(py);
+  if (x < I16_MIN || x > I16_MAX || y < I16_MIN || y > I16_MAX)
+    fail(`${name} at (${px}, ${py}) is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
+  if (w < 1 || h < 1) fail(`box must be at least 1 x 1 px, got ${w} x ${h}`);
+  if (x + w - 1 > I16_MAX || y + h - 1 > I16_MAX) fail('box must end inside the int16 world (x + w - 1 and y + h - 1 <= 32767)');
+  return { x, y, w, h, fx: px - x, fy: py - y, px, py };
+}

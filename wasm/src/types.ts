@@ -1,0 +1,360 @@
+// The public types of the JS API: what a game or a lesson sees. No code here.
+//
+// Coordinates: every position and size a call takes is a finite JavaScript number (float64); the
+// core works on int16 pixels (-32768 .. 32767). How a float becomes pixels is said per call:
+//   broadphase boxes (aabb, sectors, sweep, gridmask, overlapRect): the conservative integer
+//     bounds, floor of the minimum edge and ceiling of the maximum edge, so no pair of boxes that
+//     overlap as JavaScript computes it (a.x < b.x + b.w, ...) is ever missed;
+//   tile maps: the pixel box floor(x), floor(y), ceil(w) x ceil(h); move and walk carry the
+//     fraction of a position (the sub-pixel remainder) for the caller;
+//   points and placements (pixel masks, tile pixels): floor.
+// A value that is not a finite number, or whose pixels fall outside the int16 world, throws an
+// EarlyoutError (EO_JS_BAD_ARGUMENT) naming it. Int16Array inputs are copied as they are: a value a
+// game wrote into one that did not fit has already wrapped, and the core cannot know.
+
+/** A box: pixels x .. x + w - 1 and y .. y + h - 1 (half-open). Empty when w <= 0 or h <= 0. */
+export interface Box { x: number; y: number; w: number; h: number }
+
+/** Many boxes as x, y, w, h per box: an Int16Array (copied as is, the fastest), or a Float32Array,
+    Float64Array, Int32Array (any non-BigInt typed array) or plain array of numbers (converted,
+    checked, each value read once). */
+export type BoxArray = Int16Array | Int32Array | Float32Array | Float64Array | readonly number[];
+
+export interface GridmaskLayout {
+  bits: 8 | 16 | 32;
+  cellShiftX: number;
+  cellShiftY: number;
+  screenW: number;
+  screenH: number;
+}
+export type GridmaskMethod = 'span' | 'endpoints';
+export type GridmaskVerdict = 'maybe' | 'apart-x' | 'apart-y';
+export interface TraceStep { event: string; module: string; line: number; a: number; b: number }
+export interface Traced<T> { result: T; steps: TraceStep[]; stepsLost: number; counters: Record<string, number> }
+
+export type AxisOrder = 'x-first' | 'y-first';
+export interface Circle { x: number; y: number; r: number }
+export interface OrderReport {
+  order: AxisOrder; pairsSampled: number; comparisonsXFirst: number; comparisonsYFirst: number;
+  apartOnX: number; apartOnY: number;
+}
+/** A uniform grid over the world. Zero (or missing) fields take the C defaults. Only the object's
+    own properties are read; an unknown name is an error that lists the valid ones. */
+export interface SectorsConfig {
+  worldX?: number; worldY?: number; worldW?: number; worldH?: number; // default 0, 0, 256, 192
+  cols?: number; rows?: number;            // default 2 x 2 (quadrants)
+  maxObjects?: number;                     // default 64
+  maxEntries?: number;                     // (object, sector) memberships; default 4 * maxObjects
+}
+/** Work counted by the broadphase calls (see eo_broadphase_stats in sectors.h). */
+export interface BroadphaseStats {
+  insertions: number; removals: number; objectsMoved: number; rebuilds: number; candidatePairs: number;
+  duplicatesSkipped: number; layerFiltered: number; boxTests: number; pairsFound: number;
+}
+export interface PairList { count: number; pairs: Uint16Array /* a, b per pair */ }
+
+/** A 1-bit-per-pixel sprite mask held in wasm memory. Call dispose() when done (a mask the game
+    forgets is freed when it is garbage-collected). */
+export interface PixelMask {
+  readonly width: number;
+  readonly height: number;
+  set(x: number, y: number, solid: boolean): void;
+  get(x: number, y: number): boolean;
+  dispose(): void;
+}
+/** Something shaped like the DOM's ImageData. */
+export interface ImageDataLike { width: number; height: number; data: Uint8ClampedArray | Uint8Array }
+
+export interface PixelMaskApi {
+  /** An empty w x h mask (1..4095 each). */
+  create(width: number, height: number): PixelMask;
+  /** Solid where alpha >= alphaThreshold (1..255, default 128). */
+  fromImageData(image: ImageDataLike, alphaThreshold?: number): PixelMask;
+  /** Solid where the index is not 0; indices holds width * height bytes, row by row. */
+  fromIndices(indices: Uint8Array, width: number, height: number): PixelMask;
+  /** The overlap rectangle of two boxes (conservative integer bounds of floats), or null when they
+      do not overlap (touching included). */
+  overlapRect(a: Box, b: Box): Box | null;
+  /** Do the masks, drawn with their top-left pixels at (ax, ay) and (bx, by) (floored), share a solid pixel? */
+  overlap(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): boolean;
+  /** The first shared solid pixel, top row first then left to right, in world coordinates; null if none. */
+  firstContact(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): { x: number; y: number } | null;
+  /** How many pixels are solid in both. */
+  area(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): number;
+  /** Overlap for many pairs in one call: pairs holds a, b (indices into masks) per pair, a
+      broadphase's Uint16Array output as it is, or a Uint32Array; positions x, y per mask (floored).
+      Returns a byte per pair (1: they share a solid pixel) in options.out if given; options.count
+      limits the pairs read (a findPairs count); options.contacts (Int32Array, x, y per pair) gets
+      each hit's first contact (0, 0 for a miss). */
+  overlapMany(masks: readonly PixelMask[], positions: Int16Array | Int32Array | Float32Array | Float64Array | readonly number[],
+              pairs: Uint16Array | Uint32Array, options?: { count?: number; out?: Uint8Array; contacts?: Int32Array }): Uint8Array;
+  /** The per-pixel reference loop: same answer as overlap(), slower; for comparisons. */
+  overlapReference(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): boolean;
+}
+
+// ---- tiles and slopes (core/include/earlyout/tiles.h, slopes.h) ----------------------------
+export type TileOutside = 'solid' | 'empty' | 'open-top';
+export interface TileMapConfig {
+  /** Map size in tiles (1 .. 32768 / tileSize each). */
+  width: number; height: number;
+  /** Tile size in px: 8 (default), 16, 32, 64 or 128. */
+  tileSize?: number;
+  /** How positions outside the map read. Default 'solid' (walls all round). */
+  outside?: TileOutside;
+  /** width * height tile ids, row by row (copied). Default all 0. */
+  cells?: Uint8Array;
+  /** 256 entries: tile id -> collision attr (copied). Default: ids 0 .. 21 are their own attr (TILE.*, TILE.SLOPE +
+      built-in shape), the next ids name the user shapes in `slopes` (id TILE.SLOPE + SLOPE.USER + k), the rest are empty. */
+  attrs?: Uint8Array;
+  /** User slope heights, tileSize entries per shape (0 .. tileSize): shape SLOPE.USER + k. */
+  slopes?: Uint8Array;
+  /** Look rows up in a row-start table instead of multiplying (maps of at most 65536 cells). */
+  rowTable?: boolean;
+}
+export interface TileProbe { x: number; y: number; col: number; row: number; attr: number; outside: boolean }
+export interface MoveOptions {
+  /** Fall through one-way platforms and ladder tops. */
+  drop?: boolean;
+  /** Skip touching, below and onGround (left 0 / false): a little faster. */
+  positionOnly?: boolean;
+  /** Lesson only: scan only the corner tiles (can end inside a wall). */
+  corners?: boolean;
+  /** Coarse-fine skip: re-read the tiles under the box only when its tile range changed. */
+  cache?: TilesCache;
+}
+export interface WalkOptions { drop?: boolean; positionOnly?: boolean; corners?: boolean }
+export interface BatchOptions { drop?: boolean; positionOnly?: boolean }
+export interface MoveResult {
+  /** The pixel box after the move (the box passed in is not changed, unless it is a Mover). */
+  box: Box;
+  /** The sub-pixel part of the position after the move, 0 <= remainder < 1: the position is
+      box.x + remainderX, box.y + remainderY. 0 on an axis where the move was stopped. */
+  remainderX: number; remainderY: number;
+  /** HIT.* bits: the sides that were stopped. */
+  hit: number;
+  /** TOUCH.* bits of the tiles the box overlaps after the move. */
+  touching: number;
+  /** TOUCH.* bits of the tiles in the pixel row just under the box. */
+  below: number;
+  /** A one-pixel move down would be blocked. */
+  onGround: boolean;
+  /** Whole pixels the pixel box moved. */
+  movedX: number; movedY: number;
+}
+/** A box whose float position move() and walk() update in place (eo.tiles.createMover): the core
+    moves the pixel box floor(x), floor(y), and the fraction stays in x and y for the next frame. */
+export interface Mover extends Box {}
+/** What a slope sensor found (null when there is no ground within a tile). */
+export interface Ground {
+  /** boxGround: the sensor that found it: 0 left, 1 middle, 2 right (0 for groundAt). */
+  sensor: number;
+  /** The column's height in the tile holding the surface (1 .. tileSize). */
+  height: number;
+  /** That tile's attr, and the tile. */
+  attr: number; col: number; row: number;
+  /** The top ground pixel row. */
+  groundY: number;
+  /** groundAt: groundY - y; boxGround: groundY - (y + h) (0 standing on it, > 0 above, < 0 sunk in). */
+  distance: number;
+}
+/** Memory of the tiles under one box (one per character). Reset automatically when the map's cells change. */
+export interface TilesCache { reset(): void; dispose(): void }
+export interface TileMap {
+  readonly width: number; readonly height: number; readonly tileSize: number; readonly outside: TileOutside;
+  getCell(col: number, row: number): number;
+  setCell(col: number, row: number, id: number): void;
+  /** Replaces all cells (width * height ids). */
+  setCells(cells: Uint8Array): void;
+  /** Walks the segment (endpoints floored) through the tiles: the first blocking pixel (block:
+      TOUCH bits, 0 = solid and slopes), and with visits: true every tile visited, in order. */
+  raycast(segment: Segment, options?: { block?: number; visits?: boolean }): RaycastHit & { visits?: RaycastVisit[] };
+  /** A copy of the cells. */
+  cells(): Uint8Array;
+  setAttr(id: number, attr: number): void;
+  /** The attr of tile (col, row), the outside policy's outside the map. */
+  attrAt(col: number, row: number): number;
+  /** The attr of the tile holding pixel (floor(x), floor(y)). */
+  attrAtPixel(x: number, y: number): number;
+  /** floor(p / tileSize). */
+  tileOf(p: number): number;
+  /** The cell index of tile (col, row), as the core computes it (row table, shift or exact
+      multiply), or null outside the map. */
+  index(col: number, row: number): number | null;
+  /** Blocks in every direction: solid tile, below a slope's surface, solid outside. */
+  pixelSolid(x: number, y: number): boolean;
+  /** The probe points of a box ('edges': corners + points at most a tile apart; 'corners': the four corners) and what each read. */
+  probe(box: Box, mode?: 'edges' | 'corners'): { points: TileProbe[]; kinds: number };
+  /** TOUCH.* bits of the tiles the box overlaps and of the row under it. */
+  touching(box: Box, cache?: TilesCache): { touching: number; below: number };
+  /** Moves the box by dx, then dy (floats: the fraction is carried, see MoveResult), stopping at
+      whatever blocks. A Mover is updated in place. */
+  move(box: Box | Mover, dx: number, dy: number, options?: MoveOptions): MoveResult;
+  /** Walks dx pixels sideways following slopes, climbing / descending at most maxStep px per pixel.
+      A Mover is updated in place: walk(hero, 1.5, 1) twice moves it 3 px. */
+  walk(box: Box | Mover, dx: number, maxStep: number, options?: WalkOptions): MoveResult;
+  /** One call per frame: boxes (x, y, w, h per mover) move by deltas (dx, dy per mover), in place.
+      Int16Array boxes take Int16Array deltas; Float32Array / Float64Array boxes take any numbers and
+      keep each position's fraction in place. out (4 bytes per mover): hit, touching, below, onGround. */
+  moveMany(boxes: Int16Array | Float32Array | Float64Array, deltas: Int16Array | Float32Array | Float64Array | readonly number[],
+           options?: BatchOptions, out?: Uint8Array): Uint8Array;
+  /** One call per frame: boxes walk dx[i] px (in place); types and out as moveMany. */
+  walkMany(boxes: Int16Array | Float32Array | Float64Array, dx: Int16Array | Float32Array | Float64Array | readonly number[],
+           maxStep: number, options?: BatchOptions, out?: Uint8Array): Uint8Array;
+  /** Height of a slope shape's column (0 .. tileSize). */
+  columnHeight(shape: number, column: number): number;
+  /** A slope shape's tileSize heights. */
+  heights(shape: number): Uint8Array;
+  /** Replaces the user slope heights (k * tileSize entries for shapes SLOPE.USER + k; as many shapes as before or more). */
+  setSlopes(heights: Uint8Array): void;
+  /** A sensor at pixel (floor(x), floor(y)): ground within a tile above or below, or null. */
+  groundAt(x: number, y: number): Ground | null;
+  /** The highest ground under the box's foot sensors (2 or 3), or null. */
+  boxGround(box: Box, sensors?: 2 | 3): Ground | null;
+  createCache(): TilesCache;
+  dispose(): void;
+}
+export interface TilesApi {
+  createMap(config: TileMapConfig): TileMap;
+  /** A box with a float position for move() and walk() to update in place (a copy of box). */
+  createMover(box: Box): Mover;
+}
+
+export interface LoadOptions {
+  /** Load the traced module (teaching hooks on). Default false. */
+  traced?: boolean;
+  /** The .wasm bytes, or where to find them (a URL, or a string resolved against the page or this
+      module). Default: next to this module (new URL('./earlyout.wasm', import.meta.url)). */
+  wasm?: ArrayBuffer | ArrayBufferView | URL | string;
+  /** The most wasm memory this instance may use, in bytes (default and most: the module's limit,
+      2 GiB). Past it, calls throw EO_JS_OUT_OF_MEMORY and live objects keep working. */
+  maxMemory?: number;
+}
+/** loadEarlyoutSync takes the bytes (or uses the inlined ones). */
+export interface LoadSyncOptions {
+  traced?: boolean;
+  wasm?: ArrayBuffer | ArrayBufferView;
+  maxMemory?: number;
+}
+
+export interface GridmaskApi {
+  /** Columns and rows of a layout. */
+  cells(layout: GridmaskLayout): { cols: number; rows: number };
+  /** The mask of one box (conservative integer bounds of floats), as an unsigned 32-bit number. */
+  build(layout: GridmaskLayout, method: GridmaskMethod, box: Box): number;
+  /** Masks of many boxes given as x, y, w, h per box; `out` is reused when given. */
+  buildMany(layout: GridmaskLayout, method: GridmaskMethod, boxes: BoxArray, out?: Uint32Array): Uint32Array;
+  /** X field first, then Y: 'apart-x' and 'apart-y' eliminate the pair, 'maybe' does not. */
+  test(layout: GridmaskLayout, a: number, b: number): GridmaskVerdict;
+  /** Pairs (i < j, i ascending then j) not eliminated; pairs holds a, b per pair. */
+  findCandidates(layout: GridmaskLayout, masks: Uint32Array, out?: Uint16Array): { count: number; pairs: Uint16Array };
+}
+
+export interface AabbApi {
+  /** Do the boxes share a pixel (touching is not overlapping), and how many interval comparisons did it take?
+      Floats: the test is on their conservative integer bounds. */
+  overlap(a: Box, b: Box, order?: AxisOrder): { overlap: boolean; comparisons: number };
+  /** All overlapping pairs by testing every pair: the baseline. boxes: x, y, w, h per box. */
+  findPairs(boxes: BoxArray, order?: AxisOrder, out?: Uint16Array): PairList & { comparisons: number };
+  /** Picks the axis order from a sample of at most sampleLimit boxes (2..255, default 64). */
+  chooseOrder(boxes: BoxArray, sampleLimit?: number): OrderReport;
+}
+
+export interface CircleApi {
+  /** Do the discs overlap (distance < r1 + r2)? Radii 0..16383. Exact for integers; for floats the
+      core tests integer discs that contain the float ones (a superset). */
+  overlap(a: Circle, b: Circle): boolean;
+}
+
+/** A sector grid with its storage in wasm memory. Call dispose() when done. */
+export interface SectorGrid {
+  readonly cols: number; readonly rows: number; readonly cellW: number; readonly cellH: number;
+  /** Lists the boxes (x, y, w, h per box) in their sectors from scratch. */
+  build(boxes: BoxArray): BroadphaseStats;
+  /** Persistent mode: moves only the boxes whose sector range changed. */
+  update(boxes: BoxArray): BroadphaseStats;
+  /** Overlapping pairs of the boxes last built or updated; pass the same boxes (an error names a
+      box that changed since: call update first). layers: category, collidesWith per box. */
+  findPairs(boxes: BoxArray, layers?: Uint16Array, out?: Uint16Array): PairList & { stats: BroadphaseStats };
+  /** First and last column and row of each box (0xFF: empty box), 4 bytes per box. */
+  ranges(out?: Uint8Array): Uint8Array;
+  /** Indices (ascending) of the boxes of the last build or update containing the pixel
+      (floor(x), floor(y)). EarlyoutError EO_ERR_NOT_READY when no build or update fitted. */
+  queryPoint(x: number, y: number, options?: QueryOptions): Uint16Array;
+  /** Indices (ascending) of the boxes of the last build or update sharing a pixel with the
+      region (conservative bounds: floor of the corner, ceiling of the far side). */
+  queryRegion(region: Box, options?: QueryOptions): Uint16Array;
+  dispose(): void;
+}
+
+/** layers: category, collidesWith per box (as for findPairs); filter: the query's own layer
+    (a box matches when filter.collidesWith & its category and its collidesWith & filter.category). */
+export interface QueryOptions { layers?: Uint16Array; filter?: { category: number; collidesWith: number } }
+/** Where a segment enters a box: t = tNum / tDen (0 .. 1), the first pixel (x, y) reached,
+    face the HIT side(s) entered (0: starts inside). */
+export interface SegmentHit { index: number; t: number; tNum: number; tDen: number; x: number; y: number; face: number }
+/** A segment from (x0, y0) to (x1, y1): each endpoint is floored to the pixel holding it. */
+export interface Segment { x0: number; y0: number; x1: number; y1: number }
+export interface SegmentOptions extends QueryOptions { grid?: SectorGrid }
+export interface QueryApi {
+  /** Every box the segment hits, by ascending t, then index. */
+  segmentAll(segment: Segment, boxes: BoxArray, options?: SegmentOptions): SegmentHit[];
+  /** The first box the segment hits, or null. */
+  segmentFirst(segment: Segment, boxes: BoxArray, options?: SegmentOptions): SegmentHit | null;
+}
+/** The first blocking pixel of a tile raycast (hit false: nothing blocks, the rest 0). */
+export interface RaycastHit { hit: boolean; attr: number; face: number; col: number; row: number; x: number; y: number; t: number; tNum: number; tDen: number }
+export interface RaycastVisit { col: number; row: number; t: number; tNum: number; tDen: number; attr: number; face: number }
+
+export interface SectorsApi {
+  create(config?: SectorsConfig): SectorGrid;
+  /** Runs the scene through each configuration; best is the index of the cheapest. */
+  tune(boxes: BoxArray, configs: SectorsConfig[], layers?: Uint16Array)
+    : { rows: { config: SectorsConfig; stats: BroadphaseStats; cost: number; error?: string }[]; best: number };
+}
+
+/** Sort-and-sweep that keeps its order between frames (frame coherence). */
+export interface Sweeper {
+  findPairs(boxes: BoxArray, axis?: 'x' | 'y', layers?: Uint16Array, out?: Uint16Array): PairList & { stats: BroadphaseStats };
+  /** Boxes of the last findPairs containing the pixel (floor(x), floor(y)), ascending.
+      EarlyoutError EO_ERR_NOT_READY before a findPairs. */
+  queryPoint(x: number, y: number, options?: QueryOptions): Uint16Array;
+  /** Boxes of the last findPairs sharing a pixel with the region, ascending. */
+  queryRegion(region: Box, options?: QueryOptions): Uint16Array;
+  dispose(): void;
+}
+
+export interface SweepApi {
+  create(maxObjects: number): Sweeper;
+}
+
+/** Where the module's wasm memory goes (bytes). */
+export interface HeapStats {
+  /** Held by live objects (grids, sweepers, masks, maps, caches): heapUsed(). */
+  live: number;
+  /** Kept for the arguments and results of calls (reused; bounded). */
+  scratch: number;
+  /** Released and reusable. */
+  free: number;
+  /** The memory's current size, and the most it may grow to (LoadOptions.maxMemory). */
+  memory: number; limit: number;
+}
+
+export interface Earlyout {
+  /** True for the traced module. */
+  readonly traced: boolean;
+  readonly gridmask: GridmaskApi;
+  readonly aabb: AabbApi;
+  readonly circle: CircleApi;
+  readonly sectors: SectorsApi;
+  readonly sweep: SweepApi;
+  readonly pixelmask: PixelMaskApi;
+  readonly tiles: TilesApi;
+  readonly query: QueryApi;
+  /** Bytes of wasm memory held by every live object: grids, sweepers, masks, tile maps, their
+      slopes and caches (released by dispose(), or when the object is garbage-collected). */
+  heapUsed(): number;
+  /** heapUsed() and the rest of the memory's use. */
+  heapStats(): HeapStats;
+  /** Runs fn with the teaching hooks on and returns its steps and counters (traced module only). */
+  trace<T>(fn: () => T, maxSteps?: number): Traced<T>;
+}
