@@ -8,21 +8,30 @@ $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c $(NATIVE)/libearlyout.a
 # (the Node one adds the npm peers rbush and detect-collisions, hence the deps).
 $(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/scene.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
-# Pixel masks: bitmask vs the per-pixel reference, at the default words (64-bit on 64-bit hosts)
-# and at 32 (wasm's).
-$(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c $(NATIVE)/libearlyout.a
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
-$(NATIVE)/bench_pixelmask_w32: bench/native/bench_pixelmask.c $(CORE_SRC) $(CORE_HDR)
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 -DEO_PIXELMASK_WORD_BITS=32 $(CORE_INC) $< $(CORE_SRC) -o $@
+# Pixel masks: earlyout against pygame's bitmask.c in the same process, on the same masks and offsets
+# (bench/common/pixelmask_pairs.h), natively and in a bench-only wasm module. bitmask.c comes from
+# Debian's source package `pygame`, fetched once into $(PYGAME) by bench/common/fetch_pygame_bitmask.sh
+# and compiled as it is; without it ($(PYGAME)/unavailable says why) the benches skip its column.
+PYGAME := $(BUILD)/pygame
+$(PYGAME)/.checked: bench/common/fetch_pygame_bitmask.sh
+	bench/common/fetch_pygame_bitmask.sh $(PYGAME)
+$(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c bench/common/pixelmask_pairs.h $(NATIVE)/libearlyout.a $(PYGAME)/.checked
+	@if [ -f $(PYGAME)/src_c/bitmask.c ]; then \
+	  echo "$(CC) -O2 -w -c $(PYGAME)/src_c/bitmask.c -o $(NATIVE)/pygame_bitmask.o"; \
+	  $(CC) -O2 -w -c $(PYGAME)/src_c/bitmask.c -o $(NATIVE)/pygame_bitmask.o && \
+	  $(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -I$(PYGAME)/src_c/include -DPIXEL_BENCH_PYGAME=1 \
+	    $< $(NATIVE)/pygame_bitmask.o $(NATIVE)/libearlyout.a -o $@; \
+	else \
+	  $(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -DPIXEL_BENCH_PYGAME=0 $< $(NATIVE)/libearlyout.a -o $@; \
+	fi
 # Tile movers: the core vs the pixel-by-pixel reference of the tests, on bench/common/tiles_scene.h.
 $(NATIVE)/bench_tiles: bench/native/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
-bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_pixelmask_w32 \
-              $(NATIVE)/bench_tiles
+bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_tiles
 	$(NATIVE)/bench_gridmask 600
 	$(NATIVE)/bench_broadphase 600
+	@if [ -f $(PYGAME)/unavailable ]; then echo "pygame's bitmask.c: $$(cat $(PYGAME)/unavailable)"; fi
 	$(NATIVE)/bench_pixelmask
-	$(NATIVE)/bench_pixelmask_w32
 	$(NATIVE)/bench_tiles 600
 # The bench-only module of bench_tiles.mjs: the core and the tests' reference under the C driver of
 # bench/common/tiles_scene.h, standalone, so Node times core and reference in the same process.
@@ -30,8 +39,25 @@ $(WASM)/bench_tiles.wasm: bench/wasm/bench_tiles.c bench/common/tiles_scene.h te
                           $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -Itests/core --no-entry -sSTANDALONE_WASM \
 	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
-bench-wasm: wasm $(WASM)/bench_tiles.wasm | $(DEPS_STAMP)
+# The bench-only module of bench_pixelmask.mjs: the core (fast build) and pygame's bitmask.c, both
+# emcc -O3, driven by the same C as the native bench.
+$(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmask_pairs.h $(CORE_SRC) $(CORE_HDR) \
+                              $(PYGAME)/.checked $(WASM)/cache/.seeded | $(DEPS_STAMP)
+	@if [ -f $(PYGAME)/src_c/bitmask.c ]; then \
+	  echo "emcc -O3 -w -c $(PYGAME)/src_c/bitmask.c -o $(WASM)/pygame_bitmask.o"; \
+	  $(EMCC_ENV) emcc -O3 -w -c $(PYGAME)/src_c/bitmask.c -o $(WASM)/pygame_bitmask.o && \
+	  $(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -I$(PYGAME)/src_c/include -DPIXEL_BENCH_PYGAME=1 \
+	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< $(WASM)/pygame_bitmask.o -o $@; \
+	else \
+	  $(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -DPIXEL_BENCH_PYGAME=0 \
+	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@; \
+	fi
+# Node runs wasm with its optimizing compiler from the start (--no-liftoff): both libraries timed
+# as optimized code, not as whatever tier each happened to reach.
+bench-wasm: wasm $(WASM)/bench_tiles.wasm $(WASM)/bench_pixelmask.wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node bench/wasm/bench_broadphase.mjs 600
-	node bench/wasm/bench_pixelmask.mjs
+	@if [ -f $(PYGAME)/unavailable ]; then echo "pygame's bitmask.c: $$(cat $(PYGAME)/unavailable)"; fi
+	node --no-liftoff bench/wasm/bench_pixelmask.mjs
+	node --no-liftoff bench/wasm/bench_pixelmask_batch.mjs
 	node bench/wasm/bench_tiles.mjs 600

@@ -1,133 +1,100 @@
-/* Bitmask overlap vs the per-pixel reference, same sprites, same placements, same run.
-   For each size, random sprites and random offsets where the boxes overlap; the sprite density is
-   chosen (before timing) so that about half of the placements truly collide. Both methods must
-   agree on every pair. Each method runs whole passes over the placements for at least MIN_NS,
-   TRIES times, the two methods taking turns; the best run of each counts (the machine is shared:
-   the best run is the least disturbed one). Prints pairs
-   per second and the ratio. Usage: bench_pixelmask */
+/* Pixel masks, earlyout against pygame's bitmask.c in the same process, on the same masks and
+   offsets (bench/common/pixelmask_pairs.h says which): overlap, area on solid and on sparse
+   sprites, first contact, and the fast paths (boxes apart, one shared row), at 16, 32, 64 and
+   256 px. Every answer is checked between the two before timing; a mismatch fails the bench.
+   Time: thread CPU time of whole passes over the 4,096 placements, repeated for at least MIN_NS;
+   the two libraries take turns, ROUNDS times; the median round counts. Prints ns per pair and the
+   ratio pygame / earlyout (above 1: earlyout is faster). Without pygame's source (mk/bench.mk
+   fetches it from Debian when it can) the pygame column is skipped and says so.
+   Usage: bench_pixelmask [sizes...] */
 #define _POSIX_C_SOURCE 199309L /* clock_gettime under -std=c99 */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
-#include "earlyout/earlyout.h"
+#include "pixelmask_pairs.h"
 
-#define MAX_SIDE 256
-#define SPRITES 8
-#define PLACEMENTS 4096
-#define MIN_NS 100e6
-#define TRIES 5
+#define MIN_NS 20e6
+#define ROUNDS 5
 
-static union { uint64_t align; uint8_t b[MAX_SIDE * MAX_SIDE / 8 + 64]; } storage[SPRITES];
-static eo_pixelmask masks[SPRITES];
-static int16_t offx[PLACEMENTS], offy[PLACEMENTS];
-static uint8_t pick_a[PLACEMENTS], pick_b[PLACEMENTS];
-
-static uint32_t rng_state = 99u;
-static uint32_t rng(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
-}
-
-static double now_ns(void)
+static double cpu_ns(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
-static void make_sprites(uint16_t side, uint32_t density_per_mille)
+static int cmp_double(const void *a, const void *b)
 {
-    unsigned s;
-    uint16_t x, y;
-    rng_state = 99u + side;
-    for (s = 0; s < SPRITES; s++) {
-        if (eo_pixelmask_init(&masks[s], side, side, storage[s].b, sizeof storage[s].b) != EO_OK)
-            abort();
-        for (y = 0; y < side; y++)
-            for (x = 0; x < side; x++)
-                (void)eo_pixelmask_set(&masks[s], x, y, rng() % 1000u < density_per_mille);
-    }
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
 }
 
-typedef eo_result (*overlap_fn)(const eo_pixelmask *, int16_t, int16_t, const eo_pixelmask *, int16_t, int16_t,
-                                uint8_t *, eo_hooks *);
+static volatile uint32_t sink;
 
-static unsigned hits_with(overlap_fn f)
+/* ns per pair of one library on one op: whole passes for at least MIN_NS */
+static double time_batch(int lib, int op)
 {
-    unsigned k, hits = 0;
-    uint8_t hit;
-    for (k = 0; k < PLACEMENTS; k++) {
-        (void)f(&masks[pick_a[k]], 0, 0, &masks[pick_b[k]], offx[k], offy[k], &hit, NULL);
-        hits += hit;
-    }
-    return hits;
-}
-
-/* pairs per second over whole passes lasting at least MIN_NS */
-static double rate(overlap_fn f, unsigned expect_hits)
-{
-    double t0 = now_ns(), dt;
+    double t0 = cpu_ns(), dt;
     unsigned long pairs = 0;
+    uint32_t sum = 0;
     do {
-        if (hits_with(f) != expect_hits)
-            abort(); /* cannot change between passes */
-        pairs += PLACEMENTS;
-        dt = now_ns() - t0;
+        sum += pb_batch(lib, op);
+        pairs += PB_PLACEMENTS;
+        dt = cpu_ns() - t0;
     } while (dt < MIN_NS);
-    return pairs / (dt / 1e9);
+    sink = sum;
+    return dt / (double)pairs;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    static const uint16_t sides[] = { 8, 16, 32, 64, 256 };
-    unsigned i;
-    printf("pixel overlap: bitmask (eo_pixelmask_overlap, %d-bit words) vs per-pixel reference, native\n",
-           EO_PIXELMASK_WORD_BITS);
-    printf("| sprite | placements | truly colliding | bitmask pairs/s | reference pairs/s | ratio |\n");
-    printf("|-------:|-----------:|----------------:|----------------:|------------------:|------:|\n");
-    for (i = 0; i < sizeof sides / sizeof sides[0]; i++) {
-        uint16_t side = sides[i];
-        unsigned k, hits = 0, r;
-        uint32_t density = 500, lo = 1, hi = 1000;
-        double rb, rr;
-        rng_state = 7u + side;
-        for (k = 0; k < PLACEMENTS; k++) { /* offsets where the boxes overlap */
-            offx[k] = (int16_t)((int)(rng() % (2u * side - 1u)) - (side - 1));
-            offy[k] = (int16_t)((int)(rng() % (2u * side - 1u)) - (side - 1));
-            pick_a[k] = (uint8_t)(rng() % SPRITES);
-            pick_b[k] = (uint8_t)(rng() % SPRITES);
+    static const uint16_t default_sides[] = { 16, 32, 64, 256 };
+    uint16_t sides[8];
+    unsigned n = 0, i;
+    int op;
+    for (i = 1; i < (unsigned)argc && n < 8; i++)
+        sides[n++] = (uint16_t)atoi(argv[i]);
+    if (n == 0)
+        for (; n < sizeof default_sides / sizeof default_sides[0]; n++)
+            sides[n] = default_sides[n];
+#if PIXEL_BENCH_PYGAME
+    printf("pixel masks, native: earlyout (%d-bit words) vs pygame's bitmask.c (%u-bit words), same masks and offsets\n",
+           EO_PIXELMASK_WORD_BITS, (unsigned)(8 * sizeof(unsigned long)));
+#else
+    printf("pixel masks, native: earlyout (%d-bit words)\n", EO_PIXELMASK_WORD_BITS);
+    printf("pygame's bitmask.c: not available (no Debian source package): pygame column skipped\n");
+#endif
+    printf("ns per pair: thread CPU time, median of %d rounds; ratio = pygame / earlyout (above 1: earlyout faster)\n\n", ROUNDS);
+    printf("| sprite | case | colliding | earlyout ns | pygame ns | ratio |\n");
+    printf("|-------:|:-----|----------:|------------:|----------:|------:|\n");
+    for (i = 0; i < n; i++) {
+        if (sides[i] < 1 || sides[i] > PB_MAX_SIDE) {
+            fprintf(stderr, "sizes: 1 .. %d\n", PB_MAX_SIDE);
+            return 2;
         }
-        /* bisect the density until about half the placements collide (not timed) */
-        for (r = 0; r < 12; r++) {
-            density = (lo + hi) / 2;
-            make_sprites(side, density);
-            hits = hits_with(eo_pixelmask_overlap);
-            if (hits * 2 < PLACEMENTS) lo = density + 1; else hi = density;
-        }
-        hits = hits_with(eo_pixelmask_overlap);
-        for (k = 0; k < PLACEMENTS; k++) { /* the two methods agree pair by pair */
-            uint8_t h1, h2;
-            (void)eo_pixelmask_overlap(&masks[pick_a[k]], 0, 0, &masks[pick_b[k]], offx[k], offy[k], &h1, NULL);
-            (void)eo_pixelmask_overlap_reference(&masks[pick_a[k]], 0, 0, &masks[pick_b[k]], offx[k], offy[k], &h2, NULL);
-            if (h1 != h2) {
-                fprintf(stderr, "MISMATCH at %ux%u, placement %u: bitmask %u, reference %u\n", side, side, k, h1, h2);
+        pb_setup(sides[i]);
+        for (op = 0; op < PB_OPS; op++)
+            if (pb_verify(op))
                 return 1;
+        for (op = 0; op < PB_OPS; op++) {
+            double te[ROUNDS], tp[ROUNDS] = { 0 };
+            unsigned r;
+            for (r = 0; r < ROUNDS; r++) { /* taking turns */
+                te[r] = time_batch(PB_EARLYOUT, op);
+                if (PIXEL_BENCH_PYGAME)
+                    tp[r] = time_batch(PB_PYGAME, op);
             }
+            qsort(te, ROUNDS, sizeof te[0], cmp_double);
+            qsort(tp, ROUNDS, sizeof tp[0], cmp_double);
+            printf("| %3ux%-3u| %-29s | %8.1f%% | %11.1f |", sides[i], sides[i], pb_op_names[op],
+                   100.0 * pb_hits(op) / PB_PLACEMENTS, te[ROUNDS / 2]);
+            if (PIXEL_BENCH_PYGAME)
+                printf(" %9.1f | %5.2f |\n", tp[ROUNDS / 2], tp[ROUNDS / 2] / te[ROUNDS / 2]);
+            else
+                printf(" %9s | %5s |\n", "-", "-");
         }
-        rb = rr = 0;
-        for (r = 0; r < TRIES; r++) { /* taking turns, the best of each */
-            double t = rate(eo_pixelmask_overlap, hits);
-            if (t > rb) rb = t;
-            t = rate(eo_pixelmask_overlap_reference, hits);
-            if (t > rr) rr = t;
-        }
-        printf("| %3ux%-3u| %10u | %14.1f%% | %15.0f | %17.0f | %5.1f |\n", side, side, PLACEMENTS,
-               100.0 * hits / PLACEMENTS, rb, rr, rb / rr);
     }
     return 0;
 }

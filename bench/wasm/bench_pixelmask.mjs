@@ -1,54 +1,79 @@
-// Bitmask overlap vs the per-pixel reference in the wasm module (Node), like
-// bench/native/bench_pixelmask.c: random sprites, offsets where the boxes overlap, density chosen
-// (before timing) so about half the placements truly collide; both must agree on every pair.
-import { loadEarlyout } from '../../build/wasm/pkg/earlyout.js';
+// Pixel masks in wasm (Node), like bench/native/bench_pixelmask.c: earlyout against pygame's
+// bitmask.c, both compiled by emcc -O3 into one bench-only module (build/wasm/bench_pixelmask.wasm,
+// bench/wasm/bench_pixelmask.c) and driven by the native bench's C (bench/common/pixelmask_pairs.h):
+// same masks, same offsets, every answer checked between the two before timing. Each exported pass
+// covers the 4,096 placements; passes repeat for at least MIN_MS, the libraries take turns ROUNDS
+// times, the median round counts. Without pygame's source the pygame column is skipped.
+// Usage: node bench_pixelmask.mjs [sizes...]
+import { readFileSync } from 'node:fs';
 
-const eo = await loadEarlyout();
-const SPRITES = 8, PLACEMENTS = 4096;
+const MIN_MS = 20, ROUNDS = 5;
+const sides = process.argv.slice(2).map(Number);
+if (sides.length === 0) sides.push(16, 32, 64, 256);
 
-function rngFrom(seed) {
-  let s = seed >>> 0;
-  return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
-}
-
-function sprites(side, density) {
-  const rng = rngFrom(99 + side);
-  return Array.from({ length: SPRITES }, () => {
-    const idx = new Uint8Array(side * side);
-    for (let i = 0; i < idx.length; i++) idx[i] = rng() % 1000 < density ? 1 : 0;
-    return eo.pixelmask.fromIndices(idx, side, side);
-  });
-}
-
-console.log(`pixel overlap in wasm (Node ${process.version}): bitmask vs per-pixel reference, 32-bit words`);
-console.log('| sprite | pairs | truly colliding | bitmask pairs/s | reference pairs/s | ratio |');
-console.log('|-------:|------:|----------------:|----------------:|------------------:|------:|');
-for (const [side, pairs] of [[8, 200000], [16, 100000], [32, 40000], [64, 12000], [256, 800]]) {
-  const rng = rngFrom(7 + side);
-  const place = Array.from({ length: PLACEMENTS }, () => [rng() % (2 * side - 1) - (side - 1), rng() % (2 * side - 1) - (side - 1),
-                                                         rng() % SPRITES, rng() % SPRITES]);
-  let lo = 1, hi = 1000, masks = null;
-  for (let r = 0; r < 12; r++) { // bisect the density to about half colliding (not timed)
-    const density = (lo + hi) >> 1;
-    masks?.forEach((m) => m.dispose());
-    masks = sprites(side, density);
-    const hits = place.reduce((n, [x, y, a, b]) => n + (eo.pixelmask.overlap(masks[a], 0, 0, masks[b], x, y) ? 1 : 0), 0);
-    if (hits * 2 < PLACEMENTS) lo = density + 1; else hi = density;
-  }
-  const run = (fn) => {
-    let hits = 0;
-    const t0 = process.hrtime.bigint();
-    for (let k = 0; k < pairs; k++) {
-      const [x, y, a, b] = place[k % PLACEMENTS];
-      if (fn(masks[a], 0, 0, masks[b], x, y)) hits++;
+let memory = null;
+const text = (ptr) => {
+  const bytes = new Uint8Array(memory.buffer, ptr);
+  return new TextDecoder().decode(bytes.subarray(0, bytes.indexOf(0)));
+};
+// the few WASI calls the module's libc links (stderr for a mismatch report)
+const wasi = {
+  fd_write(fd, iovs, count, written) {
+    const v = new DataView(memory.buffer);
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      const p = v.getUint32(iovs + 8 * i, true), len = v.getUint32(iovs + 8 * i + 4, true);
+      process.stderr.write(new Uint8Array(memory.buffer, p, len));
+      n += len;
     }
-    return [hits, Number(process.hrtime.bigint() - t0)];
-  };
-  run(eo.pixelmask.overlap); run(eo.pixelmask.overlapReference); // warm up
-  const [hb, tb] = run(eo.pixelmask.overlap);
-  const [hr, tr] = run(eo.pixelmask.overlapReference);
-  if (hb !== hr) { console.error(`MISMATCH at ${side}: bitmask ${hb}, reference ${hr}`); process.exit(1); }
-  const size = `${side}x${side}`;
-  console.log(`| ${size.padStart(6)} | ${String(pairs).padStart(5)} | ${(100 * hb / pairs).toFixed(1).padStart(14)}% | ${(pairs / (tb / 1e9)).toFixed(0).padStart(15)} | ${(pairs / (tr / 1e9)).toFixed(0).padStart(17)} | ${(tr / tb).toFixed(1).padStart(5)} |`);
-  masks.forEach((m) => m.dispose());
+    v.setUint32(written, n, true);
+    return 0;
+  },
+  fd_close: () => 0,
+  fd_seek: () => 70, // ESPIPE
+  proc_exit(code) { throw new Error(`bench module exited with ${code}`); },
+};
+const bytes = readFileSync(new URL('../../build/wasm/bench_pixelmask.wasm', import.meta.url));
+const { instance } = await WebAssembly.instantiate(bytes, { wasi_snapshot_preview1: wasi, env: { emscripten_notify_memory_growth() {} } });
+const bm = instance.exports;
+memory = bm.memory;
+bm._initialize?.();
+
+const pygame = bm.have_pygame() === 1, placements = bm.placements(), ops = bm.ops();
+let sink = 0;
+/** ns per pair of one library on one op: whole passes for at least MIN_MS */
+function time(lib, op) {
+  let pairs = 0;
+  const t0 = process.hrtime.bigint();
+  let dt;
+  do {
+    sink = (sink + bm.batch(lib, op)) >>> 0;
+    pairs += placements;
+    dt = Number(process.hrtime.bigint() - t0);
+  } while (dt < MIN_MS * 1e6);
+  return dt / pairs;
 }
+const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+
+console.log(`pixel masks in wasm (Node ${process.version}, emcc -O3, one module): earlyout (${bm.word_bits()}-bit words) vs ` +
+            `pygame's bitmask.c (${bm.pygame_word_bits()}-bit words), same masks and offsets`);
+if (!pygame) console.log("pygame's bitmask.c: not available (no Debian source package): pygame column skipped");
+console.log(`ns per pair: wall time, median of ${ROUNDS} rounds; ratio = pygame / earlyout (above 1: earlyout faster)\n`);
+console.log('| sprite | case | colliding | earlyout ns | pygame ns | ratio |');
+console.log('|-------:|:-----|----------:|------------:|----------:|------:|');
+for (const side of sides) {
+  if (bm.setup(side) !== 0) { console.error(`MISMATCH at ${side} px (above)`); process.exit(1); }
+  for (let op = 0; op < ops; op++) {
+    const te = [], tp = [];
+    time(0, op); if (pygame) time(1, op); // warm up
+    for (let r = 0; r < ROUNDS; r++) {
+      te.push(time(0, op));
+      if (pygame) tp.push(time(1, op));
+    }
+    const e = median(te), p = pygame ? median(tp) : NaN;
+    const size = `${side}x${side}`;
+    console.log(`| ${size.padEnd(7)}| ${text(bm.op_name(op)).padEnd(29)} | ${(100 * bm.hits(op) / placements).toFixed(1).padStart(8)}% | ` +
+                `${e.toFixed(1).padStart(11)} | ${pygame ? p.toFixed(1).padStart(9) : '-'.padStart(9)} | ${pygame ? (p / e).toFixed(2).padStart(5) : '-'.padStart(5)} |`);
+  }
+}
+if (sink === 0.5) console.log(sink); // keeps the answers alive

@@ -1,5 +1,5 @@
-/* Pixel-perfect overlap with per-row bitmasks. See earlyout/pixelmask.h. Shown line by line in
-   lesson 4: keep it readable. */
+/* Pixel-perfect overlap with bitmasks, a word of pixels at a time. See earlyout/pixelmask.h.
+   Shown line by line in lesson 4: keep it readable. */
 #include "earlyout/pixelmask.h"
 
 #include <stddef.h>
@@ -18,6 +18,30 @@
 #else
 #define LOG2_W 6
 #endif
+
+#define ALL_BITS ((eo_mask_word)~(eo_mask_word)0)
+
+/* INLINE: the helpers of the pair functions below, inlined into each with gcc and clang (each
+   public function is then one piece of straight code around its own loops: no call, no mode test
+   per row); plain calls elsewhere (SDCC: one copy of each keeps the ROM small). OUT_OF_LINE: the
+   stripes, kept out of the way of the common case (fewer live values there). COLUMN_PATH: pairs of
+   masks one stripe wide (sprites up to a word wide) take a path of their own with gcc and clang,
+   where it makes the common case faster; elsewhere (SDCC for the Z80) it would only be more code,
+   and the stripes take them too. */
+#if defined(__GNUC__)
+#define COLUMN_PATH 1
+#define INLINE static inline __attribute__((always_inline))
+#define OUT_OF_LINE static __attribute__((noinline))
+#else
+#define COLUMN_PATH 0
+#define INLINE static
+#define OUT_OF_LINE static
+#endif
+
+/* Masks are stored in column stripes: stripe k holds columns k * W .. k * W + W-1 of every row,
+   one word per row, top row first; pixel (x, y) is bit x % W of word (x / W) * h + y. Testing two
+   sprites walks down stripes, through consecutive words (one index for both masks). */
+#define WORD_OF(m, x, y) ((m)->words[(size_t)((x) >> LOG2_W) * (m)->h + (y)])
 
 size_t eo_pixelmask_storage_size(uint16_t w, uint16_t h)
 {
@@ -58,7 +82,7 @@ eo_result eo_pixelmask_set(eo_pixelmask *mask, uint16_t x, uint16_t y, uint8_t o
         return EO_ERR_NULL_POINTER;
     if (x >= mask->w || y >= mask->h)
         return EO_ERR_BAD_ARGUMENT;
-    word = &mask->words[(uint32_t)y * mask->words_per_row + (x >> LOG2_W)];
+    word = &WORD_OF(mask, x, y);
     bit = (eo_mask_word)((eo_mask_word)1 << (x & (W - 1u)));
     if (on)
         *word |= bit;
@@ -71,7 +95,7 @@ uint8_t eo_pixelmask_get(const eo_pixelmask *mask, uint16_t x, uint16_t y)
 {
     if (mask == NULL || x >= mask->w || y >= mask->h)
         return 0;
-    return (uint8_t)((mask->words[(uint32_t)y * mask->words_per_row + (x >> LOG2_W)] >> (x & (W - 1u))) & 1u);
+    return (uint8_t)((WORD_OF(mask, x, y) >> (x & (W - 1u))) & 1u);
 }
 
 eo_result eo_pixelmask_from_rgba(eo_pixelmask *mask, const uint8_t *rgba, uint32_t stride, uint8_t alpha_threshold)
@@ -105,15 +129,16 @@ typedef struct rect32 {
     int32_t x0, y0, x1, y1;
 } rect32;
 
-static uint8_t overlap_rect32(int32_t ax, int32_t ay, int32_t aw, int32_t ah,
+INLINE uint8_t overlap_rect32(int32_t ax, int32_t ay, int32_t aw, int32_t ah,
                               int32_t bx, int32_t by, int32_t bw, int32_t bh, rect32 *r)
 {
-    /* the highest left edge, the lowest right edge; the same vertically */
+    /* the highest left edge, the lowest right edge; the same vertically. Its width and height are
+       tested in one go: one branch for the caller, whose pairs overlap or not at random */
     r->x0 = ax > bx ? ax : bx;
     r->x1 = ax + aw < bx + bw ? ax + aw : bx + bw;
     r->y0 = ay > by ? ay : by;
     r->y1 = ay + ah < by + bh ? ay + ah : by + bh;
-    return r->x0 < r->x1 && r->y0 < r->y1;
+    return ((r->x1 - r->x0 - 1) | (r->y1 - r->y0 - 1)) >= 0; /* both at least 1 */
 }
 
 uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out)
@@ -140,266 +165,537 @@ uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out)
     return 1;
 }
 
-static uint8_t lowest_set_bit(eo_mask_word v)
+/* The index of the lowest set bit of v (v != 0): the leftmost pixel of a word. gcc and clang have a
+   builtin for it (one instruction on x86, ARM, wasm); elsewhere, a loop (at most 7 turns on the Z80). */
+INLINE uint8_t lowest_set_bit(eo_mask_word v)
 {
+#if defined(__GNUC__) && W == 64
+    return (uint8_t)__builtin_ctzll(v);
+#elif defined(__GNUC__)
+    return (uint8_t)__builtin_ctz(v);
+#else
     uint8_t i = 0;
     while (!(v & 1u)) {
         v >>= 1;
         i++;
     }
     return i;
+#endif
 }
 
-static uint8_t bits_set(eo_mask_word v)
-{
-    uint8_t n = 0;
-    while (v) {
-        v &= (eo_mask_word)(v - 1u); /* clears the lowest set bit */
-        n++;
-    }
-    return n;
-}
-
-/* B's bits lined up with one word of A: bits s .. s+W-1 of the pair (hi:lo), that is B's word lo
-   shifted down by s with the bottom s bits of the next word, hi, coming in on top. Below 64-bit
-   words, one shift of a double word (on the Z80, hi:lo is a register pair); hi is 0 when s is 0. */
+/* How many bits of v are set, and of u and v together: the compiler's builtin where it is one
+   instruction (config.h), else SWAR (Hacker's Delight, 5-1): sums of bit pairs, then of nibbles,
+   then of bytes, and one multiply adds the bytes up into the top one. Two words share the steps
+   from the nibbles on (a nibble holds up to 4 + 4). */
+#if !EO_POPCOUNT_BUILTIN
+#define PAIR_SUMS(v) ((eo_mask_word)((v) - (((v) >> 1) & (ALL_BITS / 3u))))                   /* 0x55.. */
+#define NIBBLE_SUMS(v) ((eo_mask_word)(((v) & (ALL_BITS / 5u)) + (((v) >> 2) & (ALL_BITS / 5u)))) /* 0x33.. */
 #if W == 8
-typedef uint16_t eo_mask_pair;
-#elif W == 16
-typedef uint32_t eo_mask_pair;
-#elif W == 32
-typedef uint64_t eo_mask_pair;
-#endif
-#if W < 64
-#define LINE_UP(lo, hi, s) ((eo_mask_word)(((eo_mask_pair)(hi) << W | (lo)) >> (s)))
+#define ADD_BYTES(v) ((uint8_t)(v))
 #else
-#define LINE_UP(lo, hi, s) ((eo_mask_word)((lo) >> (s) | (eo_mask_word)((hi) << 1) << (W - 1u - (s))))
+#define ADD_BYTES(v) ((uint8_t)((eo_mask_word)((v) * (ALL_BITS / 255u)) >> (W - 8)))       /* 0x01.. */
+#endif
 #endif
 
-/* Read in place of a B word that lies outside B's row: its bits always land outside the
-   rectangle (A's first or last word masks them off), so reading 0 is as good as skipping it. */
-static const eo_mask_word no_word = 0;
-
-#define ALL_BITS ((eo_mask_word)~(eo_mask_word)0)
-
-enum { SCAN_ANY = 0, SCAN_FIRST = 1, SCAN_COUNT = 2 };
-
-/* q - p for two spans on one axis, p .. p+p_len-1 and q .. q+q_len-1 (lengths 1 .. 4095), in
-   16-bit arithmetic: 1 with *d = q - p if the spans overlap (-q_len < q - p < p_len), else 0.
-   The difference spans -65535 .. 65535, yet needs no 32 bits: with p and q of the same sign it
-   lies within -32767 .. 32767 (int16_t, no overflow); otherwise its sign is q's and its size is
-   the unsigned 16-bit difference, exact since it is below 65536. */
-static uint8_t offset16(int16_t p, int16_t q, uint16_t p_len, uint16_t q_len, int16_t *d)
+INLINE uint8_t bits_set(eo_mask_word v)
 {
-    uint16_t size;
-    if ((p < 0) == (q < 0)) {
-        int16_t v = (int16_t)(q - p);
-        if (v <= -(int16_t)q_len || v >= (int16_t)p_len)
-            return 0;
-        *d = v;
-        return 1;
-    }
-    if (q >= 0) { /* q - p > 0 */
-        size = (uint16_t)((uint16_t)q - (uint16_t)p);
-        if (size >= p_len)
-            return 0;
-        *d = (int16_t)size;
-        return 1;
-    }
-    size = (uint16_t)((uint16_t)p - (uint16_t)q); /* q - p < 0 */
-    if (size >= q_len)
-        return 0;
-    *d = (int16_t)-(int16_t)size;
-    return 1;
+#if EO_POPCOUNT_BUILTIN && W == 64
+    return (uint8_t)__builtin_popcountll(v);
+#elif EO_POPCOUNT_BUILTIN
+    return (uint8_t)__builtin_popcount(v);
+#else
+    v = NIBBLE_SUMS(PAIR_SUMS(v));
+    v = (eo_mask_word)((v + (v >> 4)) & (ALL_BITS / 17u)); /* 0x0F..: bytes */
+    return ADD_BYTES(v);
+#endif
 }
 
-/* Walks the overlap rectangle row by row, a word of A at a time (Mackey's way: A's words stay
-   where they are, B's row is shifted to line up with them). SCAN_ANY returns 1 at the first
-   non-zero AND; SCAN_FIRST also puts the first shared pixel (scan order) in *cx, *cy; SCAN_COUNT
-   returns how many pixels are shared.
-
-   16-bit arithmetic (the Z80's): once the boxes are known to overlap (offset16), -b->w < dx < a->w
-   with both widths <= 4095, and likewise dy, so every column, row and word index below lies
-   within -4095 .. 8190. Word offsets into a mask (row * words_per_row) stay below its storage
-   size, which eo_pixelmask_storage_size keeps within size_t (64 KiB on the Z80). Only the world
-   coordinates of the trace and of the first contact are 32-bit (a sprite near 32767 reaches past it). */
-static uint32_t scan(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by,
-                     uint8_t mode, int32_t *cx, int32_t *cy, eo_hooks *hooks)
+INLINE uint8_t bits_set2(eo_mask_word u, eo_mask_word v)
 {
-    int16_t dx, dy, c0, c1, r0, r1, b_col, j0;
-    uint16_t rows, first_word, nw, wpa, wpb, k;
-    uint8_t s;
-    eo_mask_word first_mask, last_mask, bits_a, bits_b, both;
-    const eo_mask_word *row_a, *row_b, *lo, *hi;
-    size_t lo_step, hi_step;
-    uint32_t count = 0;
+#if EO_POPCOUNT_BUILTIN
+    return (uint8_t)(bits_set(u) + bits_set(v));
+#else
+    v = (eo_mask_word)(NIBBLE_SUMS(PAIR_SUMS(u)) + NIBBLE_SUMS(PAIR_SUMS(v)));
+    v = (eo_mask_word)((v & (ALL_BITS / 17u)) + ((v >> 4) & (ALL_BITS / 17u))); /* bytes */
+    return ADD_BYTES(v);
+#endif
+}
 
+/* v rotated up s places (s: 0 .. W-1), bit i going to bit (i + s) % W: its bits s .. W-1 are
+   v << s, its bits 0 .. s-1 are v's top s bits. One rotation lines a word of R up with two words
+   of L at once (below). */
+INLINE eo_mask_word rotate_up(eo_mask_word v, uint8_t s)
+{
+#if W == 8
+    uint16_t x = (uint16_t)((uint16_t)v << s); /* one shift: the bits leaving the low byte land in the high one */
+    return (eo_mask_word)(x | (x >> 8));
+#else
+    return (eo_mask_word)((eo_mask_word)(v << s) | (eo_mask_word)(v >> ((W - s) & (W - 1u))));
+#endif
+}
+
+/* 1 if m (with words) was made by eo_pixelmask_init: sizes in range, words_per_row matching w (the
+   loops rely on both to stay inside its words). Checked once the boxes are known to overlap, before
+   any word is read: pairs whose boxes are apart, most of a game's, leave at once. */
+INLINE uint8_t mask_ok(const eo_pixelmask *m)
+{
+    return m->w - 1u < EO_PIXELMASK_MAX_SIZE && m->h - 1u < EO_PIXELMASK_MAX_SIZE &&
+           m->words_per_row == (uint16_t)((m->w + W - 1u) >> LOG2_W);
+}
+
+/* Whether two spans on one axis overlap, p .. p+p_len-1 and q .. q+q_len-1, given v = q - p
+   modulo 65536 (as int16_t): whether -q_len < q - p < p_len. In 16-bit arithmetic (the Z80's),
+   yet the difference spans -65535 .. 65535: v is the true difference whenever that lies within
+   -32768 .. 32767, which covers every overlap (lengths up to 4095). Otherwise p and q have opposite
+   signs, and the true difference, whose sign is q's, lies 65536 away from v, on the other side of
+   0 ("far"). The range test is one unsigned comparison (v + q_len - 1 within 0 .. p_len + q_len - 2).
+   & rather than &&: no branch (whether a game's pairs meet is anybody's guess, and a mispredicted
+   branch costs more than all of this). Any lengths are safe here (the masks are checked after). */
+INLINE uint8_t spans_meet(int16_t p, int16_t q, int16_t v, uint16_t p_len, uint16_t q_len)
+{
+    uint8_t far = ((p ^ q) & (v ^ q)) < 0;
+    uint8_t within = (uint16_t)((uint16_t)v + q_len - 1u) < (uint16_t)(p_len + q_len - 1u);
+    return (uint8_t)(within & !far);
+}
+
+/* B's offset from A, modulo 65536: the true one when the boxes overlap. */
+#define OFFSET(a, b) ((int16_t)(uint16_t)((uint16_t)(b) - (uint16_t)(a)))
+
+/* Whether the boxes of two placed masks overlap (one branch for the caller). */
+INLINE uint8_t boxes_meet(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by)
+{
+    return (uint8_t)(spans_meet(ax, bx, OFFSET(ax, bx), a->w, b->w) & spans_meet(ay, by, OFFSET(ay, by), a->h, b->h));
+}
+
+/* Two placed masks lined up for the loops, Mackey's way: one sprite's words stay where they are,
+   the other's are shifted to line up with them. L is the sprite whose box starts further left (A
+   on a tie), R the other one, d >= 0 columns further right: R's column i lies on L's column
+   i + d, q = d / W stripes and s = d % W bits further. The overlap rectangle's columns are L's
+   d .. c1-1, in L's stripes q .. (c1-1) / W ("words" of them). The rectangle's edges need no mask:
+   each sprite's bits are 0 outside its own columns (init keeps the bits past w at 0), so an AND
+   is 0 outside the columns the two share. */
+typedef struct lined_up {
+    const eo_mask_word *l, *r; /* L's stripe q and R's stripe 0, at the rectangle's top row */
+    size_t l_h, r_h;           /* words per stripe (the heights): from one stripe to the next */
+    uint_fast16_t rows;        /* rows of the rectangle (>= 1) */
+    uint_fast16_t words;       /* L's stripes its columns fall in (>= 1) */
+    uint_fast16_t r_words;     /* R's stripes in it: the lesser of words and R's stripes */
+    uint_fast16_t q;           /* L's first stripe in the rectangle */
+    uint8_t s;                 /* R's bits move up s places (0 .. W-1) on top of q whole stripes */
+    int16_t x0, y0;            /* world x of L (bit 0 of its stripe 0); world y of the rectangle's top */
+#if EO_TRACE
+    uint8_t swapped;           /* L is B: the trace reports rows and bits as A's, then B's */
+    int32_t ay, by, rx0, rx1;  /* the placements' y; the rectangle's world columns rx0 .. rx1-1 */
+#endif
+} lined_up;
+
+/* World x of bit 0 of L's stripe q + k (32 bits: a sprite near 32767 reaches past int16_t). */
+#define STRIPE_X(p, k) ((int32_t)(p)->x0 + (int32_t)((uint32_t)((p)->q + (k)) << LOG2_W))
+
+/* Works out *p for two masks (checked) whose boxes overlap. Every value here lies within
+   -8190 .. 8190 (16-bit arithmetic on the Z80). L is picked by index, the rest with min and max,
+   not branches. With one = 1 (both masks one stripe wide), only what the column loops use. */
+INLINE void line_up(lined_up *p, const eo_pixelmask *a, int16_t ax, int16_t ay,
+                    const eo_pixelmask *b, int16_t bx, int16_t by, uint8_t one, eo_hooks *hooks)
+{
+    const int_fast16_t dx = OFFSET(ax, bx), dy = OFFSET(ay, by);
+    const eo_pixelmask *mask[2];
+    const eo_mask_word *top[2];
+    int_fast16_t a_col, a_row, width, rows, d;
+    uint8_t b_left;
     (void)hooks;
-    if (!offset16(ax, bx, a->w, b->w, &dx) || !offset16(ay, by, a->h, b->h, &dy)) {
-        EO_STEP(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
-        return 0; /* the boxes do not even overlap */
-    }
-    /* the overlap rectangle in A's pixels: columns c0 .. c1-1, rows r0 .. r1-1 (the highest left
-       edge, the lowest right edge; the same vertically). B's pixel (i, j) is A's (i + dx, j + dy) */
-    c0 = dx > 0 ? dx : 0;
-    c1 = (int16_t)(dx + (int16_t)b->w < (int16_t)a->w ? dx + (int16_t)b->w : (int16_t)a->w);
-    r0 = dy > 0 ? dy : 0;
-    r1 = (int16_t)(dy + (int16_t)b->h < (int16_t)a->h ? dy + (int16_t)b->h : (int16_t)a->h);
-    EO_STEP(hooks, EO_EV_PIXELMASK_RECT, (int32_t)ax + c0, (int32_t)ay + r0);
-    EO_STEP(hooks, EO_EV_PIXELMASK_RECT_END, (int32_t)ax + c1, (int32_t)ay + r1);
-    /* the words of A's rows the rectangle's columns fall in, and the bits of the first and last of
-       them that lie inside: the same for every row */
-    first_word = (uint16_t)((uint16_t)c0 >> LOG2_W);
-    nw = (uint16_t)(((uint16_t)(c1 - 1) >> LOG2_W) - first_word + 1u);
-    first_mask = (eo_mask_word)(ALL_BITS << (c0 & (W - 1)));
-    last_mask = (eo_mask_word)(ALL_BITS >> (W - 1 - ((c1 - 1) & (W - 1))));
-    /* B's bits for A's word i start at B column i * W - dx (>= -(W - 1): A's first word starts at
-       most W - 1 columns left of the rectangle, which starts inside B): bit s of B word j0 (-1
-       when the word starts left of B). The same for every row: the shift is worked out once. */
-    b_col = (int16_t)((int16_t)(first_word << LOG2_W) - dx);
-    j0 = b_col >= 0 ? (int16_t)(b_col >> LOG2_W) : -1;
-    s = (uint8_t)((uint16_t)b_col & (W - 1u));
-    wpa = a->words_per_row;
-    wpb = b->words_per_row;
-    /* the same screen row in both sprites: row r of A, row r - dy of B */
-    row_a = a->words + first_word;
-    row_b = b->words;
-    if (dy > 0)
-        row_a += (size_t)(uint16_t)dy * wpa; /* A's row dy meets B's row 0 */
-    else if (dy < 0)
-        row_b += (size_t)(uint16_t)-dy * wpb; /* A's row 0 meets B's row -dy */
-    /* B's words around the first and last of A's words: B's own, or no_word (step 0) outside B */
-    lo = j0 >= 0 ? row_b + j0 : &no_word;
-    lo_step = j0 >= 0 ? wpb : 0;
-    hi = s != 0 && j0 + (int16_t)nw < (int16_t)wpb ? row_b + (j0 + (int16_t)nw) : &no_word;
-    hi_step = hi != &no_word ? wpb : 0;
-    rows = (uint16_t)(r1 - r0);
-    if (nw == 1) {
-        /* one word of A per row (sprites up to a word wide): no word walk */
-        first_mask &= last_mask; /* columns left and right of the rectangle */
-        for (;;) {
-            EO_COUNT(hooks, EO_COUNTER_PIXELMASK_ROWS);
-            EO_STEP(hooks, EO_EV_PIXELMASK_ROW, (int32_t)(r1 - rows), (int32_t)(r1 - rows - dy));
-            bits_a = *row_a & first_mask;
-            bits_b = LINE_UP(*lo, *hi, s);
-            both = bits_a & bits_b;
-            EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);
-            EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, (int32_t)(uint32_t)bits_a, (int32_t)(uint32_t)bits_b);
-            EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, (int32_t)ax + (int32_t)(first_word << LOG2_W));
-            if (both != 0) {
-                k = 0;
-                if (mode != SCAN_COUNT)
-                    break; /* a hit */
-                count += bits_set(both);
-            }
-            if (--rows == 0)
-                return count;
-            row_a += wpa; /* stepped only while a row is left: never past the end of the masks */
-            lo += lo_step;
-            hi += hi_step;
-        }
+    /* the overlap rectangle starts at A's column a_col and B's column a_col - dx (one of them is
+       0), and is as wide as both have columns left; the same for the rows */
+    a_col = dx > 0 ? dx : 0;
+    a_row = dy > 0 ? dy : 0;
+    width = a->w - a_col;
+    if (width > b->w - (a_col - dx))
+        width = b->w - (a_col - dx);
+    rows = a->h - a_row;
+    if (rows > b->h - (a_row - dy))
+        rows = b->h - (a_row - dy);
+    /* L, the one starting further left (B if dx < 0), and R, starting d columns into L */
+    b_left = dx < 0;
+    d = 2 * a_col - dx; /* |dx| */
+    top[0] = a->words + a_row; /* each one's stripe 0 at the rectangle's top row */
+    top[1] = b->words + (a_row - dy);
+    p->rows = (uint_fast16_t)rows;
+    p->s = (uint8_t)(d & (W - 1));
+    p->r = top[1 - b_left];
+    p->x0 = (int16_t)(bx - a_col); /* L's x: the lesser */
+    p->y0 = (int16_t)(ay + a_row);
+    if (one) {
+        p->l = top[b_left];
+        p->q = 0;
+        p->words = 1;
     } else {
-        for (;;) {
-            EO_COUNT(hooks, EO_COUNTER_PIXELMASK_ROWS);
-            EO_STEP(hooks, EO_EV_PIXELMASK_ROW, (int32_t)(r1 - rows), (int32_t)(r1 - rows - dy));
-            {
-                /* A's words in turn, and B's words around each: the one below (prev) and the
-                   one above (next), walking along B's row; lo and hi stand in at its ends */
-                const eo_mask_word *pa = row_a, *pb = row_b + (j0 + 1);
-                eo_mask_word prev = *lo, next;
-                for (k = 0; k < nw; k++) {
-                    bits_a = *pa++;
-                    if (k == 0)
-                        bits_a &= first_mask; /* columns left of the rectangle */
-                    if (k + 1u == nw) {
-                        bits_a &= last_mask;  /* columns right of it */
-                        next = *hi;
-                    } else {
-                        next = *pb++;
-                    }
-                    bits_b = LINE_UP(prev, next, s); /* B's bits under A's word */
-                    prev = next;
-                    both = bits_a & bits_b;
-                    EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);
-                    EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, (int32_t)(uint32_t)bits_a, (int32_t)(uint32_t)bits_b);
-                    EO_STEP(hooks, EO_EV_PIXELMASK_AND, (int32_t)(uint32_t)both, (int32_t)ax + (int32_t)((first_word + k) << LOG2_W));
-                    if (both == 0)
-                        continue;
-                    if (mode != SCAN_COUNT)
-                        goto hit; /* out of both loops */
-                    count += bits_set(both);
-                }
-            }
-            if (--rows == 0)
-                return count;
-            row_a += wpa;
-            row_b += wpb;
-            lo += lo_step;
-            hi += hi_step;
+        mask[0] = a;
+        mask[1] = b;
+        p->q = (uint_fast16_t)d >> LOG2_W;
+        p->words = ((uint_fast16_t)(d + width - 1) >> LOG2_W) - p->q + 1u;
+        p->r_words = p->words < mask[1 - b_left]->words_per_row ? p->words : mask[1 - b_left]->words_per_row;
+        p->l_h = mask[b_left]->h;
+        p->r_h = mask[1 - b_left]->h;
+        p->l = top[b_left] + p->q * p->l_h; /* L's stripe q */
+    }
+#if EO_TRACE
+    p->swapped = b_left;
+    p->ay = ay;
+    p->by = by;
+    p->rx0 = (int32_t)ax + (int32_t)a_col;
+    p->rx1 = p->rx0 + (int32_t)width;
+    EO_STEP(hooks, EO_EV_PIXELMASK_RECT, p->rx0, p->y0);
+    EO_STEP(hooks, EO_EV_PIXELMASK_RECT_END, p->rx1, (int32_t)p->y0 + (int32_t)rows);
+#endif
+}
+
+/* The trace follows the loops: for each row (and stripe j of R), the row of A and of B, then A's
+   and B's bits lined up on the same screen columns, cut to the ones this AND tests (of the
+   rectangle's, those of L's stripe j, or of L's stripe j + 1 for the bits of R's word that reach
+   into it), and the AND; bit 0 is screen x STRIPE_X(p, k) for L's stripe q + k. "Rows tested"
+   counts each row of the rectangle once (with R's first stripe), "words ANDed" each word of R
+   tested. The helpers only appear inside EO_STEP, which drops them from the fast build. */
+#if EO_TRACE
+static int32_t cut(const lined_up *p, uint_fast16_t k, eo_mask_word part, eo_mask_word bits)
+{
+    int32_t x = STRIPE_X(p, k); /* world x of bit 0 */
+    int32_t from = p->rx0 > x ? p->rx0 - x : 0, to = p->rx1 - x < W ? p->rx1 - x : W;
+    eo_mask_word cols = (eo_mask_word)((eo_mask_word)(ALL_BITS << from) & (eo_mask_word)(ALL_BITS >> (W - to)));
+    return (int32_t)(uint32_t)(eo_mask_word)(bits & part & cols); /* the low 32 bits */
+}
+#define COUNT_ROW(hooks, j)                                  \
+    do {                                                     \
+        if ((j) == 0)                                        \
+            EO_COUNT(hooks, EO_COUNTER_PIXELMASK_ROWS);      \
+        EO_COUNT(hooks, EO_COUNTER_PIXELMASK_WORDS);         \
+    } while (0)
+#else
+#define COUNT_ROW(hooks, j) ((void)0)
+#endif
+#define ROW_OF(p, i, y) ((int32_t)(p)->y0 + (int32_t)(i) - (y)) /* a sprite's row, from its y */
+#define BITS_OF_A(p, k, part, l_bits, r_bits) cut(p, k, part, (p)->swapped ? (r_bits) : (l_bits))
+#define BITS_OF_B(p, k, part, l_bits, r_bits) cut(p, k, part, (p)->swapped ? (l_bits) : (r_bits))
+#define BITS_OF_AND(p, k, part, l_bits, r_bits) cut(p, k, part, (eo_mask_word)((l_bits) & (r_bits)))
+
+#if COLUMN_PATH
+/* ---- Sprites up to a word wide (one stripe each), the common case: Mackey's method as it was, one
+   word per row of each, R's shifted up s places and ANDed with L's. */
+
+/* mask_ok for a mask of one stripe: 1 <= w <= W. */
+INLINE uint8_t column_ok(const eo_pixelmask *m)
+{
+    return m->w - 1u < W && m->h - 1u < EO_PIXELMASK_MAX_SIZE;
+}
+
+/* R's row shifted up s places: v << s. On x86-64 without BMI2 (the generic target), a shift by a
+   count held in a register costs two micro-ops on the ports the loop's branches use, a multiply
+   by 2^s one on another port: the loop below runs faster multiplying. The powers of two come from
+   a table, so that the compiler does not turn the multiply back into a shift. */
+#if defined(__x86_64__) && !defined(__BMI2__) && W == 64
+#define POW2_8(i) (uint64_t)1 << (i), (uint64_t)1 << ((i) + 1), (uint64_t)1 << ((i) + 2), (uint64_t)1 << ((i) + 3), \
+                  (uint64_t)1 << ((i) + 4), (uint64_t)1 << ((i) + 5), (uint64_t)1 << ((i) + 6), (uint64_t)1 << ((i) + 7)
+static const uint64_t two_to_the[64] = { POW2_8(0), POW2_8(8), POW2_8(16), POW2_8(24),
+                                         POW2_8(32), POW2_8(40), POW2_8(48), POW2_8(56) };
+#define SHIFTED_UP(v, s) ((eo_mask_word)((v) * two_to_the[s]))
+#else
+#define SHIFTED_UP(v, s) ((eo_mask_word)((v) << (s)))
+#endif
+
+/* The first row (from the rectangle's top) whose AND is not 0: 1 with the row and the AND, else 0. */
+INLINE uint8_t find_in_column(const lined_up *p, uint_fast16_t *row, eo_mask_word *and_bits, eo_hooks *hooks)
+{
+    const eo_mask_word *l = p->l, *r = p->r;
+    const uint8_t s = p->s;
+    uint_fast16_t i;
+    (void)hooks;
+    for (i = 0; i < p->rows; i++) {
+        const eo_mask_word under = SHIFTED_UP(r[i], s); /* R's row, lined up under L's */
+        COUNT_ROW(hooks, 0);
+        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+        EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
+        EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
+        if ((l[i] & under) != 0) {
+            *row = i;
+            *and_bits = l[i] & under;
+            return 1;
         }
     }
-hit:
-    if (mode == SCAN_FIRST) {
-        /* the lowest set bit of the AND is the leftmost shared pixel of the row */
-        *cx = (int32_t)ax + (int32_t)(((uint32_t)(first_word + k) << LOG2_W) + lowest_set_bit(both));
-        *cy = (int32_t)ay + (r1 - rows);
-        EO_STEP(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
+    return 0;
+}
+
+/* How many pixels of the rectangle are solid in both: two rows a turn, counted together. */
+INLINE uint32_t count_in_column(const lined_up *p, eo_hooks *hooks)
+{
+    const eo_mask_word *l = p->l, *r = p->r;
+    const uint8_t s = p->s;
+    uint_fast16_t i;
+    uint32_t count = 0;
+    eo_mask_word under, under2; /* R's rows i and i + 1, lined up under L's */
+    (void)hooks;
+    for (i = 0; i + 1u < p->rows; i += 2u) {
+        under = (eo_mask_word)(r[i] << s);
+        COUNT_ROW(hooks, 0);
+        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+        EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
+        EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
+        under2 = (eo_mask_word)(r[i + 1u] << s);
+        COUNT_ROW(hooks, 0);
+        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i + 1u, p->ay), ROW_OF(p, i + 1u, p->by));
+        EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i + 1u], under2), BITS_OF_B(p, 0, ALL_BITS, l[i + 1u], under2));
+        EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i + 1u], under2), STRIPE_X(p, 0));
+        count += bits_set2((eo_mask_word)(l[i] & under), (eo_mask_word)(l[i + 1u] & under2));
+    }
+    if (i < p->rows) { /* the last row, alone */
+        under = (eo_mask_word)(r[i] << s);
+        COUNT_ROW(hooks, 0);
+        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+        EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
+        EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
+        count += bits_set((eo_mask_word)(l[i] & under));
+    }
+    return count;
+}
+
+#endif
+
+/* ---- Any width: R's stripes left to right, each down its rows. R's stripe j, rotated up s places,
+   lines up with two stripes of L: its bits s .. W-1 ("hi") with L's stripe j, its bits 0 .. s-1
+   ("lo") with L's stripe j + 1, when that one is in the rectangle. */
+
+/* A pixel solid in both, if any: 1 with its row (from the rectangle's top), the stripe of L it
+   lies in (from q) and the AND of that stripe's word, else 0. first = 0 stops at the first
+   shared pixel met; first = 1 returns the first in scan order (top row first, then left to
+   right): after a hit in row i, the stripes further right are walked only above row i (in row i
+   itself, the hit is further left). */
+INLINE uint8_t find_in_stripes(const lined_up *p, uint8_t first, uint_fast16_t *row, uint_fast16_t *word,
+                               eo_mask_word *and_bits, eo_hooks *hooks)
+{
+    const uint8_t s = p->s;
+    const eo_mask_word hi = (eo_mask_word)(ALL_BITS << s), lo = (eo_mask_word)~hi;
+    uint_fast16_t j, i, rows = p->rows, found_j = 0;
+    uint8_t found = 0;
+    eo_mask_word under;
+    size_t l_at = 0, r_at = 0; /* L's stripe q + j and R's stripe j, from L's q and R's 0 */
+    (void)hooks;
+    for (j = 0; j < p->r_words; j++, l_at += p->l_h, r_at += p->r_h) {
+        const eo_mask_word *lj = p->l + l_at, *rj = p->r + r_at;
+        if (j + 1u < p->words) {
+            /* R's word reaches into two words of L */
+            const eo_mask_word *lk = lj + p->l_h;
+            for (i = 0; i < rows; i++) {
+                COUNT_ROW(hooks, j);
+                EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+                under = rotate_up(rj[i], s);
+                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, hi, lj[i], under), BITS_OF_B(p, j, hi, lj[i], under));
+                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, hi, lj[i], under), STRIPE_X(p, j));
+                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j + 1u, lo, lk[i], under), BITS_OF_B(p, j + 1u, lo, lk[i], under));
+                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j + 1u, lo, lk[i], under), STRIPE_X(p, j + 1u));
+                if ((under & ((lj[i] & hi) | (lk[i] & lo))) != 0)
+                    break;
+            }
+        } else {
+            /* all of R's word faces L's stripe j: one shift */
+            for (i = 0; i < rows; i++) {
+                COUNT_ROW(hooks, j);
+                EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+                under = (eo_mask_word)(rj[i] << s);
+                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, ALL_BITS, lj[i], under), BITS_OF_B(p, j, ALL_BITS, lj[i], under));
+                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, ALL_BITS, lj[i], under), STRIPE_X(p, j));
+                if ((lj[i] & under) != 0)
+                    break;
+            }
+        }
+        if (i < rows) { /* a hit in row i */
+            found = 1;
+            found_j = j;
+            rows = i;
+            if (!first)
+                break;
+        }
+    }
+    if (!found)
+        return 0;
+    /* where in row `rows`: in L's stripe found_j (R's hi bits), or else the next one (lo bits) */
+    {
+        const eo_mask_word *lj = p->l + found_j * p->l_h + rows;
+        under = rotate_up(p->r[found_j * p->r_h + rows], s);
+        *row = rows;
+        *word = found_j;
+        *and_bits = (eo_mask_word)(lj[0] & under & hi);
+        if (*and_bits == 0) {
+            *word = found_j + 1u;
+            *and_bits = (eo_mask_word)(lj[p->l_h] & under & lo);
+        }
     }
     return 1;
 }
 
-static eo_result check_pair(const eo_pixelmask *a, const eo_pixelmask *b, const void *out)
+/* How many pixels of the rectangle are solid in both. The two words of L a rotated word of R faces
+   have their hi and lo bits joined into one word first (the two parts share no bit position): one
+   count per word of R. */
+INLINE uint32_t count_in_stripes(const lined_up *p, eo_hooks *hooks)
 {
-    if (a == NULL || b == NULL || out == NULL || a->words == NULL || b->words == NULL)
-        return EO_ERR_NULL_POINTER;
-    if (a->w < 1 || a->h < 1 || b->w < 1 || b->h < 1 || a->w > EO_PIXELMASK_MAX_SIZE ||
-        a->h > EO_PIXELMASK_MAX_SIZE || b->w > EO_PIXELMASK_MAX_SIZE || b->h > EO_PIXELMASK_MAX_SIZE ||
-        a->words_per_row != (uint16_t)((a->w + W - 1u) >> LOG2_W) ||
-        b->words_per_row != (uint16_t)((b->w + W - 1u) >> LOG2_W))
-        return EO_ERR_BAD_ARGUMENT; /* not made by eo_pixelmask_init (scan relies on its sizes) */
+    const uint8_t s = p->s;
+    const eo_mask_word hi = (eo_mask_word)(ALL_BITS << s), lo = (eo_mask_word)~hi;
+    uint_fast16_t j, i;
+    uint32_t count = 0;
+    eo_mask_word under;
+    size_t l_at = 0, r_at = 0;
+    (void)hooks;
+    for (j = 0; j < p->r_words; j++, l_at += p->l_h, r_at += p->r_h) {
+        const eo_mask_word *lj = p->l + l_at, *rj = p->r + r_at;
+        if (j + 1u < p->words) {
+            const eo_mask_word *lk = lj + p->l_h;
+            for (i = 0; i < p->rows; i++) {
+                COUNT_ROW(hooks, j);
+                EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+                under = rotate_up(rj[i], s);
+                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, hi, lj[i], under), BITS_OF_B(p, j, hi, lj[i], under));
+                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, hi, lj[i], under), STRIPE_X(p, j));
+                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j + 1u, lo, lk[i], under), BITS_OF_B(p, j + 1u, lo, lk[i], under));
+                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j + 1u, lo, lk[i], under), STRIPE_X(p, j + 1u));
+                count += bits_set((eo_mask_word)(under & ((lj[i] & hi) | (lk[i] & lo))));
+            }
+        } else {
+            for (i = 0; i < p->rows; i++) {
+                COUNT_ROW(hooks, j);
+                EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+                under = (eo_mask_word)(rj[i] << s);
+                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, ALL_BITS, lj[i], under), BITS_OF_B(p, j, ALL_BITS, lj[i], under));
+                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, ALL_BITS, lj[i], under), STRIPE_X(p, j));
+                count += bits_set((eo_mask_word)(lj[i] & under));
+            }
+        }
+    }
+    return count;
+}
+
+/* The three pair functions in one, for masks of any width whose boxes overlap (out of line on gcc
+   and clang, out of the way of the column path below: that one keeps its few values in
+   registers). Returns EO_OK or EO_ERR_BAD_ARGUMENT. mode: FIND_ANY (*found), FIND_FIRST (*found,
+   *cx, *cy), COUNT_ALL (*area). */
+enum { FIND_ANY, FIND_FIRST, COUNT_ALL };
+
+OUT_OF_LINE eo_result pair_of_stripes(const eo_pixelmask *a, int16_t ax, int16_t ay,
+                                      const eo_pixelmask *b, int16_t bx, int16_t by, uint8_t mode,
+                                      uint8_t *found, int32_t *cx, int32_t *cy, uint32_t *area, eo_hooks *hooks)
+{
+    lined_up p;
+    uint_fast16_t row, word;
+    eo_mask_word both;
+    if (!mask_ok(a) || !mask_ok(b))
+        return EO_ERR_BAD_ARGUMENT; /* not made by eo_pixelmask_init */
+    line_up(&p, a, ax, ay, b, bx, by, 0, hooks);
+    if (mode == COUNT_ALL) {
+        *area = count_in_stripes(&p, hooks);
+        return EO_OK;
+    }
+    *found = find_in_stripes(&p, mode == FIND_FIRST, &row, &word, &both, hooks);
+    if (*found && (mode == FIND_FIRST || EO_TRACE)) {
+        /* the lowest set bit of that AND is the leftmost shared pixel of its row */
+        int32_t x = STRIPE_X(&p, word) + lowest_set_bit(both), y = (int32_t)p.y0 + (int32_t)row;
+        if (mode == FIND_FIRST) {
+            *cx = x;
+            *cy = y;
+        }
+        EO_STEP(hooks, EO_EV_PIXELMASK_HIT, x, y);
+    }
     return EO_OK;
 }
+
+/* ---- The pair functions: NULL checks, then masks of one stripe each by the column path (where
+   it exists), others by the stripes. */
 
 eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
                                const eo_pixelmask *b, int16_t bx, int16_t by,
                                uint8_t *hit, eo_hooks *hooks)
 {
-    int32_t cx, cy;
-    eo_result r = check_pair(a, b, hit);
-    if (r != EO_OK)
-        return r;
-    /* the traced build also finds where (its HIT step shows it); the fast one only whether */
-    *hit = (uint8_t)scan(a, ax, ay, b, bx, by, EO_TRACE ? SCAN_FIRST : SCAN_ANY, &cx, &cy, hooks);
-    return EO_OK;
+#if COLUMN_PATH
+    lined_up p;
+    uint_fast16_t row;
+    eo_mask_word both;
+#endif
+    if (a == NULL || b == NULL || hit == NULL || a->words == NULL || b->words == NULL)
+        return EO_ERR_NULL_POINTER;
+    if (!boxes_meet(a, ax, ay, b, bx, by)) {
+        EO_STEP(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
+        *hit = 0;
+        return EO_OK; /* the boxes are apart: no word read */
+    }
+#if COLUMN_PATH
+    if (a->words_per_row == 1 && b->words_per_row == 1) {
+        if (!column_ok(a) || !column_ok(b))
+            return EO_ERR_BAD_ARGUMENT; /* not made by eo_pixelmask_init */
+        line_up(&p, a, ax, ay, b, bx, by, 1, hooks);
+        *hit = find_in_column(&p, &row, &both, hooks);
+#if EO_TRACE
+        if (*hit) /* the traced build also shows where (the HIT step); the fast one only whether */
+            EO_STEP(hooks, EO_EV_PIXELMASK_HIT, (int32_t)p.x0 + lowest_set_bit(both), (int32_t)p.y0 + (int32_t)row);
+#endif
+        return EO_OK;
+    }
+#endif
+    return pair_of_stripes(a, ax, ay, b, bx, by, FIND_ANY, hit, NULL, NULL, NULL, hooks);
 }
 
 eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, int16_t ax, int16_t ay,
                                      const eo_pixelmask *b, int16_t bx, int16_t by,
                                      uint8_t *found, int32_t *cx, int32_t *cy, eo_hooks *hooks)
 {
-    int32_t x, y;
-    eo_result r = check_pair(a, b, found);
-    if (r != EO_OK)
-        return r;
-    if (cx == NULL || cy == NULL)
+#if COLUMN_PATH
+    lined_up p;
+    uint_fast16_t row;
+    eo_mask_word both;
+#endif
+    if (a == NULL || b == NULL || found == NULL || cx == NULL || cy == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;
-    *found = (uint8_t)scan(a, ax, ay, b, bx, by, SCAN_FIRST, &x, &y, hooks);
-    if (*found) {
-        *cx = x;
-        *cy = y;
+    if (!boxes_meet(a, ax, ay, b, bx, by)) {
+        EO_STEP(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
+        *found = 0;
+        return EO_OK; /* the boxes are apart: no word read */
     }
-    return EO_OK;
+#if COLUMN_PATH
+    if (a->words_per_row == 1 && b->words_per_row == 1) {
+        if (!column_ok(a) || !column_ok(b))
+            return EO_ERR_BAD_ARGUMENT;
+        line_up(&p, a, ax, ay, b, bx, by, 1, hooks);
+        *found = find_in_column(&p, &row, &both, hooks);
+        if (*found) {
+            /* the lowest set bit of the AND is the leftmost shared pixel of the row */
+            *cx = (int32_t)p.x0 + lowest_set_bit(both);
+            *cy = (int32_t)p.y0 + (int32_t)row;
+            EO_STEP(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
+        }
+        return EO_OK;
+    }
+#endif
+    return pair_of_stripes(a, ax, ay, b, bx, by, FIND_FIRST, found, cx, cy, NULL, hooks);
 }
 
 eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, int16_t ax, int16_t ay,
                                     const eo_pixelmask *b, int16_t bx, int16_t by,
                                     uint32_t *area, eo_hooks *hooks)
 {
-    eo_result r = check_pair(a, b, area);
-    if (r != EO_OK)
-        return r;
-    *area = scan(a, ax, ay, b, bx, by, SCAN_COUNT, NULL, NULL, hooks);
-    return EO_OK;
+#if COLUMN_PATH
+    lined_up p;
+#endif
+    if (a == NULL || b == NULL || area == NULL || a->words == NULL || b->words == NULL)
+        return EO_ERR_NULL_POINTER;
+    if (!boxes_meet(a, ax, ay, b, bx, by)) {
+        EO_STEP(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
+        *area = 0;
+        return EO_OK; /* the boxes are apart: no word read */
+    }
+#if COLUMN_PATH
+    if (a->words_per_row == 1 && b->words_per_row == 1) {
+        if (!column_ok(a) || !column_ok(b))
+            return EO_ERR_BAD_ARGUMENT;
+        line_up(&p, a, ax, ay, b, bx, by, 1, hooks);
+        *area = count_in_column(&p, hooks);
+        return EO_OK;
+    }
+#endif
+    return pair_of_stripes(a, ax, ay, b, bx, by, COUNT_ALL, NULL, NULL, NULL, area, hooks);
 }
 
 eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, int16_t ax, int16_t ay,
@@ -408,9 +704,10 @@ eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, int16_t ax, int1
 {
     rect32 r;
     int32_t x, y;
-    eo_result res = check_pair(a, b, hit);
-    if (res != EO_OK)
-        return res;
+    if (a == NULL || b == NULL || hit == NULL || a->words == NULL || b->words == NULL)
+        return EO_ERR_NULL_POINTER;
+    if (!mask_ok(a) || !mask_ok(b))
+        return EO_ERR_BAD_ARGUMENT; /* not made by eo_pixelmask_init */
     (void)hooks;
     *hit = 0;
     if (!overlap_rect32(ax, ay, a->w, a->h, bx, by, b->w, b->h, &r))

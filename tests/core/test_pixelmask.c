@@ -229,6 +229,138 @@ static void test_pixelmask_counters_and_trace(void **state)
 #endif
 }
 
+/* The set bits of a word, counted at every width (SWAR where the compiler's builtin is not one
+   instruction, so natively here): a mask's area against itself, placed on itself, is its pixel
+   count. Full words, single bits, every density, widths across word and stripe boundaries. */
+static void test_pixelmask_popcount_every_width(void **state)
+{
+    static const uint16_t widths[] = { 1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 130 };
+    unsigned i, density;
+    (void)state;
+    for (i = 0; i < sizeof widths / sizeof widths[0]; i++) {
+        for (density = 0; density <= 100; density += 10) {
+            uint16_t w = widths[i], h = (uint16_t)(1 + (i * 7 + density) % MAXH), x, y;
+            uint32_t want = 0, area = 0;
+            make_mask(&A, store_a.bytes, pix_a, w, h, density);
+            for (y = 0; y < h; y++)
+                for (x = 0; x < w; x++)
+                    want += pix_a[y][x];
+            assert_int_equal(eo_pixelmask_overlap_area(&A, 3, -5, &A, 3, -5, &area, NULL), EO_OK);
+            assert_int_equal(area, want);
+        }
+    }
+    /* one bit at every position of a word, alone */
+    for (i = 0; i < 130; i++) {
+        uint32_t area = 0;
+        assert_int_equal(eo_pixelmask_init(&A, 130, 2, store_a.bytes, sizeof store_a.bytes), EO_OK);
+        assert_int_equal(eo_pixelmask_set(&A, (uint16_t)i, 1, 1), EO_OK);
+        assert_int_equal(eo_pixelmask_overlap_area(&A, 0, 0, &A, 0, 0, &area, NULL), EO_OK);
+        assert_int_equal(area, 1);
+    }
+}
+
+/* The fast way out: boxes apart (touching included, on either axis, far apart across the int16_t
+   range) read no word, so a mask whose words are a single word of storage is fine there; and a
+   mask forged or zeroed is still refused as soon as its box overlaps. */
+static void test_pixelmask_fast_paths(void **state)
+{
+    static eo_mask_word one_word;
+    eo_pixelmask big = { 200, 100, (uint16_t)((200 + EO_PIXELMASK_WORD_BITS - 1) / EO_PIXELMASK_WORD_BITS), &one_word };
+    eo_pixelmask small = { 16, 16, (uint16_t)((16 + EO_PIXELMASK_WORD_BITS - 1) / EO_PIXELMASK_WORD_BITS), &one_word };
+    eo_pixelmask zeroed;
+    /* A (big) at (ax, ay), B (small) at (bx, by): touching on each side, and far apart across the
+       int16_t range, where the 16-bit difference wraps to a small one */
+    static const int16_t apart[][4] = { { 0, 0, 200, 0 }, { 0, 0, -16, 0 }, { 0, 0, 0, 100 }, { 0, 0, 0, -16 },
+                                        { 32767, 0, -32768, 0 }, { -32768, 0, 32767, 0 }, { 0, 32767, 0, -32768 },
+                                        { 0, -32768, 0, 32767 }, { -32768, -32768, 32752, 32752 },
+                                        { 32600, 32700, -32768, -32768 } };
+    unsigned i;
+    uint8_t hit, found;
+    uint32_t area;
+    int32_t cx = -7, cy = -7;
+    (void)state;
+    for (i = 0; i < sizeof apart / sizeof apart[0]; i++) {
+        const int16_t *q = apart[i];
+        hit = found = 9;
+        area = 9;
+        assert_int_equal(eo_pixelmask_overlap(&big, q[0], q[1], &small, q[2], q[3], &hit, NULL), EO_OK);
+        assert_int_equal(eo_pixelmask_overlap(&small, q[2], q[3], &big, q[0], q[1], &found, NULL), EO_OK);
+        assert_int_equal(hit, 0);
+        assert_int_equal(found, 0);
+        assert_int_equal(eo_pixelmask_overlap_area(&big, q[0], q[1], &small, q[2], q[3], &area, NULL), EO_OK);
+        assert_int_equal(area, 0);
+        found = 9;
+        assert_int_equal(eo_pixelmask_first_contact(&small, q[2], q[3], &big, q[0], q[1], &found, &cx, &cy, NULL), EO_OK);
+        assert_int_equal(found, 0);
+        assert_int_equal(cx, -7); /* untouched */
+    }
+    /* a zeroed struct has no words: refused wherever it is */
+    memset(&zeroed, 0, sizeof zeroed);
+    assert_int_equal(eo_pixelmask_overlap(&zeroed, 0, 0, &small, 1000, 1000, &hit, NULL), EO_ERR_NULL_POINTER);
+    /* a forged size is refused once the boxes overlap, before a word is read */
+    big.w = 5000;
+    hit = 5;
+    assert_int_equal(eo_pixelmask_overlap(&big, 0, 0, &small, 10, 10, &hit, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_pixelmask_overlap_area(&big, 0, 0, &small, 10, 10, &area, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_pixelmask_first_contact(&big, 0, 0, &small, 10, 10, &found, &cx, &cy, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(hit, 5);
+    small.h = 5000; /* and a narrow one too */
+    assert_int_equal(eo_pixelmask_overlap(&small, 0, 0, &small, 0, 0, &hit, NULL), EO_ERR_BAD_ARGUMENT);
+}
+
+/* Boxes sharing one row (top or bottom) or one column (left or right edge), narrow and wide
+   sprites, against brute force. */
+static void test_pixelmask_one_row_or_column(void **state)
+{
+    static const uint16_t sizes[][2] = { { 16, 16 }, { 8, 3 }, { 64, 5 }, { 65, 7 }, { 130, 9 }, { 33, 70 } };
+    unsigned i, j;
+    (void)state;
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        for (j = 0; j < sizeof sizes / sizeof sizes[0]; j++) {
+            uint16_t wa = sizes[i][0], ha = sizes[i][1], wb = sizes[j][0], hb = sizes[j][1];
+            int16_t off;
+            make_mask(&A, store_a.bytes, pix_a, wa, ha, 100);
+            make_mask(&B, store_b.bytes, pix_b, wb, hb, 100);
+            for (off = (int16_t)(-(int16_t)wb + 1); off < (int16_t)wa; off += 3) {
+                check_all(10, 20, (int16_t)(10 + off), (int16_t)(20 + ha - 1)); /* B's top row on A's bottom row */
+                check_all(10, 20, (int16_t)(10 + off), (int16_t)(20 - hb + 1)); /* B's bottom row on A's top row */
+            }
+            for (off = (int16_t)(-(int16_t)hb + 1); off < (int16_t)ha; off += 3) {
+                check_all(10, 20, (int16_t)(10 + wa - 1), (int16_t)(20 + off)); /* one shared column */
+                check_all(10, 20, (int16_t)(10 - wb + 1), (int16_t)(20 + off));
+            }
+        }
+}
+
+/* First contact in scan order when the stripes disagree: a hit lower down in the first stripe and
+   one higher up in a stripe further right; the higher one is first. Then equal rows: the left one. */
+static void test_pixelmask_first_contact_scan_order(void **state)
+{
+    uint8_t found = 0;
+    int32_t cx = 0, cy = 0;
+    (void)state;
+    make_mask(&A, store_a.bytes, pix_a, 130, 40, 0);
+    make_mask(&B, store_b.bytes, pix_b, 130, 40, 0);
+    /* A at 0, 0; B at 3, 1: B's pixel (i, j) is A's (i + 3, j + 1) */
+    assert_int_equal(eo_pixelmask_set(&A, 5, 30, 1), EO_OK);   /* stripe 0, row 30 */
+    assert_int_equal(eo_pixelmask_set(&B, 2, 29, 1), EO_OK);
+    assert_int_equal(eo_pixelmask_set(&A, 120, 10, 1), EO_OK); /* the last stripe, row 10 */
+    assert_int_equal(eo_pixelmask_set(&B, 117, 9, 1), EO_OK);
+    assert_int_equal(eo_pixelmask_first_contact(&A, 0, 0, &B, 3, 1, &found, &cx, &cy, NULL), EO_OK);
+    assert_int_equal(found, 1);
+    assert_int_equal(cx, 120);
+    assert_int_equal(cy, 10);
+    assert_int_equal(eo_pixelmask_set(&A, 70, 10, 1), EO_OK);  /* the same row, further left */
+    assert_int_equal(eo_pixelmask_set(&B, 67, 9, 1), EO_OK);
+    assert_int_equal(eo_pixelmask_first_contact(&A, 0, 0, &B, 3, 1, &found, &cx, &cy, NULL), EO_OK);
+    assert_int_equal(cx, 70);
+    assert_int_equal(cy, 10);
+    /* and seen from B (B is then the sprite further right) */
+    assert_int_equal(eo_pixelmask_first_contact(&B, 3, 1, &A, 0, 0, &found, &cx, &cy, NULL), EO_OK);
+    assert_int_equal(cx, 70);
+    assert_int_equal(cy, 10);
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -238,6 +370,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_pixelmask_builders),
         cmocka_unit_test(test_pixelmask_bad_input),
         cmocka_unit_test(test_pixelmask_counters_and_trace),
+        cmocka_unit_test(test_pixelmask_popcount_every_width),
+        cmocka_unit_test(test_pixelmask_fast_paths),
+        cmocka_unit_test(test_pixelmask_one_row_or_column),
+        cmocka_unit_test(test_pixelmask_first_contact_scan_order),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);

@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 12)
         return 0;
     for (i = 0; i < 2; i++) {
-        w[i] = (uint16_t)(1 + data[i * 6] % 80);
+        w[i] = (uint16_t)(1 + data[i * 6] % 140); /* up to three 64-bit stripes */
         h[i] = (uint16_t)(1 + data[i * 6 + 1] % 40);
         px[i] = get16(data + i * 6 + 2);
         py[i] = get16(data + i * 6 + 4);

@@ -11,8 +11,16 @@
 
    EO_PIXELMASK_WORD_BITS (8, 16, 32 or 64)
        Bits per pixel-mask word (see pixelmask.h); every width gives the same answers. Default: the
-       widest word the target handles in one register: 8 on the Z80 (SDCC), 32 in wasm (the lesson
-       shows whole words as 32-bit trace values), 64 on other 64-bit hosts, else 32.
+       widest word the target handles in one register: 8 on the Z80 (SDCC), 64 in wasm's fast build
+       (wasm has 64-bit integers, popcount and rotate) and 32 in its traced build (the lesson shows
+       whole words as 32-bit trace values), 64 on other 64-bit hosts, else 32.
+
+   EO_POPCOUNT_BUILTIN (0 or 1)
+       1 counts the set bits of a word (pixelmask's overlap area) with the compiler's
+       __builtin_popcount / __builtin_popcountll, 0 with portable C (SWAR: a handful of shifts,
+       masks and adds, no table). Default: 1 where the builtin is one instruction: wasm
+       (i32/i64.popcnt), x86 compiled for a CPU with POPCNT (-mpopcnt, -march=native, x86-64-v2
+       and up), AArch64; else 0 (generic x86-64, where the builtin is a library call; the Z80).
 
    EO_Z80_ASM (0 or 1)
        1 replaces the few loops a Z80 frame cannot afford in SDCC's C with hand-written Z80 in the
@@ -36,8 +44,10 @@
 #ifndef EO_PIXELMASK_WORD_BITS
 #if defined(__SDCC)
 #define EO_PIXELMASK_WORD_BITS 8
-#elif defined(__EMSCRIPTEN__) || defined(__wasm__)
+#elif (defined(__EMSCRIPTEN__) || defined(__wasm__)) && EO_TRACE
 #define EO_PIXELMASK_WORD_BITS 32
+#elif defined(__EMSCRIPTEN__) || defined(__wasm__)
+#define EO_PIXELMASK_WORD_BITS 64
 #elif defined(__LP64__) || defined(_WIN64)
 #define EO_PIXELMASK_WORD_BITS 64
 #else
@@ -48,6 +58,18 @@
 #if EO_PIXELMASK_WORD_BITS != 8 && EO_PIXELMASK_WORD_BITS != 16 && EO_PIXELMASK_WORD_BITS != 32 && \
     EO_PIXELMASK_WORD_BITS != 64
 #error "EO_PIXELMASK_WORD_BITS must be 8, 16, 32 or 64"
+#endif
+
+#ifndef EO_POPCOUNT_BUILTIN
+#if defined(__GNUC__) && (defined(__wasm__) || defined(__POPCNT__) || defined(__aarch64__))
+#define EO_POPCOUNT_BUILTIN 1
+#else
+#define EO_POPCOUNT_BUILTIN 0
+#endif
+#endif
+
+#if EO_POPCOUNT_BUILTIN != 0 && (EO_POPCOUNT_BUILTIN != 1 || !defined(__GNUC__))
+#error "EO_POPCOUNT_BUILTIN must be 0, or 1 with a compiler that has __builtin_popcount (gcc, clang)"
 #endif
 
 #ifndef EO_Z80_ASM

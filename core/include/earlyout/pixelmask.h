@@ -1,22 +1,27 @@
 /* earlyout/pixelmask.h: do two sprites overlap at the pixel level?
 
-   A mask holds one bit per pixel, row by row; each row is a whole number of words. To test two
-   sprites, take the overlap rectangle of their boxes (nothing outside it can collide), then for
-   each row inside it line up the bits of both rows (shift) and AND them, a word at a time. A
-   non-zero AND is a hit. This is Mark Mackey's XQuest method (1995: one 32-bit word per sprite
-   row, the upper sprite's row shifted by the X offset), generalized to any width: rows of several
-   words, any offset, only the rows and words inside the overlap rectangle touched.
+   A mask holds one bit per pixel, a word of W pixels at a time. To test two sprites, take the
+   overlap rectangle of their boxes (nothing outside it can collide), then for each row inside it
+   line up the bits of both (shift) and AND them, a word at a time. A non-zero AND is a hit. This
+   is Mark Mackey's XQuest method (1995: one 32-bit word per sprite row, the upper sprite's row
+   shifted by the X offset), generalized to any width: only the rows and words inside the overlap
+   rectangle are touched, and a word of the sprite further right, rotated once, lines up with the
+   two words of the other it straddles.
 
    Masks
        eo_pixelmask_storage_size(w, h) bytes of caller memory (aligned to EO_PIXELMASK_WORD_BITS/8),
-       then eo_pixelmask_init. w and h: 1 .. 4095. Pixel (x, y) is bit x % W of word x / W of
-       row y (W = EO_PIXELMASK_WORD_BITS: 64 on 64-bit hosts, 32 in wasm, 8 on the Z80; 8, 16, 32
-       or 64 at build time, see config.h; every width gives the same answers). Bits past w in a row's last word are kept 0.
-       Build from RGBA (alpha >= threshold is solid) or from indexed pixels (index 0 is transparent).
+       then eo_pixelmask_init. w and h: 1 .. 4095. The mask is stored in column stripes (as in
+       pygame's bitmask.c): stripe k holds columns k*W .. k*W+W-1 of every row, one word per row,
+       top row first, so pixel (x, y) is bit x % W of word (x / W) * h + y (W =
+       EO_PIXELMASK_WORD_BITS: 64 on 64-bit hosts and in wasm's fast build, 32 in wasm's traced
+       build, 8 on the Z80; 8, 16, 32 or 64 at build time, see config.h; every width gives the same
+       answers). The tests walk down a stripe through consecutive words. Bits past w in the last
+       stripe are kept 0. Build from RGBA (alpha >= threshold is solid) or from indexed pixels
+       (index 0 is transparent).
 
    Placement
        A sprite is drawn with its top-left pixel at (x, y), int16_t; mask pixel (i, j) is at
-       (x + i, y + j). The overlap rectangle and every sum are computed in 32 bits: no wrap.
+       (x + i, y + j). Boxes are compared without wrapping (16-bit arithmetic that needs no 32).
 
    Answers (for both placements)
        eo_pixelmask_overlap:   1 if some pixel is solid in both, else 0.
@@ -26,8 +31,11 @@
        eo_pixelmask_overlap_reference: the per-pixel loop over the overlap rectangle (the GameDev.net
            article's method, with its rows taken from the right sprite: see lesson 4), for tests and
            for the lesson's comparison. Same answer, pixel by pixel.
+       Pairs whose boxes do not overlap are answered first (0) without reading a word; masks are
+       checked (EO_ERR_BAD_ARGUMENT if not made by eo_pixelmask_init) before any word is read.
 
-   Counters (traced build): EO_COUNTER_PIXELMASK_ROWS, _WORDS, _REF_PIXELS. */
+   Counters (traced build): EO_COUNTER_PIXELMASK_ROWS (rows of the rectangle tested), _WORDS (words
+   ANDed: of the sprite further right, one per row and stripe), _REF_PIXELS. */
 #ifndef EARLYOUT_PIXELMASK_H
 #define EARLYOUT_PIXELMASK_H
 
@@ -54,8 +62,8 @@ typedef uint64_t eo_mask_word;
 /// A 1-bit-per-pixel mask over caller-owned words. Fields are read-only for callers.
 typedef struct eo_pixelmask {
     uint16_t w, h;            /* pixels */
-    uint16_t words_per_row;   /* ceil(w / EO_PIXELMASK_WORD_BITS) */
-    eo_mask_word *words;      /* h * words_per_row words */
+    uint16_t words_per_row;   /* ceil(w / EO_PIXELMASK_WORD_BITS): the stripes */
+    eo_mask_word *words;      /* words_per_row stripes of h words */
 } eo_pixelmask;
 
 /// Bytes of storage a w x h mask needs; 0 if w or h is outside 1 .. EO_PIXELMASK_MAX_SIZE.
