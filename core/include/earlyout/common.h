@@ -7,7 +7,7 @@
    Boxes
        eo_box is half-open: a box at x with width w covers the pixels x .. x+w-1 (likewise y, h).
        A box with w <= 0 or h <= 0 is empty: it covers no pixel and overlaps nothing.
-       Coordinates and sizes are int16_t (-32768 .. 32767).
+       Coordinates and sizes are eo_coord (config.h): EO_COORD_MIN .. EO_COORD_MAX.
 
    Teaching hooks
        Core functions take an `eo_hooks *hooks` last argument. In the fast build (EO_TRACE 0) it is
@@ -48,14 +48,14 @@ const char *eo_result_text(eo_result r);
 
 /// A half-open axis-aligned box: pixels x .. x+w-1, y .. y+h-1. Empty when w <= 0 or h <= 0.
 typedef struct eo_box {
-    int16_t x, y, w, h;
+    eo_coord x, y, w, h;
 } eo_box;
 
 /// A segment from (x0, y0) to (x1, y1): the points (x0 + t (x1 - x0), y0 + t (y1 - y0)) for
 /// 0 <= t <= 1 of the plane where pixel (px, py) is the unit square px <= x < px + 1,
 /// py <= y < py + 1 (query.h and raycast.h say which pixels it passes through).
 typedef struct eo_segment {
-    int16_t x0, y0, x1, y1;
+    eo_coord x0, y0, x1, y1;
 } eo_segment;
 
 /* Sides, as bits: the sides of a mover stopped by eo_tiles_move (tiles.h), the side of a box or

@@ -33,6 +33,8 @@
 #ifndef EARLYOUT_CONFIG_H
 #define EARLYOUT_CONFIG_H
 
+#include <stdint.h>
+
 #ifndef EO_TRACE
 #define EO_TRACE 0
 #endif
@@ -40,6 +42,11 @@
 #if EO_TRACE != 0 && EO_TRACE != 1
 #error "EO_TRACE must be 0 (fast build) or 1 (teaching hooks compiled in)"
 #endif
+
+/* The world coordinate type (see the comment at the top). */
+typedef int16_t eo_coord;
+#define EO_COORD_MIN INT16_MIN
+#define EO_COORD_MAX INT16_MAX
 
 #ifndef EO_PIXELMASK_WORD_BITS
 #if defined(__SDCC)
