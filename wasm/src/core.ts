@@ -14,7 +14,7 @@ export type Expect<Actual extends Expected, Expected> = Actual;
 
 // eo_box is copied as four int16 (x, y, w, h) in a row; eo_pair as two uint16 (a, b).
 type _Box = Expect<typeof LAYOUT.box, { size: 8; x: 0; y: 2; w: 4; h: 6 }>;
-type _BoxT = Expect<typeof FIELD_TYPES.box, { x: 'int16_t'; y: 'int16_t'; w: 'int16_t'; h: 'int16_t' }>;
+type _BoxT = Expect<typeof FIELD_TYPES.box, { x: 'eo_coord'; y: 'eo_coord'; w: 'eo_coord'; h: 'eo_coord' }>;
 type _Pair = Expect<typeof LAYOUT.pair, { size: 4; a: 0; b: 2 }>;
 type _Stats = Expect<typeof FIELD_TYPES.broadphase_stats, Record<keyof BroadphaseStatsC, 'uint32_t'>>;
 type _Hooks = Expect<typeof FIELD_TYPES.hooks, { step_count: 'uint16_t'; steps_lost: 'uint16_t'; counters: `uint32_t[${string}]` }>;

@@ -64,8 +64,8 @@ export const LAYOUT = {
 export const FIELD_TYPES = {
   circle: { x: "int16_t", y: "int16_t", r: "int16_t" },
   aabb_order_report: { order: "eo_aabb_order", pairs_sampled: "uint32_t", comparisons_x_first: "uint32_t", comparisons_y_first: "uint32_t", apart_on_x: "uint32_t", apart_on_y: "uint32_t" },
-  box: { x: "int16_t", y: "int16_t", w: "int16_t", h: "int16_t" },
-  segment: { x0: "int16_t", y0: "int16_t", x1: "int16_t", y1: "int16_t" },
+  box: { x: "eo_coord", y: "eo_coord", w: "eo_coord", h: "eo_coord" },
+  segment: { x0: "eo_coord", y0: "eo_coord", x1: "eo_coord", y1: "eo_coord" },
   pair: { a: "uint16_t", b: "uint16_t" },
   trace_step: { event: "uint8_t", module: "uint8_t", line: "uint16_t", a: "int32_t", b: "int32_t" },
   hooks: { steps: "eo_trace_step *", step_capacity: "uint16_t", step_count: "uint16_t", steps_lost: "uint16_t", counters: "uint32_t[EO_COUNTER_COUNT]" },
