@@ -87,3 +87,24 @@ test('overlapMany checks its input', () => {
   assert.throws(() => eo.pixelmask.overlapMany([a, b], pos, new Uint16Array([0, 1])), code('EO_JS_BAD_ARGUMENT'));
   a.dispose();
 });
+
+test('overlapMany reuses the last call\'s masks only while they are the same and none was disposed', () => {
+  const a = eo.pixelmask.create(4, 4), b = eo.pixelmask.create(4, 4);
+  a.set(0, 0, true); b.set(0, 0, true);
+  const masks = [a, b], pos = new Float32Array([0, 0, 0, 0]), pairs = new Uint16Array([0, 1]);
+  assert.deepEqual([...eo.pixelmask.overlapMany(masks, pos, pairs)], [1]);
+  // the same list mutated in place: the new mask at index 1 is read, not the last call's
+  const c = eo.pixelmask.create(4, 4); // empty
+  masks[1] = c;
+  assert.deepEqual([...eo.pixelmask.overlapMany(masks, pos, pairs)], [0]);
+  masks[1] = b;
+  assert.deepEqual([...eo.pixelmask.overlapMany(masks, pos, pairs)], [1]);
+  // disposed, and its memory taken by a new solid mask: the old handle must fail, not read the new one
+  b.dispose();
+  const d = eo.pixelmask.create(4, 4);
+  d.set(0, 0, true);
+  assert.throws(() => eo.pixelmask.overlapMany(masks, pos, pairs), code('EO_JS_BAD_ARGUMENT'));
+  masks[1] = d;
+  assert.deepEqual([...eo.pixelmask.overlapMany(masks, pos, pairs)], [1]);
+  for (const m of [a, c, d]) m.dispose();
+});

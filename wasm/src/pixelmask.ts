@@ -24,6 +24,10 @@ function floorInto(src: ArrayLike<number>, out: Int16Array): number {
 export function makePixelmask(core: Core): PixelMaskApi {
   const x = core.x, heap = core.heap;
   const live = new WeakMap<object, { ptr: number; owner: Owner }>();
+  // overlapMany's last mask list and its pointers: a game passes the same masks frame after frame,
+  // so a mask seen at the same index in the last call needs no lookup. Dropped whenever any mask
+  // is disposed (its memory may be reused by a new mask).
+  let lastBatch: { list: unknown[]; ptrs: Uint32Array } | undefined;
   const ptrOf = (name: string, m: unknown): number => {
     const rec = typeof m === 'object' && m !== null ? live.get(m) : undefined;
     if (rec === undefined) fail(`${name} must be a PixelMask made by this module`);
@@ -60,6 +64,7 @@ export function makePixelmask(core: Core): PixelMaskApi {
       },
       dispose() {
         if (owner.released) return;
+        lastBatch = undefined;
         heap.untrack(owner);
         owner.release();
       },
@@ -170,12 +175,16 @@ export function makePixelmask(core: Core): PixelMaskApi {
       if (out.length < count) fail(`options.out must hold a byte per pair: ${count}, got ${out.length}`);
       const contacts = o.contacts === undefined ? undefined : typed('options.contacts', o.contacts, Int32Array);
       if (contacts !== undefined && contacts.length < 2 * count) fail(`options.contacts must hold x, y per pair: ${2 * count} values, got ${contacts.length}`);
-      const ptrs = new Uint32Array(nm);
-      for (let i = 0; i < nm; i++) {
+      const last = lastBatch;
+      let same = last !== undefined && last.list.length === nm;
+      for (let i = 0; same && i < nm; i++) same = last!.list[i] === list[i];
+      const ptrs = same ? last!.ptrs : new Uint32Array(nm);
+      for (let i = 0; !same && i < nm; i++) {
         const m = list[i], rec = typeof m === 'object' && m !== null ? live.get(m) : undefined;
         if (rec === undefined || rec.owner.released) ptrOf(`masks[${i}]`, m); // throws, naming it
         ptrs[i] = rec!.ptr;
       }
+      lastBatch = { list, ptrs };
       const wide = pv instanceof Uint32Array;
       return core.scoped(() => {
         const pm = core.scratch(4 * nm, what), pp = core.scratch(4 * nm, what);
