@@ -5,13 +5,16 @@ import { getCore } from './core.ts';
 import type { Earlyout } from './core.ts';
 import { h } from './dom.ts';
 import { mountChallenge } from './widgets/gridmask/challenge.ts';
+import { mountMaskPredict } from './widgets/gridmask/predict.ts';
 import { ManyObjects } from './widgets/gridmask/many.ts';
 import { Playground } from './widgets/gridmask/playground.ts';
 import { mountAabbChallenge } from './widgets/aabb/challenge.ts';
+import { mountOrderPredict } from './widgets/aabb/predict.ts';
 import { CirclePair } from './widgets/aabb/circles.ts';
 import { OrderDemo } from './widgets/aabb/order.ts';
 import { BoxPair } from './widgets/aabb/pair.ts';
 import { SectorsChallenge } from './widgets/sectors/challenge.ts';
+import { mountRangePredict } from './widgets/sectors/predict.ts';
 import { SectorsDemo } from './widgets/sectors/grid.ts';
 import { SectorStepper } from './widgets/sectors/step.ts';
 import { TuneChart } from './widgets/sectors/tune.ts';
@@ -25,14 +28,17 @@ const WIDGETS: Record<string, Mount> = {
   'gridmask-playground': (host, eo, o) => new Playground(host, eo, o, {}),
   'gridmask-many': (host, eo, o) => new ManyObjects(host, eo, o),
   'gridmask-challenge': (host, eo) => mountChallenge(host, eo),
+  'gridmask-predict': (host, eo) => mountMaskPredict(host, eo),
   'aabb-order': (host, eo, o) => new OrderDemo(host, eo, o),
   'aabb-pair': (host, eo, o) => new BoxPair(host, eo, o),
   'aabb-circles': (host, eo, o) => new CirclePair(host, eo, o),
   'aabb-challenge': (host, eo) => mountAabbChallenge(host, eo),
+  'aabb-predict': (host, eo) => mountOrderPredict(host, eo),
   'sectors-grid': (host, eo, o) => new SectorsDemo(host, eo, o),
   'sectors-tune': (host, eo, o) => new TuneChart(host, eo, o),
   'sectors-step': (host, eo, o) => new SectorStepper(host, eo, o),
   'sectors-challenge': (host, eo) => new SectorsChallenge(host, eo),
+  'sectors-predict': (host, eo) => mountRangePredict(host, eo),
   ...PIXELMASK_WIDGETS,
   ...SLOPES_WIDGETS,
   ...TILES_WIDGETS,

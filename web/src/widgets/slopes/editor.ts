@@ -18,14 +18,36 @@ const CELL = 20;
 const START = [0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 13, 14, 16];
 /** The course under the editor: u is the tile being edited, with a plateau and a 45° way down. */
 const COURSE = ['.........', '...u#\\...', '#########'];
-const USER_COL = 3;
-const USER_ROW = 1;
 /** The walker climbs and descends at most this much per pixel (slopes.h: max_step). */
 const PATROL_STEP = 2;
 const PATROL_BOX: Box = { x: 6, y: 2 * T - 12, w: 10, h: 12 };
 
+/** What a challenge built on the editor changes. */
+export interface EditorSetup {
+  /** the heights to start from (default: a curve) */
+  start?: readonly number[];
+  /** the course under the editor, as textMap rows; u is the edited tile, v the shape extraSlopes() gives */
+  course?: readonly string[];
+  /** where u is on the course */
+  userCol?: number;
+  userRow?: number;
+  /** heights of the shapes after the edited one (SLOPE.USER + 1, ...), asked again on every update */
+  extraSlopes?(): Uint8Array;
+  patrolStep?: number;
+  courseHelp?: string;
+  /** shown under the course, e.g. a challenge's checks */
+  extraPanel?: HTMLElement;
+  /** after every edit: the map that holds the new heights */
+  onChange?(map: TileMap, heights: Uint8Array): void;
+}
+
 export class SlopeEditor {
-  private heights = Uint8Array.from(START);
+  private heights: Uint8Array;
+  private course: readonly string[];
+  private userCol: number;
+  private userRow: number;
+  private patrolStep: number;
+  private stepLabel: HTMLElement;
   private map: TileMap;
   private bitmap: HTMLCanvasElement;
   private column = 8;
@@ -45,8 +67,14 @@ export class SlopeEditor {
   private visible = false;
   private raf = 0;
 
-  constructor(host: HTMLElement, private eo: Earlyout) {
-    this.map = textMap(eo, COURSE, this.heights);
+  constructor(host: HTMLElement, private eo: Earlyout, private setup: EditorSetup = {}) {
+    this.heights = Uint8Array.from(setup.start ?? START);
+    this.course = setup.course ?? COURSE;
+    this.userCol = setup.userCol ?? 3;
+    this.userRow = setup.userRow ?? 1;
+    this.patrolStep = setup.patrolStep ?? PATROL_STEP;
+    this.stepLabel = h('span', { class: 'mask-hex', 'data-testid': 'patrol-step' }, `walk, max step ${this.patrolStep}`);
+    this.map = textMap(eo, this.course, this.allSlopes());
     this.bitmap = renderMap(this.map);
     this.canvas = h('canvas', { class: 'sl-grid-canvas', 'aria-hidden': 'true' });
     const statusId = uniqueId('sl-status');
@@ -92,10 +120,11 @@ export class SlopeEditor {
           h(
             'section',
             { class: 'gm-card', 'aria-label': 'The tile on a course' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'On a course'), h('span', { class: 'mask-hex' }, `walk, max step ${PATROL_STEP}`), this.playBtn),
+            h('div', { class: 'gm-card-head' }, h('h3', {}, 'On a course'), this.stepLabel, this.playBtn),
             this.stageWrap,
-            h('p', { class: 'gm-help' }, 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
+            h('p', { class: 'gm-help' }, setup.courseHelp ?? 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
           ),
+          setup.extraPanel ?? null,
         ),
       ),
     );
@@ -133,7 +162,7 @@ export class SlopeEditor {
 
   /** One frame of the walker: a pixel along the ground, turning round at walls; falls if in the air. */
   private patrol(): void {
-    const r = this.map.walk(this.box, this.dir, PATROL_STEP);
+    const r = this.map.walk(this.box, this.dir, this.patrolStep);
     this.box = r.box;
     if (r.hit) this.dir = -this.dir;
     if (!r.onGround) this.box = this.map.move(this.box, 0, 2).box;
@@ -218,9 +247,24 @@ export class SlopeEditor {
     this.update();
   }
 
+  /** The edited shape, then the setup's others: what map.setSlopes() takes. */
+  private allSlopes(): Uint8Array {
+    const extra = this.setup.extraSlopes?.() ?? new Uint8Array(0);
+    const all = new Uint8Array(T + extra.length);
+    all.set(this.heights);
+    all.set(extra, T);
+    return all;
+  }
+
+  /** The walker's max step (a challenge changes it). */
+  setPatrolStep(n: number): void {
+    this.patrolStep = n;
+    setText(this.stepLabel, `walk, max step ${n}`);
+  }
+
   /** Hands the heights to the core, then shows what the core holds and answers. */
-  private update(): void {
-    this.map.setSlopes(this.heights);
+  update(): void {
+    this.map.setSlopes(this.allSlopes());
     const stored = this.map.heights(SLOPE.USER);
     stored.forEach((v, i) => {
       setText(this.numbers[i], String(v));
@@ -237,11 +281,12 @@ export class SlopeEditor {
     this.renderPlay();
     this.drawGrid(stored);
     this.drawCourse();
+    this.setup.onChange?.(this.map, stored);
   }
 
   private renderReadout(height: number): void {
-    const x = USER_COL * T + this.column;
-    const y = USER_ROW * T + T / 2;
+    const x = this.userCol * T + this.column;
+    const y = this.userRow * T + T / 2;
     const g = this.map.groundAt(x, y);
     const el = this.readout;
     el.dataset.x = String(x);
@@ -298,7 +343,7 @@ export class SlopeEditor {
   }
 
   private drawCourse(): void {
-    const world: World = { screenW: COURSE[0].length * T, screenH: COURSE.length * T, cellW: T, cellH: T, margin: 0, maxScale: 4 };
+    const world: World = { screenW: this.course[0].length * T, screenH: this.course.length * T, cellW: T, cellH: T, margin: 0, maxScale: 4 };
     const g = geometry(Math.min(this.stageWrap.clientWidth || 400, 480), world);
     const ctx = prepareCanvas(this.stageCanvas, g);
     this.stageCanvas.parentElement!.style.width = `${g.cssW}px`;
@@ -309,7 +354,7 @@ export class SlopeEditor {
     ctx.strokeStyle = COLORS.focus;
     ctx.lineWidth = 2;
     ctx.setLineDash([4, 3]);
-    ctx.strokeRect(toCss(g, USER_COL * T) + 1, toCss(g, USER_ROW * T) + 1, T * g.s - 2, T * g.s - 2);
+    ctx.strokeRect(toCss(g, this.userCol * T) + 1, toCss(g, this.userRow * T) + 1, T * g.s - 2, T * g.s - 2);
     ctx.restore();
     drawCharacter(ctx, g, this.box, false);
   }

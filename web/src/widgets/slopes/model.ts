@@ -18,6 +18,7 @@ const TILE_OF: Record<string, number> = {
   c: TILE.SLOPE + SLOPE.DOWN_22_HIGH,
   d: TILE.SLOPE + SLOPE.DOWN_22_LOW,
   u: TILE.SLOPE + SLOPE.USER,
+  v: TILE.SLOPE + SLOPE.USER + 1,
 };
 
 /** A map of 16-px tiles from rows of text, solid outside (walls all round). */

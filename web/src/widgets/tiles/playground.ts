@@ -15,7 +15,7 @@ import { Stepper } from '../../stepper.ts';
 import { attrName, drawHitbox, drawProbes, drawTiles, markStep, markTile, pxRect, tileWorld } from './draw.ts';
 import type { ProbeMark } from './draw.ts';
 import { explainStep, HERO, hitText, kindsText, labelSteps, MAP_H, MAP_W, newHero, NO_INPUT, PALETTE, presetCells, PRESETS, stepHero, stepNote, TILE_SIZE } from './model.ts';
-import type { Frame, Hero, Input, Step, TraceFn } from './model.ts';
+import type { Frame, Hero, Input, Preset, Step, TraceFn } from './model.ts';
 
 export interface TilesPlaygroundOptions {
   preset?: string;
@@ -23,6 +23,16 @@ export interface TilesPlaygroundOptions {
   probes?: string;
   start?: string;
   controls?: string;
+}
+
+/** What a challenge built on the playground adds. */
+export interface TilesPlaygroundHooks {
+  /** a map of its own instead of a named preset (not offered among the preset chips) */
+  preset?: Preset;
+  /** shown under the map, e.g. a challenge's checks */
+  extraPanel?: HTMLElement;
+  /** called after the map was created and after every painted tile */
+  onMapChange?(map: TileMap): void;
 }
 
 const SHIFT = Math.log2(TILE_SIZE);
@@ -83,9 +93,10 @@ export class TilesPlayground {
     host: HTMLElement,
     private eo: Earlyout,
     opts: TilesPlaygroundOptions,
+    private hooks: TilesPlaygroundHooks = {},
   ) {
     this.presetKey = opts.preset && PRESETS[opts.preset] ? opts.preset : 'play';
-    const preset = PRESETS[this.presetKey];
+    const preset = hooks.preset ?? PRESETS[this.presetKey];
     this.spawn = { ...preset.spawn };
     this.corners = opts.probes === 'corners';
     this.running = opts.start !== 'pause';
@@ -170,7 +181,7 @@ export class TilesPlayground {
       h(
         'div',
         { class: 'tl-main' },
-        h('div', { class: 'tl-stage-col' }, this.stageWrap, pad, this.statusEl, this.hintEl),
+        h('div', { class: 'tl-stage-col' }, this.stageWrap, pad, this.statusEl, this.hintEl, hooks.extraPanel ?? null),
         h('div', { class: 'tl-side' }, coreCard, countCard, arithCard),
       ),
     );
@@ -211,6 +222,7 @@ export class TilesPlayground {
     });
     this.setRunning(this.running);
     this.refresh();
+    hooks.onMapChange?.(this.map);
     // paused from the start: stop on the first frame that lands, the most telling one to step through
     if (!this.running) {
       for (let k = 0; k < 300 && !(this.frame && this.frame.result.hit & HIT.BOTTOM); k++) this.advance();
@@ -403,6 +415,13 @@ export class TilesPlayground {
     this.map.setCell(col, row, attr); // the map's caches forget what they read
     this.hintEl.hidden = true;
     this.refresh();
+    this.hooks.onMapChange?.(this.map);
+  }
+
+  /** Moves the spawn point and drops a fresh character there. */
+  setSpawn(spawn: { x: number; y: number }): void {
+    this.spawn = { ...spawn };
+    this.respawn();
   }
 
   applyPreset(key: string): void {
@@ -414,6 +433,7 @@ export class TilesPlayground {
     this.hintEl.hidden = false;
     this.resetCounters();
     this.respawn();
+    this.hooks.onMapChange?.(this.map);
   }
 
   private respawn(): void {
