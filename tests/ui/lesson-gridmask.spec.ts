@@ -409,23 +409,48 @@ test.describe('many objects', () => {
 });
 
 test.describe('challenge', () => {
-  test('the core checks a hole in the endpoints mask', async ({ page }) => {
+  test('the core checks a hole in the endpoints mask, in the target cell the page picked', async ({ page }) => {
     const pg = await open(page, 'challenge');
     await pg.root.scrollIntoViewIfNeeded();
+    const panel = pg.root.locator('.challenge');
     await expect(pg.get('method-endpoints')).toBeChecked();
-    await expect(pg.root.locator('.challenge')).toHaveAttribute('data-solved', 'false');
-    await pg.setBox('a', { x: 16, y: 80, w: 128, h: 16 });
-    await pg.setBox('b', { x: 72, y: 72, w: 16, h: 16 });
-    await expect(pg.get('check-endpoints')).toHaveAttribute('data-done', 'true');
-    await expect(pg.get('check-span')).toHaveAttribute('data-done', 'true');
-    await expect(pg.get('check-overlap')).toHaveAttribute('data-done', 'true');
-    await expect(pg.root.locator('.challenge')).toHaveAttribute('data-solved', 'true');
-    await expect(pg.get('challenge-status')).toContainText('Solved');
-    await pg.setBox('b', { y: 100 }); // 100..115: below A (80..95), still in the hole column
-    await expect(pg.get('check-overlap')).toHaveAttribute('data-done', 'false');
-    await expect(pg.root.locator('.challenge')).toHaveAttribute('data-solved', 'false');
-    await pg.setBox('b', { x: 140, y: 72 }); // 140..155: column 4, an end of A: no hole any more
-    await expect(pg.get('check-endpoints')).toHaveAttribute('data-done', 'false');
+    await expect(panel).toHaveAttribute('data-solved', 'false');
+    const col = Number(await panel.getAttribute('data-target-col'));
+    const row = Number(await panel.getAttribute('data-target-row'));
+    expect(col, 'never the worked example’s column').not.toBe(2);
+    await test.step('the worked example (B in column 2) is a false negative, but not in the target cell', async () => {
+      await pg.setBox('a', { x: 16, y: 80, w: 128, h: 16 });
+      await pg.setBox('b', { x: 72, y: 72, w: 16, h: 16 });
+      await expect(pg.get('check-endpoints')).toHaveAttribute('data-done', 'true');
+      await expect(pg.get('check-span')).toHaveAttribute('data-done', 'true');
+      await expect(pg.get('check-overlap')).toHaveAttribute('data-done', 'true');
+      await expect(pg.get('check-cell')).toHaveAttribute('data-done', 'false');
+      await expect(panel).toHaveAttribute('data-solved', 'false');
+    });
+    // by hand, 32 px cells: A covers columns col - 1 .. col + 1 (x = 32 (col - 1) + 8, w = 80) in row
+    // `row`; B sits inside column col: A's endpoints mark col - 1 and col + 1 only
+    await test.step(`A around column ${col}, B inside cell (${col}, ${row}): solved`, async () => {
+      await pg.setBox('a', { x: 32 * (col - 1) + 8, y: 32 * row + 8, w: 80, h: 16 });
+      await pg.setBox('b', { x: 32 * col + 8, y: 32 * row + 4, w: 16, h: 16 });
+      for (const c of ['endpoints', 'span', 'overlap', 'cell']) await expect(pg.get(`check-${c}`)).toHaveAttribute('data-done', 'true');
+      await expect(panel).toHaveAttribute('data-solved', 'true');
+      await expect(pg.get('challenge-status')).toContainText('Solved');
+    });
+    await test.step('B below A: no overlap any more', async () => {
+      await pg.setBox('b', { y: 32 * row + 24 }); // A ends at 32 row + 23
+      await expect(pg.get('check-overlap')).toHaveAttribute('data-done', 'false');
+      await expect(panel).toHaveAttribute('data-solved', 'false');
+    });
+    await test.step('B in an end column of A: no hole any more', async () => {
+      await pg.setBox('b', { x: 32 * (col + 1) + 4, y: 32 * row + 4 });
+      await expect(pg.get('check-endpoints')).toHaveAttribute('data-done', 'false');
+    });
+    await test.step('a new target cell', async () => {
+      await pg.get('challenge-new').click();
+      await expect
+        .poll(async () => `${await panel.getAttribute('data-target-col')},${await panel.getAttribute('data-target-row')}`)
+        .not.toBe(`${col},${row}`);
+    });
   });
 });
 

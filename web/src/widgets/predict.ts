@@ -125,6 +125,7 @@ export class PredictPanel<Q> {
       i.value = '';
       i.disabled = false;
       i.removeAttribute('aria-invalid');
+      delete i.dataset.right;
     }
     for (const b of this.nones.values()) b.checked = false;
     delete this.result.dataset.correct;

@@ -205,6 +205,10 @@ function drawSensorMap(canvas: HTMLCanvasElement, q: SensorQuestion): void {
   drawScreen(ctx, g, { labels: false });
   drawMap(ctx, g, q.bitmap);
   drawTileGrid(ctx, g);
+  // the y of each tile row's top, so the answer can be read off the picture too
+  ctx.font = '11px sans-serif';
+  ctx.fillStyle = 'rgba(230, 236, 250, 0.85)';
+  for (let row = 0; row < 3; row++) ctx.fillText(`y ${row * T}`, 3, toCss(g, row * T) + 12);
   ctx.fillStyle = SLOPE_COLORS.sensor;
   const s = Math.max(3, g.s);
   ctx.fillRect(snap(toCss(g, q.x)), snap(toCss(g, q.y)), s, s);
