@@ -61,10 +61,10 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): Playground {
     const endpoints = s.method === 'endpoints' ? r.verdict : r.other.verdict;
     const span = s.method === 'span' ? r.verdict : r.other.verdict;
     const spanB = s.method === 'span' ? r.masks[1] : r.other.masks[1];
-    // where the core puts a cell's bit: X field in the low half of the mask, Y field in the high half
-    const half = LAYOUTS[s.layout].bits / 2;
-    const want = ((1 << target.col) + 2 ** (half + target.row)) >>> 0;
-    const done = { endpoints: endpoints !== 'maybe', span: span === 'maybe', overlap: r.overlap, cell: spanB >>> 0 === want };
+    // the target cell's own mask, from the core: the span mask of one pixel in that cell
+    const layout = LAYOUTS[s.layout];
+    const want = eo.gridmask.build(layout, 'span', { x: target.col << layout.cellShiftX, y: target.row << layout.cellShiftY, w: 1, h: 1 });
+    const done = { endpoints: endpoints !== 'maybe', span: span === 'maybe', overlap: r.overlap, cell: spanB === want };
     for (const [k, el] of Object.entries(items) as Array<[keyof typeof done, HTMLElement]>) {
       el.classList.toggle('is-done', done[k]);
       el.dataset.done = String(done[k]);
