@@ -1,0 +1,353 @@
+// The binding fuzzed with valid input (fast-check): every answer equals the independent oracle in
+// ./oracle.mjs (brute-force box, pixel and tile loops), whatever container the boxes come in, and
+// after each case the module is as before: heapUsed() at its baseline, a known-good call right.
+//   JSFUZZ_SEED (default 1) and JSFUZZ_RUNS (default 60 per property) set the campaign.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { loadEarlyout, LAYOUT_8, LAYOUT_16, LAYOUT_32, TILE } from '../../build/wasm/pkg/earlyout.js';
+import * as O from './oracle.mjs';
+import { settle, runs } from './harness.mjs';
+
+const eo = await loadEarlyout();
+const traced = await loadEarlyout({ traced: true });
+
+// ---- generators ------------------------------------------------------------------------------
+const C = 30000; // valid world coordinates stay within +-30,000
+const coord = fc.oneof(fc.integer({ min: -C, max: C }), fc.integer({ min: -40, max: 120 })); // spread out, or crowded
+const size = fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: -3, max: 600 }));
+const intBox = fc.record({ x: coord, y: coord, w: size, h: size });
+const floatBox = fc.record({
+  x: fc.double({ min: -C, max: C, noNaN: true }), y: fc.double({ min: -C, max: C, noNaN: true }),
+  w: fc.double({ min: -2, max: 500, noNaN: true }), h: fc.double({ min: -2, max: 500, noNaN: true }),
+});
+const crowdedFloat = fc.record({
+  x: fc.double({ min: -20, max: 60, noNaN: true }), y: fc.double({ min: -20, max: 60, noNaN: true }),
+  w: fc.double({ min: 0, max: 30, noNaN: true }), h: fc.double({ min: 0, max: 30, noNaN: true }),
+});
+const KINDS = ['array', 'Int16Array', 'Int32Array', 'Float32Array', 'Float64Array', 'proxy', 'liar'];
+/** x, y, w, h per box in the container `kind`; 'liar' is an Int16Array subclass whose length lies. */
+function container(kind, boxes) {
+  const flat = boxes.flatMap((b) => [b.x, b.y, b.w, b.h]);
+  switch (kind) {
+    case 'array': return flat;
+    case 'proxy': return new Proxy(flat, {});
+    case 'liar': {
+      class Liar extends Int16Array { get length() { return 3; } }
+      return Liar.from(flat);
+    }
+    default: return globalThis[kind].from(flat);
+  }
+}
+/** The boxes as a container of `kind` holds them (Float32Array rounds, integer arrays truncate). */
+function asStored(kind, boxes) {
+  if (kind === 'Float32Array') return boxes.map((b) => ({ x: Math.fround(b.x), y: Math.fround(b.y), w: Math.fround(b.w), h: Math.fround(b.h) }));
+  if (kind === 'Int16Array' || kind === 'liar' || kind === 'Int32Array') return boxes.map((b) => ({ x: Math.trunc(b.x), y: Math.trunc(b.y), w: Math.trunc(b.w), h: Math.trunc(b.h) }));
+  return boxes;
+}
+const boxSet = (arb, max = 40) => fc.array(arb, { maxLength: max });
+const layersOf = (n) => fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 2 * n, maxLength: 2 * n }).map((a) => Uint16Array.from(a));
+
+function prop(name, arb, body, k = 1) {
+  test(name, () => {
+    fc.assert(fc.property(arb, (v) => { body(v); settle(eo); settle(traced); }), runs(k));
+  });
+}
+
+// ---- broadphase --------------------------------------------------------------------------------
+prop('aabb.overlap equals the box oracle, both orders, ints and floats', fc.tuple(fc.oneof(intBox, floatBox, crowdedFloat), fc.oneof(intBox, crowdedFloat), fc.constantFrom(undefined, 'x-first', 'y-first')), ([a, b, order]) => {
+  const r = eo.aabb.overlap(a, b, order);
+  assert.equal(r.overlap, O.overlaps(O.bounds(a), O.bounds(b)), JSON.stringify([a, b]));
+  assert.ok(r.comparisons >= 0 && r.comparisons <= 4);
+  // the documented guarantee: a float overlap is always reported
+  if (a.w > 0 && b.w > 0 && a.h > 0 && b.h > 0 && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) assert.ok(r.overlap);
+  assert.deepEqual(traced.aabb.overlap(a, b, order), r, 'the traced module answers the same');
+}, 4);
+
+prop('aabb.findPairs and chooseOrder equal brute force in every container', fc.tuple(fc.constantFrom(...KINDS), boxSet(fc.oneof(intBox, crowdedFloat)), fc.constantFrom(undefined, 'x-first', 'y-first')), ([kind, boxes, order]) => {
+  const want = O.allPairs(asStored(kind, boxes).map(kind === 'Int16Array' || kind === 'liar' ? (b) => b : O.bounds));
+  const r = eo.aabb.findPairs(container(kind, boxes), order);
+  assert.deepEqual(O.pairSet(r.pairs, r.count), want);
+  const n = boxes.length;
+  if (n >= 2) {
+    const c = eo.aabb.chooseOrder(container(kind, boxes));
+    assert.ok(c.order === 'x-first' || c.order === 'y-first');
+    assert.ok(c.pairsSampled >= 1 && c.pairsSampled <= (n * (n - 1)) / 2, `pairsSampled ${c.pairsSampled} of ${n} boxes`);
+    if (c.comparisonsXFirst !== c.comparisonsYFirst) assert.equal(c.order, c.comparisonsXFirst < c.comparisonsYFirst ? 'x-first' : 'y-first');
+  }
+}, 2);
+
+prop('circle.overlap equals the distance oracle', fc.tuple(
+  fc.record({ x: fc.integer({ min: -C, max: C }), y: fc.integer({ min: -C, max: C }), r: fc.integer({ min: 0, max: 16383 }) }),
+  fc.record({ x: fc.integer({ min: -200, max: 200 }), y: fc.integer({ min: -200, max: 200 }), r: fc.integer({ min: 0, max: 300 }) }),
+  fc.boolean()), ([a, d, near]) => {
+  const b = near ? { x: a.x + d.x, y: a.y + d.y, r: d.r } : { x: d.x * 150, y: d.y * 150, r: d.r * 54 };
+  if (Math.abs(b.x) > C || Math.abs(b.y) > C || b.r > 16383) return;
+  assert.equal(eo.circle.overlap(a, b), O.circlesOverlap(a, b), JSON.stringify([a, b]));
+}, 4);
+
+prop('sectors: build / update / findPairs / queries equal brute force, layers too', fc.tuple(
+  fc.record({ worldX: fc.integer({ min: -100, max: 100 }), worldY: fc.integer({ min: -100, max: 100 }), worldW: fc.integer({ min: 1, max: 2000 }),
+    worldH: fc.integer({ min: 1, max: 2000 }), cols: fc.integer({ min: 1, max: 12 }), rows: fc.integer({ min: 1, max: 12 }) }),
+  boxSet(fc.oneof(intBox, crowdedFloat), 30), boxSet(crowdedFloat, 30), fc.integer({ min: -50, max: 150 }), fc.integer({ min: -50, max: 150 }), fc.boolean()),
+([cfg, boxes, moved, px, py, useLayers]) => {
+  const grid = eo.sectors.create({ ...cfg, maxObjects: 64, maxEntries: 65535 });
+  try {
+    for (const set of [boxes, moved.length === boxes.length ? moved : boxes.map((b, i) => moved[i] ?? b)]) {
+      const ib = set.map(O.bounds);
+      if (set === boxes) grid.build(Float64Array.from(set.flatMap((b) => [b.x, b.y, b.w, b.h])));
+      else grid.update(set.flatMap((b) => [b.x, b.y, b.w, b.h]));
+      const layers = useLayers ? fc.sample(layersOf(set.length), { seed: set.length, numRuns: 1 })[0] : undefined;
+      const r = grid.findPairs(set.flatMap((b) => [b.x, b.y, b.w, b.h]), layers);
+      assert.deepEqual(O.pairSet(r.pairs, r.count), O.allPairs(ib, layers ? O.layerAccept(layers) : undefined));
+      assert.equal(r.stats.pairsFound, r.count);
+      assert.equal(grid.ranges().length, 4 * set.length);
+      const pt = [...grid.queryPoint(px, py)].sort((a, b) => a - b);
+      assert.deepEqual(pt, ib.map((b, i) => (O.containsPixel(b, px, py) ? i : -1)).filter((i) => i >= 0));
+      const region = { x: px, y: py, w: 17, h: 9 };
+      const rg = [...grid.queryRegion(region)].sort((a, b) => a - b);
+      assert.deepEqual(rg, ib.map((b, i) => (O.overlaps(b, region) ? i : -1)).filter((i) => i >= 0));
+    }
+  } finally {
+    grid.dispose();
+  }
+}, 2);
+
+prop('sectors.tune: every row answers the pairs brute force finds', fc.tuple(boxSet(crowdedFloat, 20), fc.array(fc.record({ cols: fc.integer({ min: 1, max: 8 }), rows: fc.integer({ min: 1, max: 8 }) }), { minLength: 1, maxLength: 4 })), ([boxes, configs]) => {
+  const t = eo.sectors.tune(boxes.flatMap((b) => [b.x, b.y, b.w, b.h]), configs.map((c) => ({ ...c, worldW: 100, worldH: 100, maxObjects: 32, maxEntries: 4096 })));
+  const want = O.allPairs(boxes.map(O.bounds)).length;
+  assert.equal(t.rows.length, configs.length);
+  for (const row of t.rows) if (!row.error) assert.equal(row.stats.pairsFound, want);
+});
+
+prop('sweep: findPairs and its queries equal brute force on both axes', fc.tuple(fc.constantFrom(...KINDS), boxSet(fc.oneof(intBox, crowdedFloat)), fc.constantFrom('x', 'y'), fc.integer({ min: -30, max: 90 }), fc.integer({ min: -30, max: 90 })), ([kind, boxes, axis, px, py]) => {
+  const sw = eo.sweep.create(64);
+  try {
+    const ib = asStored(kind, boxes).map(kind === 'Int16Array' || kind === 'liar' ? (b) => b : O.bounds);
+    const r = sw.findPairs(container(kind, boxes), axis);
+    assert.deepEqual(O.pairSet(r.pairs, r.count), O.allPairs(ib));
+    assert.deepEqual([...sw.queryPoint(px, py)].sort((a, b) => a - b), ib.map((b, i) => (O.containsPixel(b, px, py) ? i : -1)).filter((i) => i >= 0));
+  } finally {
+    sw.dispose();
+  }
+}, 2);
+
+const LAYOUTS = [LAYOUT_8, LAYOUT_16, LAYOUT_32];
+prop('gridmask: build equals the cell oracle on screen, never eliminates an overlapping pair, and the batch calls agree', fc.tuple(fc.constantFrom(...LAYOUTS), fc.constantFrom('span', 'endpoints'), boxSet(fc.record({ x: fc.integer({ min: -300, max: 1300 }), y: fc.integer({ min: -300, max: 1000 }), w: fc.integer({ min: 1, max: 400 }), h: fc.integer({ min: 1, max: 400 }) }), 24)), ([layout, method, boxes]) => {
+  const masks = eo.gridmask.buildMany(layout, method, boxes.flatMap((b) => [b.x, b.y, b.w, b.h]));
+  boxes.forEach((b, i) => {
+    assert.equal(masks[i], eo.gridmask.build(layout, method, b));
+    if (b.x >= 0 && b.y >= 0 && b.x + b.w <= layout.screenW && b.y + b.h <= layout.screenH)
+      assert.equal(masks[i], O.gridmaskOf(layout, method, b), `${method} mask of ${JSON.stringify(b)}`);
+  });
+  const cand = eo.gridmask.findCandidates(layout, masks);
+  const want = [];
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const verdict = eo.gridmask.test(layout, masks[i], masks[j]);
+      if (verdict === 'maybe') want.push(`${i},${j}`);
+      // "maybe" when the answer is "no" is allowed; "apart" when the boxes overlap on screen is not
+      const onScreen = [boxes[i], boxes[j]].every((b) => b.x < layout.screenW && b.y < layout.screenH && b.x + b.w > 0 && b.y + b.h > 0);
+      if (method === 'span' && onScreen && O.overlaps(boxes[i], boxes[j])) assert.equal(verdict, 'maybe', JSON.stringify([boxes[i], boxes[j]]));
+    }
+  assert.deepEqual(O.pairSet(cand.pairs, cand.count), want.sort());
+  const { cols, rows } = eo.gridmask.cells(layout);
+  assert.ok(cols <= layout.bits / 2 && rows <= layout.bits / 2);
+});
+
+// ---- segments ------------------------------------------------------------------------------------
+prop('query.segmentAll / segmentFirst: consistent with and without a grid, hits inside their boxes, in order', fc.tuple(boxSet(fc.record({ x: fc.integer({ min: -50, max: 150 }), y: fc.integer({ min: -50, max: 150 }), w: fc.integer({ min: 1, max: 40 }), h: fc.integer({ min: 1, max: 40 }) }), 20), fc.record({ x0: fc.integer({ min: -80, max: 180 }), y0: fc.integer({ min: -80, max: 180 }), x1: fc.integer({ min: -80, max: 180 }), y1: fc.integer({ min: -80, max: 180 }) })), ([boxes, seg]) => {
+  const flat = boxes.flatMap((b) => [b.x, b.y, b.w, b.h]);
+  const all = eo.query.segmentAll(seg, flat);
+  const grid = eo.sectors.create({ worldX: -100, worldY: -100, worldW: 400, worldH: 400, cols: 5, rows: 5, maxObjects: 64, maxEntries: 4096 });
+  try {
+    grid.build(flat);
+    assert.deepEqual(eo.query.segmentAll(seg, flat, { grid }), all);
+  } finally {
+    grid.dispose();
+  }
+  const first = eo.query.segmentFirst(seg, flat);
+  assert.deepEqual(first, all[0] ?? null);
+  for (let k = 0; k < all.length; k++) {
+    const h = all[k];
+    assert.ok(O.containsPixel(boxes[h.index], h.x, h.y), `hit ${JSON.stringify(h)} outside box ${JSON.stringify(boxes[h.index])}`);
+    assert.equal(h.t, h.tNum / h.tDen);
+    if (k) assert.ok(all[k - 1].t < h.t || (all[k - 1].t === h.t && all[k - 1].index < h.index));
+    if (h.face === 0) assert.ok(O.containsPixel(boxes[h.index], seg.x0, seg.y0), 'face 0: the segment starts inside');
+  }
+  // a box holding the start pixel is always hit, at t = 0
+  boxes.forEach((b, i) => { if (O.containsPixel(b, seg.x0, seg.y0)) assert.ok(all.some((h) => h.index === i && h.t === 0), `box ${i} holds the start`); });
+});
+
+// ---- pixel masks ------------------------------------------------------------------------------
+const maskArb = fc.record({ w: fc.integer({ min: 1, max: 40 }), h: fc.integer({ min: 1, max: 24 }), density: fc.integer({ min: 0, max: 100 }), seed: fc.integer() })
+  .map(({ w, h, density, seed }) => {
+    let s = seed | 1;
+    const bits = new Uint8Array(w * h).map(() => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) % 100 < density ? 1 : 0; });
+    return { w, h, bits };
+  });
+const place = fc.integer({ min: -45, max: 45 });
+
+function makeMask(m, how) {
+  if (how === 'indices') return eo.pixelmask.fromIndices(Uint8Array.from(m.bits, (b, i) => (b ? 1 + (i % 200) : 0)), m.w, m.h);
+  if (how === 'image') {
+    const data = new Uint8ClampedArray(m.w * m.h * 4);
+    m.bits.forEach((b, i) => { data[4 * i + 3] = b ? 128 + (i % 128) : i % 128; data[4 * i] = 255; });
+    return eo.pixelmask.fromImageData({ width: m.w, height: m.h, data }, 128);
+  }
+  const p = eo.pixelmask.create(m.w, m.h);
+  m.bits.forEach((b, i) => { if (b) p.set(i % m.w, Math.floor(i / m.w), true); });
+  return p;
+}
+
+prop('pixelmask: overlap, area, firstContact, the reference and overlapMany equal the pixel loop', fc.tuple(maskArb, maskArb, place, place, place, place, fc.constantFrom('set', 'indices', 'image'), fc.double({ min: 0, max: 0.999, noNaN: true })), ([ma, mb, ax, ay, bx, by, how, frac]) => {
+  const a = makeMask(ma, how), b = makeMask(mb, 'set');
+  try {
+    for (let i = 0; i < ma.bits.length; i++) assert.equal(a.get(i % ma.w, Math.floor(i / ma.w)), ma.bits[i] === 1);
+    assert.equal(a.width, ma.w);
+    const hits = O.maskPairs(ma, ax, ay, mb, bx, by);
+    const fx = ax + frac; // placements are floored
+    assert.equal(eo.pixelmask.overlap(a, fx, ay, b, bx, by), hits.length > 0);
+    assert.equal(eo.pixelmask.overlapReference(a, ax, ay, b, bx, by), hits.length > 0);
+    assert.equal(eo.pixelmask.area(a, ax, ay, b, bx, by), hits.length);
+    assert.deepEqual(eo.pixelmask.firstContact(a, ax, ay, b, bx, by), hits[0] ?? null);
+    assert.deepEqual(eo.pixelmask.overlapRect({ x: ax, y: ay, w: ma.w, h: ma.h }, { x: bx, y: by, w: mb.w, h: mb.h }),
+      O.overlapRect({ x: ax, y: ay, w: ma.w, h: ma.h }, { x: bx, y: by, w: mb.w, h: mb.h }));
+    const contacts = new Int32Array(4);
+    const many = eo.pixelmask.overlapMany([a, b], new Int16Array([ax, ay, bx, by]), new Uint16Array([0, 1, 1, 0]), { contacts });
+    assert.deepEqual([...many], [hits.length > 0 ? 1 : 0, hits.length > 0 ? 1 : 0]);
+    if (hits.length) assert.deepEqual([contacts[0], contacts[1]], [hits[0].x, hits[0].y]);
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+}, 2);
+
+// ---- tile maps --------------------------------------------------------------------------------
+const mapArb = fc.record({
+  width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 10 }), tileSize: fc.constantFrom(8, 16, 32),
+  outside: fc.constantFrom('solid', 'empty', 'open-top'), solid: fc.integer({ min: 0, max: 40 }), seed: fc.integer(), rowTable: fc.boolean(),
+}).map((m) => {
+  let s = m.seed | 1;
+  const cells = new Uint8Array(m.width * m.height).map(() => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) % 100 < m.solid ? 7 : 9; });
+  const attrs = new Uint8Array(256);
+  attrs[7] = TILE.SOLID; // game ids 7 and 9: solid and empty
+  return { width: m.width, height: m.height, tileSize: m.tileSize, outside: m.outside, rowTable: m.rowTable, cells, attrs };
+});
+
+prop('tiles: lookups equal the map oracle', fc.tuple(mapArb, fc.integer({ min: -3, max: 14 }), fc.integer({ min: -3, max: 12 }), fc.double({ min: -100, max: 500, noNaN: true }), fc.double({ min: -100, max: 400, noNaN: true })), ([m, col, row, px, py]) => {
+  const map = eo.tiles.createMap(m);
+  try {
+    const inside = col >= 0 && row >= 0 && col < m.width && row < m.height;
+    assert.equal(map.attrAt(col, row), O.attrAt(m, col, row), `attrAt(${col}, ${row})`);
+    assert.equal(map.index(col, row), inside ? row * m.width + col : null);
+    if (inside) assert.equal(map.getCell(col, row), m.cells[row * m.width + col]);
+    const [c, r] = [Math.floor(Math.floor(px) / m.tileSize) + 0, Math.floor(Math.floor(py) / m.tileSize) + 0]; // never -0
+    assert.equal(map.tileOf(px), c);
+    assert.equal(map.attrAtPixel(px, py), O.attrAt(m, c, r));
+    assert.equal(map.pixelSolid(px, py), O.attrAt(m, c, r) === TILE.SOLID);
+    assert.deepEqual([...map.cells()], [...m.cells]);
+    const t = map.touching({ x: px, y: py, w: 5, h: 5 });
+    assert.equal((t.touching & 1) !== 0, O.boxSolid(m, Math.floor(px), Math.floor(py), 5, 5));
+  } finally {
+    map.dispose();
+  }
+}, 2);
+
+prop('tiles.move equals the pixel-by-pixel mover; moveMany and the traced module agree', fc.tuple(mapArb, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: -400, max: 400 }), fc.integer({ min: -400, max: 400 }), fc.integer({ min: 0, max: 1000 })), ([m, w, h, dx, dy, at]) => {
+  const map = eo.tiles.createMap(m);
+  const tmap = traced.tiles.createMap(m);
+  try {
+    // start from a free spot (scan the map from `at`), else skip
+    const W = m.width * m.tileSize, H = m.height * m.tileSize;
+    let start = null;
+    for (let k = 0; k < W * H && !start; k += 3) {
+      const p = (at * 7 + k) % (W * H), x = p % W, y = Math.floor(p / W);
+      if (x + w <= W && y + h <= H && !O.boxSolid(m, x, y, w, h)) start = { x, y, w, h };
+    }
+    if (!start) return;
+    const want = O.moveByPixels(m, start, dx, dy);
+    const r = map.move(start, dx, dy);
+    assert.deepEqual([r.box.x, r.box.y], [want.x, want.y], `move ${JSON.stringify(start)} by ${dx}, ${dy}`);
+    assert.equal((r.hit & 1) !== 0, want.hitX < 0, 'hit left');
+    assert.equal((r.hit & 2) !== 0, want.hitX > 0, 'hit right');
+    assert.equal((r.hit & 4) !== 0, want.hitY < 0, 'hit top');
+    assert.equal((r.hit & 8) !== 0, want.hitY > 0, 'hit bottom');
+    assert.deepEqual(tmap.move(start, dx, dy), r);
+    const boxes = new Int16Array([start.x, start.y, w, h]);
+    const out = map.moveMany(boxes, new Int16Array([dx, dy]));
+    assert.deepEqual([boxes[0], boxes[1]], [want.x, want.y]);
+    assert.equal(out[0], r.hit);
+    const mover = eo.tiles.createMover({ ...start, x: start.x + 0.25 });
+    map.move(mover, dx, dy);
+    assert.equal(Math.floor(mover.x), want.x);
+  } finally {
+    map.dispose();
+    tmap.dispose();
+  }
+}, 2);
+
+prop('tiles: raycast stops on the first solid tile it crosses; walk / walkMany agree', fc.tuple(mapArb, fc.record({ x0: fc.integer({ min: -20, max: 400 }), y0: fc.integer({ min: -20, max: 330 }), x1: fc.integer({ min: -20, max: 400 }), y1: fc.integer({ min: -20, max: 330 }) }), fc.integer({ min: -60, max: 60 })), ([m, seg, dx]) => {
+  const map = eo.tiles.createMap(m);
+  try {
+    const r = map.raycast(seg, { visits: true });
+    if (r.hit) {
+      assert.equal(O.attrAt(m, r.col, r.row), TILE.SOLID, `hit a non-solid tile ${r.col}, ${r.row}`);
+      assert.equal(r.t, r.tNum / r.tDen);
+      assert.equal(Math.floor(r.x / m.tileSize), r.col);
+      assert.equal(Math.floor(r.y / m.tileSize), r.row);
+    }
+    for (const v of r.visits.slice(0, -1)) assert.notEqual(O.attrAt(m, v.col, v.row), TILE.SOLID, 'a visited tile before the hit is solid');
+    const b = { x: seg.x0, y: seg.y0, w: 6, h: 6 };
+    if (!O.boxSolid(m, b.x, b.y, 6, 6)) {
+      const one = map.walk(b, dx, 4);
+      const boxes = new Float64Array([b.x, b.y, 6, 6]);
+      map.walkMany(boxes, new Float64Array([dx]), 4);
+      assert.deepEqual([boxes[0], boxes[1]], [one.box.x + one.remainderX, one.box.y + one.remainderY]);
+    }
+  } finally {
+    map.dispose();
+  }
+}, 2);
+
+prop('slopes: heights, columnHeight, user slopes, groundAt and boxGround stay consistent', fc.tuple(fc.constantFrom(8, 16), fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 30 }), fc.integer({ min: 0, max: 200 })), ([ts, shape, seed, gx]) => {
+  const heights = Uint8Array.from({ length: ts }, (_, i) => (seed * 7 + i * 3) % (ts + 1));
+  const cells = new Uint8Array(8 * 4);
+  cells.fill(1, 24, 32); // floor on the last row
+  cells[20] = 2; cells[21] = 3;
+  const attrs = new Uint8Array(256);
+  attrs[1] = TILE.SOLID; attrs[2] = TILE.SLOPE + shape; attrs[3] = TILE.SLOPE + 6;
+  const map = eo.tiles.createMap({ width: 8, height: 4, tileSize: ts, cells, attrs, slopes: heights });
+  try {
+    const hs = map.heights(TILE.SLOPE + shape - TILE.SLOPE);
+    for (let c = 0; c < ts; c++) assert.equal(hs[c], map.columnHeight(shape, c));
+    assert.deepEqual([...map.heights(6)], [...heights]);
+    const x = gx % (8 * ts);
+    const g = map.groundAt(x, 0);
+    if (g) {
+      assert.ok(g.groundY >= 0 && g.groundY <= 4 * ts, JSON.stringify(g));
+      assert.ok(map.pixelSolid(x, g.groundY), `groundY ${g.groundY} at x ${x} is not solid`);
+      if (g.groundY > 0) assert.ok(!map.pixelSolid(x, g.groundY - 1) || g.distance <= 0, 'the pixel above the ground is empty');
+    }
+    const bg = map.boxGround({ x, y: 0, w: 5, h: 5 }, 2);
+    const tmap = traced.tiles.createMap({ width: 8, height: 4, tileSize: ts, cells, attrs, slopes: heights });
+    try {
+      assert.deepEqual(tmap.boxGround({ x, y: 0, w: 5, h: 5 }, 2), bg, 'the traced module answers the same');
+      assert.deepEqual(tmap.groundAt(x, 0), g);
+    } finally {
+      tmap.dispose();
+    }
+  } finally {
+    map.dispose();
+  }
+});
+
+// Found by the aabb.overlap property (seed 2): a box with w > 0 whose x + w rounds back to x in
+// float64 got 0 px of bounds, so a pair JavaScript sees overlapping was not reported.
+test('regression: a box with a tiny positive size still covers a pixel', () => {
+  const a = { x: 1, y: 0, w: 60, h: 1 }, b = { x: 60, y: 0, w: 5e-324, h: 5e-324 };
+  assert.equal(eo.aabb.overlap(a, b).overlap, true);
+  assert.equal(eo.aabb.findPairs([a.x, a.y, a.w, a.h, b.x, b.y, b.w, b.h]).count, 1);
+  assert.deepEqual(eo.pixelmask.overlapRect(a, b), { x: 60, y: 0, w: 1, h: 1 });
+  settle(eo);
+});
