@@ -9,13 +9,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { loadEarlyout, EarlyoutError, LAYOUT_16, TILE } from '../../build/wasm/pkg/earlyout.js';
+import { readFileSync } from 'node:fs';
+import { loadEarlyout, loadEarlyoutSync, EarlyoutError, LAYOUT_16, TILE } from '../../build/wasm/pkg/earlyout.js';
 import { settle, runs } from './harness.mjs';
 
 const eo = await loadEarlyout();
 const traced = await loadEarlyout({ traced: true });
 const other = await loadEarlyout(); // objects from another module are foreign
-const CODES = new Set(['EO_JS_BAD_ARGUMENT', 'EO_JS_STALE', 'EO_JS_OUT_OF_MEMORY', 'EO_JS_NOT_TRACED', 'EO_ERR_BAD_ARGUMENT',
+const CODES = new Set(['EO_JS_BAD_ARGUMENT', 'EO_JS_STALE', 'EO_JS_OUT_OF_MEMORY', 'EO_JS_NOT_TRACED', 'EO_JS_ABI', 'EO_JS_LOAD', 'EO_ERR_BAD_ARGUMENT',
   'EO_ERR_BAD_LAYOUT', 'EO_ERR_BUFFER_TOO_SMALL', 'EO_ERR_NOT_READY']);
 
 /** Thrown by hostile getters: the caller's own exception may pass through, nothing else. */
@@ -100,6 +101,12 @@ function mutate(args, m, target) {
       break;
     default:
       if (a && typeof a === 'object' && !Array.isArray(a) && !ArrayBuffer.isView(a)) out[i] = trap(a, m.how.slice(5), target);
+      else if (Array.isArray(a) && a.length) {
+        // one element of a plain array becomes a getter (Object.entries of the trap gives its value)
+        const k = m.k % a.length, c = [...a], t = trap({ v: a[k] }, m.how.slice(5), target);
+        Object.defineProperty(c, k, { enumerable: true, get: () => t.v });
+        out[i] = c;
+      }
   }
   return { args: out, index: i, certain };
 }
@@ -234,6 +241,7 @@ test('lifecycle: dispose twice, use after dispose, foreign objects, trace() nest
         } else if (op === 'use') {
           const uses = [() => w.grid.findPairs(B), () => w.sw.queryPoint(1, 1), () => w.a.get(0, 0), () => w.map.getCell(0, 0),
             () => w.map.touching(box, w.cache), () => traced.pixelmask.overlap(w.a, 0, 0, w.b, 0, 0), () => traced.query.segmentAll(seg, B, { grid: w.grid })];
+          uses.push(() => w.cache.reset());
           for (const u of uses) gone ? bad(u) : u();
         } else if (op === 'foreign') {
           bad(() => traced.pixelmask.overlap(o.a, 0, 0, w.b, 0, 0));
@@ -283,4 +291,19 @@ test('regression: query.segmentAll refuses a sector grid of another loaded modul
   }
   settle(eo);
   settle(other);
+});
+
+test('hostile load options: loadEarlyoutSync answers or throws an EarlyoutError', () => {
+  const bytes = readFileSync(new URL('../../build/wasm/pkg/earlyout.wasm', import.meta.url));
+  const good = { wasm: bytes, traced: false, maxMemory: 4 << 20 };
+  fc.assert(fc.property(mutation, (m) => {
+    const { args: [opts], certain } = mutate([good], m, eo);
+    let made;
+    check(() => { made = loadEarlyoutSync(opts); }, eo, m.how === 'field' && certain === 'maxMemory', `loadEarlyoutSync(${m.how} ${String(m.value)})`);
+    if (made) {
+      const r = made.aabb.findPairs([0, 0, 4, 4, 2, 2, 4, 4]);
+      assert.equal(r.count, 1, 'a module loaded with these options answers');
+      assert.equal(made.heapUsed(), 0);
+    }
+  }), runs(1));
 });

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { loadEarlyout, LAYOUT_8, LAYOUT_16, LAYOUT_32, TILE } from '../../build/wasm/pkg/earlyout.js';
+import { loadEarlyout, LAYOUT_8, LAYOUT_16, LAYOUT_32, TILE, TOUCH } from '../../build/wasm/pkg/earlyout.js';
 import * as O from './oracle.mjs';
 import { settle, runs } from './harness.mjs';
 
@@ -80,8 +80,11 @@ prop('aabb.findPairs and chooseOrder equal brute force in every container', fc.t
 prop('circle.overlap equals the distance oracle', fc.tuple(
   fc.record({ x: fc.integer({ min: -C, max: C }), y: fc.integer({ min: -C, max: C }), r: fc.integer({ min: 0, max: 16383 }) }),
   fc.record({ x: fc.integer({ min: -200, max: 200 }), y: fc.integer({ min: -200, max: 200 }), r: fc.integer({ min: 0, max: 300 }) }),
-  fc.boolean()), ([a, d, near]) => {
-  const b = near ? { x: a.x + d.x, y: a.y + d.y, r: d.r } : { x: d.x * 150, y: d.y * 150, r: d.r * 54 };
+  fc.constantFrom('near', 'far', 'touch'), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: -1, max: 1 })), ([a, d, mode, k, nudge]) => {
+  // touch: 3-4-5 triangles put the centres exactly r_a + r_b apart (give or take one)
+  const b = mode === 'near' ? { x: a.x + d.x, y: a.y + d.y, r: d.r }
+    : mode === 'far' ? { x: d.x * 150, y: d.y * 150, r: d.r * 54 }
+    : { x: a.x + 3 * k, y: a.y - 4 * k, r: Math.max(0, 5 * k - a.r + nudge) };
   if (Math.abs(b.x) > C || Math.abs(b.y) > C || b.r > 16383) return;
   assert.equal(eo.circle.overlap(a, b), O.circlesOverlap(a, b), JSON.stringify([a, b]));
 }, 4);
@@ -101,7 +104,14 @@ prop('sectors: build / update / findPairs / queries equal brute force, layers to
       const r = grid.findPairs(set.flatMap((b) => [b.x, b.y, b.w, b.h]), layers);
       assert.deepEqual(O.pairSet(r.pairs, r.count), O.allPairs(ib, layers ? O.layerAccept(layers) : undefined));
       assert.equal(r.stats.pairsFound, r.count);
-      assert.equal(grid.ranges().length, 4 * set.length);
+      for (let k = 0; k < r.count; k++) assert.ok(r.pairs[2 * k] < r.pairs[2 * k + 1], 'pairs come as a < b');
+      // ranges: the sectors each box covers, clamped to the edge sectors; 0xFF for an empty box
+      const cw = Math.ceil(cfg.worldW / cfg.cols), ch = Math.ceil(cfg.worldH / cfg.rows);
+      const clamp = (v, n) => Math.min(Math.max(v, 0), n - 1);
+      const want = ib.flatMap((b) => b.w <= 0 || b.h <= 0 ? [0xff, 0xff, 0xff, 0xff] : [
+        clamp(Math.floor((b.x - cfg.worldX) / cw), cfg.cols), clamp(Math.floor((b.x + b.w - 1 - cfg.worldX) / cw), cfg.cols),
+        clamp(Math.floor((b.y - cfg.worldY) / ch), cfg.rows), clamp(Math.floor((b.y + b.h - 1 - cfg.worldY) / ch), cfg.rows)]);
+      assert.deepEqual([...grid.ranges()], want, 'sector ranges');
       const pt = [...grid.queryPoint(px, py)].sort((a, b) => a - b);
       assert.deepEqual(pt, ib.map((b, i) => (O.containsPixel(b, px, py) ? i : -1)).filter((i) => i >= 0));
       const region = { x: px, y: py, w: 17, h: 9 };
@@ -247,6 +257,20 @@ prop('tiles: lookups equal the map oracle', fc.tuple(mapArb, fc.integer({ min: -
     assert.equal(map.attrAtPixel(px, py), O.attrAt(m, c, r));
     assert.equal(map.pixelSolid(px, py), O.attrAt(m, c, r) === TILE.SOLID);
     assert.deepEqual([...map.cells()], [...m.cells]);
+    for (const mode of ['edges', 'corners']) {
+      const x0 = Math.floor(px), y0 = Math.floor(py), w = 3 * m.tileSize + 1, h = 7;
+      const pr = map.probe({ x: px, y: py, w, h }, mode);
+      for (const p of pr.points) {
+        assert.ok(p.x === x0 || p.x === x0 + w - 1 || p.y === y0 || p.y === y0 + h - 1, `probe point ${p.x}, ${p.y} not on the box's edge`);
+        assert.deepEqual([p.col, p.row], [Math.floor(p.x / m.tileSize), Math.floor(p.y / m.tileSize)]);
+        assert.equal(p.attr, O.attrAt(m, p.col, p.row));
+      }
+      if (mode === 'edges') { // every tile column and row the box spans is probed
+        const cols = new Set(pr.points.map((p) => p.col)), rows = new Set(pr.points.map((p) => p.row));
+        for (let c = Math.floor(x0 / m.tileSize); c <= Math.floor((x0 + w - 1) / m.tileSize); c++) assert.ok(cols.has(c), `column ${c} not probed`);
+        for (let r = Math.floor(y0 / m.tileSize); r <= Math.floor((y0 + h - 1) / m.tileSize); r++) assert.ok(rows.has(r), `row ${r} not probed`);
+      } else assert.equal(pr.points.length, 4);
+    }
     const t = map.touching({ x: px, y: py, w: 5, h: 5 });
     assert.equal((t.touching & 1) !== 0, O.boxSolid(m, Math.floor(px), Math.floor(py), 5, 5));
   } finally {
@@ -350,4 +374,44 @@ test('regression: a box with a tiny positive size still covers a pixel', () => {
   assert.equal(eo.aabb.findPairs([a.x, a.y, a.w, a.h, b.x, b.y, b.w, b.h]).count, 1);
   assert.deepEqual(eo.pixelmask.overlapRect(a, b), { x: 60, y: 0, w: 1, h: 1 });
   settle(eo);
+});
+
+prop('trace: the traced answer equals the fast one; steps within maxSteps, the rest counted as lost', fc.tuple(boxSet(crowdedFloat, 12), fc.integer({ min: 1, max: 300 }), fc.constantFrom('findPairs', 'sweep', 'grid', 'overlap', 'move')), ([boxes, maxSteps, what]) => {
+  const flat = boxes.flatMap((b) => [b.x, b.y, b.w, b.h]);
+  const run = (t) => {
+    if (what === 'findPairs') return t.aabb.findPairs(flat, 'y-first').count;
+    if (what === 'sweep') { const sw = t.sweep.create(16); try { return sw.findPairs(flat, 'x').count; } finally { sw.dispose(); } }
+    if (what === 'grid') { const g = t.sectors.create({ worldW: 80, worldH: 80, cols: 3, rows: 3, maxObjects: 16, maxEntries: 256 }); try { g.build(flat); return g.findPairs(flat).count; } finally { g.dispose(); } }
+    if (what === 'overlap') return boxes.length >= 2 ? t.aabb.overlap(boxes[0], boxes[1]).overlap : null;
+    const map = t.tiles.createMap({ width: 6, height: 6, cells: new Uint8Array(36).fill(1, 30) });
+    try { return map.move({ x: 8, y: 8, w: 6, h: 6 }, boxes.length * 3, boxes.length * 5).box; } finally { map.dispose(); }
+  };
+  const r = traced.trace(() => run(traced), maxSteps);
+  assert.deepEqual(r.result, run(eo));
+  assert.ok(r.steps.length <= maxSteps);
+  if (r.stepsLost > 0) assert.equal(r.steps.length, maxSteps, 'steps are lost only when the buffer is full');
+  for (const st of r.steps) assert.ok(typeof st.event === 'string' && st.line > 0, JSON.stringify(st));
+});
+
+prop('tiles: setCell / setCells / setAttr change the lookups, and caches are reset by them', fc.tuple(mapArb, fc.array(fc.tuple(fc.nat(), fc.constantFrom(0, 7, 9, 12), fc.boolean()), { maxLength: 12 }), fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 200 })), ([m, edits, bx, by]) => {
+  const map = eo.tiles.createMap(m);
+  const cache = map.createCache();
+  const model = { ...m, cells: Uint8Array.from(m.cells), attrs: Uint8Array.from(m.attrs) };
+  try {
+    const b = { x: bx % (m.width * m.tileSize), y: by % (m.height * m.tileSize), w: 6, h: 5 };
+    for (const [at, id, attrEdit] of edits) {
+      map.touching(b, cache); // fill the cache before the change
+      if (attrEdit) { map.setAttr(id, id === 12 ? TILE.SOLID : TILE.EMPTY); model.attrs[id] = id === 12 ? TILE.SOLID : TILE.EMPTY; }
+      else if (at % 5 === 0) { const all = model.cells.map((c, i) => (i % 3 === at % 3 ? id : c)); map.setCells(all); model.cells = all; }
+      else { const i = at % model.cells.length; map.setCell(i % m.width, Math.floor(i / m.width), id); model.cells[i] = id; }
+      assert.deepEqual([...map.cells()], [...model.cells]);
+      const solid = O.boxSolid(model, b.x, b.y, b.w, b.h);
+      assert.equal((map.touching(b, cache).touching & TOUCH.SOLID) !== 0, solid, 'touching with a cache after a change');
+      assert.equal((map.touching(b).touching & TOUCH.SOLID) !== 0, solid);
+    }
+    cache.reset();
+  } finally {
+    cache.dispose();
+    map.dispose();
+  }
 });
