@@ -415,3 +415,54 @@ prop('tiles: setCell / setCells / setAttr change the lookups, and caches are res
     map.dispose();
   }
 });
+
+prop('tiles: float moves: a Mover, Float64Array and Float32Array batches agree with the pixel mover', fc.tuple(mapArb, fc.double({ min: 0, max: 0.9999, noNaN: true }), fc.double({ min: 0, max: 0.9999, noNaN: true }), fc.double({ min: -300, max: 300, noNaN: true }), fc.double({ min: -300, max: 300, noNaN: true }), fc.integer({ min: 0, max: 1000 })), ([m, fx, fy, dx, dy, at]) => {
+  const map = eo.tiles.createMap(m);
+  try {
+    const W = m.width * m.tileSize, H = m.height * m.tileSize, w = 5, h = 7;
+    let start = null;
+    for (let k = 0; k < W * H && !start; k += 5) {
+      const p = (at * 13 + k) % (W * H), x = p % W, y = Math.floor(p / W);
+      if (x + w < W && y + h < H && !O.boxSolid(m, x, y, w, h)) start = { x, y };
+    }
+    if (!start) return;
+    const mover = eo.tiles.createMover({ x: start.x + fx, y: start.y + fy, w, h });
+    const r = map.move(mover, dx, dy);
+    // the pixel box moves floor(x + dx) - floor(x) pixels (API.md), stopped where a solid tile is
+    const want = O.moveByPixels(m, { x: start.x, y: start.y, w, h }, Math.floor(start.x + fx + dx) - start.x, Math.floor(start.y + fy + dy) - start.y);
+    assert.deepEqual([Math.floor(mover.x), Math.floor(mover.y)], [want.x, want.y]);
+    if (!want.hitX) assert.equal(mover.x, start.x + fx + dx, 'an unblocked move keeps the exact float position');
+    else assert.equal(mover.x, want.x, 'a blocked move ends flush with the wall');
+    for (const [pos, px, rem] of [[mover.x, r.box.x, r.remainderX], [mover.y, r.box.y, r.remainderY]]) {
+      assert.ok(rem >= 0 && rem < 1, `remainder ${rem} outside 0 <= r < 1`);
+      assert.ok(Math.abs(pos - (px + rem)) <= 2 ** -52 * Math.max(1, Math.abs(pos)), `box + remainder ${px + rem} is not the position ${pos}`);
+    }
+    const b64 = new Float64Array([start.x + fx, start.y + fy, w, h]);
+    map.moveMany(b64, new Float64Array([dx, dy]));
+    assert.deepEqual([b64[0], b64[1]], [mover.x, mover.y]);
+    const b32 = new Float32Array([start.x + fx, start.y + fy, w, h]);
+    const s32 = [b32[0], b32[1]];
+    map.moveMany(b32, new Float32Array([dx, dy]));
+    const want32 = O.moveByPixels(m, { x: Math.floor(s32[0]), y: Math.floor(s32[1]), w, h },
+      Math.floor(s32[0] + Math.fround(dx)) - Math.floor(s32[0]), Math.floor(s32[1] + Math.fround(dy)) - Math.floor(s32[1]));
+    assert.deepEqual([Math.floor(b32[0]), Math.floor(b32[1])], [want32.x, want32.y], 'a Float32Array never rounds into the next pixel');
+  } finally {
+    map.dispose();
+  }
+}, 2);
+
+// Found by the float-move property: a position a hair below an integer (-5e-324) gave remainderX
+// 1 (x - floor(x) rounds up), outside the documented 0 <= r < 1.
+test('regression: a move ending a hair below an integer keeps its remainder below 1', () => {
+  const map = eo.tiles.createMap({ width: 1, height: 1, outside: 'empty' });
+  try {
+    const mover = eo.tiles.createMover({ x: 0, y: 0, w: 5, h: 7 });
+    const r = map.move(mover, -5e-324, -1e-17);
+    assert.deepEqual([r.box.x, r.box.y], [-1, -1]);
+    assert.ok(r.remainderX < 1 && r.remainderY < 1, `remainders ${r.remainderX}, ${r.remainderY}`);
+    assert.deepEqual([mover.x, mover.y], [-5e-324, -1e-17]);
+  } finally {
+    map.dispose();
+  }
+  settle(eo);
+});
