@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { loadEarlyout, LAYOUT_8, LAYOUT_16, LAYOUT_32, TILE, TOUCH } from '../../build/wasm/pkg/earlyout.js';
+import { loadEarlyout, EarlyoutError, LAYOUT_8, LAYOUT_16, LAYOUT_32, TILE, TOUCH } from '../../build/wasm/pkg/earlyout.js';
 import * as O from './oracle.mjs';
 import { settle, runs } from './harness.mjs';
 
@@ -465,4 +465,59 @@ test('regression: a move ending a hair below an integer keeps its remainder belo
     map.dispose();
   }
   settle(eo);
+});
+
+prop('sectors: past maxEntries a build throws EO_ERR_BUFFER_TOO_SMALL, findPairs then EO_JS_STALE, and a build that fits answers again', fc.tuple(boxSet(crowdedFloat, 24), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 6 })), ([boxes, maxEntries, cells]) => {
+  const grid = eo.sectors.create({ worldW: 80, worldH: 80, cols: cells, rows: cells, maxObjects: 32, maxEntries });
+  try {
+    const flat = boxes.flatMap((b) => [b.x, b.y, b.w, b.h]);
+    const ranges = boxes.map(O.bounds).filter((b) => b.w > 0 && b.h > 0);
+    let fitted = true;
+    try {
+      grid.build(flat);
+    } catch (e) {
+      assert.ok(e instanceof EarlyoutError && e.code === 'EO_ERR_BUFFER_TOO_SMALL' && /maxEntries/.test(e.message), String(e));
+      fitted = false;
+    }
+    if (fitted) assert.deepEqual(O.pairSet(grid.findPairs(flat).pairs, grid.findPairs(flat).count), O.allPairs(boxes.map(O.bounds)));
+    else {
+      assert.ok(ranges.length > 0);
+      assert.throws(() => grid.findPairs(flat), (e) => e instanceof EarlyoutError && e.code === 'EO_JS_STALE');
+      assert.throws(() => grid.queryPoint(1, 1), (e) => e instanceof EarlyoutError && e.code === 'EO_ERR_NOT_READY');
+      grid.update([0, 0, 1, 1]); // one box in one sector always fits
+      assert.equal(grid.findPairs([0, 0, 1, 1]).count, 0);
+    }
+  } finally {
+    grid.dispose();
+  }
+});
+
+prop('pixelmask.overlapMany: many masks and pairs equal overlap / firstContact pair by pair; a bad index names its pair', fc.tuple(fc.array(maskArb, { minLength: 1, maxLength: 6 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 20 }), fc.array(place, { minLength: 12, maxLength: 12 }), fc.boolean(), fc.nat()), ([ms, pairList, pos, useCount, bad]) => {
+  const masks = ms.map((m) => makeMask(m, 'set'));
+  try {
+    const n = masks.length;
+    const pairs = Uint32Array.from(pairList.flatMap(([a, b]) => [a % n, b % n]));
+    const positions = Float64Array.from(pos.slice(0, 2 * n), (v, i) => v + (i % 3) * 0.5);
+    const count = useCount ? Math.floor(pairList.length / 2) : undefined;
+    const contacts = new Int32Array(2 * pairList.length);
+    const hit = eo.pixelmask.overlapMany(masks, positions, pairs, { count, contacts });
+    const k = count ?? pairList.length;
+    assert.equal(hit.length, k);
+    for (let p = 0; p < k; p++) {
+      const a = pairs[2 * p], b = pairs[2 * p + 1];
+      const [ax, ay, bx, by] = [positions[2 * a], positions[2 * a + 1], positions[2 * b], positions[2 * b + 1]].map(Math.floor);
+      const hits = O.maskPairs(ms[a], ax, ay, ms[b], bx, by);
+      assert.equal(hit[p], hits.length ? 1 : 0, `pair ${p}`);
+      assert.deepEqual([contacts[2 * p], contacts[2 * p + 1]], hits.length ? [hits[0].x, hits[0].y] : [0, 0]);
+    }
+    if (k > 0) {
+      const broken = Uint32Array.from(pairs);
+      const at = bad % k;
+      broken[2 * at + (bad & 1)] = n + (bad % 5);
+      assert.throws(() => eo.pixelmask.overlapMany(masks, positions, broken, { count }),
+        (e) => e instanceof EarlyoutError && e.code === 'EO_JS_BAD_ARGUMENT' && e.message.includes(`pairs[${2 * at}]`));
+    }
+  } finally {
+    masks.forEach((m) => m.dispose());
+  }
 });
