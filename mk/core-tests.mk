@@ -39,16 +39,78 @@ test-headers: $(CORE_HDR)
 	  else echo "FAIL: $$h as C++"; f=$$((f+1)); fi; \
 	done; echo "headers: $$p passed, $$f failed"; [ $$f -eq 0 ]
 
-# The unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer (traced build, so the
-# hook buffers are exercised too).
-$(TESTS)/san/%: tests/core/%.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_TRACE=1 $< $(CORE_SRC) -lcmocka -o $@
-test-sanitize: $(foreach t,$(CORE_TESTS),$(TESTS)/san/$(t))
-	@rm -f $(TESTS)/san-*.log; status=0; \
-	for t in $^; do $$t > $(TESTS)/san-$$(basename $$t).log 2>&1 || status=1; \
-	  cat $(TESTS)/san-$$(basename $$t).log; done; \
-	tools/count-cmocka sanitize $(TESTS)/san-*.log && exit $$status
+# The sanitizer matrix (traced build, so the hook buffers are exercised too):
+#   gcc   ASan+UBSan: the cmocka suites and the shared vectors
+#   clang ASan+UBSan: the same
+#   clang MSan+UBSan: the same, and the fuzz targets' replays (their kept corpus and 200,000 generated
+#         inputs each). MSan needs every linked library instrumented: cmocka is built from Debian's own
+#         source package with -fsanitize=memory under build/msan (once, ~15 s; needs cmake), the
+#         system's libcmocka is not.
+# Every vector result must equal the committed .expected under each sanitizer.
+SAN_CFGS   := gcc clang msan
+MSAN_FLAGS := -fsanitize=memory,undefined -fsanitize-memory-track-origins=2 -fno-sanitize-recover=all \
+              -fno-omit-frame-pointer -g -O1
+MSAN       := $(BUILD)/msan
+MSAN_CMOCKA := $(MSAN)/prefix/lib/libcmocka-static.a
+SAN_CC_gcc := gcc
+SAN_CC_clang := clang
+SAN_CC_msan := clang
+SAN_CFLAGS_gcc := $(SAN_FLAGS)
+SAN_CFLAGS_clang := $(SAN_FLAGS)
+SAN_CFLAGS_msan := $(MSAN_FLAGS) -isystem $(MSAN)/prefix/include
+SAN_LIBS_gcc := -lcmocka
+SAN_LIBS_clang := -lcmocka
+SAN_LIBS_msan := $(MSAN_CMOCKA)
+
+$(MSAN)/src/.unpacked: tools/fetch-debian-source | $(DEPS_STAMP)
+	tools/fetch-debian-source cmocka $(MSAN)/src
+	rm -rf $(MSAN)/src/cmocka-*/ && tar -xJf $(MSAN)/src/cmocka_*.orig.tar.xz -C $(MSAN)/src
+	touch $@
+$(MSAN_CMOCKA): $(MSAN)/src/.unpacked
+	rm -rf $(MSAN)/cmake $(MSAN)/prefix && mkdir -p $(MSAN)/cmake
+	cd $(MSAN)/cmake && CC=clang cmake $$(ls -d ../src/cmocka-*/ | head -1) -DWITH_STATIC_LIB=ON -DWITH_EXAMPLES=OFF \
+	  -DUNIT_TESTING=OFF -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="$(MSAN_FLAGS)" \
+	  -DCMAKE_INSTALL_PREFIX=$(abspath $(MSAN)/prefix) > ../cmake.log 2>&1 || { tail -30 ../cmake.log; exit 1; }
+	cmake --build $(MSAN)/cmake -j2 > $(MSAN)/build.log 2>&1 || { tail -30 $(MSAN)/build.log; exit 1; }
+	cmake --install $(MSAN)/cmake > $(MSAN)/install.log 2>&1 || { tail -30 $(MSAN)/install.log; exit 1; }
+	@test -f $@ || { echo "msan: cmocka's static library was not installed"; exit 1; }
+	touch $@
+
+# One rule set per configuration: the core compiled once (libcore.a), then the cmocka suites, the
+# vectors runner and the fuzz replays linked against it.
+define san_rules
+$(TESTS)/san-$(1)/libcore.a: $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $$(@D)/obj
+	for f in $(CORE_SRC); do $(SAN_CC_$(1)) $(TEST_CFLAGS) $(SAN_CFLAGS_$(1)) -DEO_TRACE=1 -c $$$$f -o $$(@D)/obj/$$$$(basename $$$$f .c).o || exit 1; done
+	ar rcs $$@ $(patsubst core/src/%.c,$$(@D)/obj/%.o,$(CORE_SRC))
+$(TESTS)/san-$(1)/%: tests/core/%.c $(TEST_HDR) $(TESTS)/san-$(1)/libcore.a $(if $(filter msan,$(1)),$(MSAN_CMOCKA))
+	$(SAN_CC_$(1)) $(TEST_CFLAGS) $(SAN_CFLAGS_$(1)) -DEO_TRACE=1 $$< $(TESTS)/san-$(1)/libcore.a $(SAN_LIBS_$(1)) -o $$@
+$(TESTS)/san-$(1)/run_vectors: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(TESTS)/san-$(1)/libcore.a
+	$(SAN_CC_$(1)) $(TEST_CFLAGS) $(SAN_CFLAGS_$(1)) -DEO_TRACE=1 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(TESTS)/san-$(1)/libcore.a -o $$@
+$(TESTS)/san-$(1)/replay_%: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(TESTS)/san-$(1)/libcore.a
+	$(SAN_CC_$(1)) $(TEST_CFLAGS) $(SAN_CFLAGS_$(1)) -DEO_TRACE=1 $$< tests/fuzz/replay.c $(TESTS)/san-$(1)/libcore.a -o $$@
+endef
+$(foreach c,$(SAN_CFGS),$(eval $(call san_rules,$(c))))
+
+SAN_BINS := $(foreach c,$(SAN_CFGS),$(foreach t,$(CORE_TESTS),$(TESTS)/san-$(c)/$(t)) $(TESTS)/san-$(c)/run_vectors)
+SAN_FUZZERS := $(patsubst tests/fuzz/%_fuzzer.c,%,$(wildcard tests/fuzz/*_fuzzer.c))
+test-sanitize: $(SAN_BINS) $(foreach f,$(SAN_FUZZERS),$(TESTS)/san-msan/replay_$(f))
+	@rm -rf $(TESTS)/san-logs; mkdir -p $(TESTS)/san-logs; status=0; p=0; f=0; \
+	for c in $(SAN_CFGS); do \
+	  for t in $(CORE_TESTS); do log=$(TESTS)/san-logs/$$c-$$t.log; \
+	    $(TESTS)/san-$$c/$$t > $$log 2>&1 || status=1; sed "s/^/[$$c] /" $$log; done; \
+	  for m in $(VECTOR_MODULES); do out=$(TESTS)/san-logs/$$c-$$m.vectors.out; \
+	    if $(TESTS)/san-$$c/run_vectors tests/vectors/$$m.vec $$out > $$out.log 2>&1 && cmp -s tests/vectors/$$m.expected $$out; \
+	    then p=$$((p+1)); else f=$$((f+1)); echo "[$$c] vectors $$m: a sanitizer report or results other than tests/vectors/$$m.expected"; cat $$out.log; fi; \
+	  done; \
+	done; \
+	for z in $(SAN_FUZZERS); do log=$(TESTS)/san-logs/msan-replay-$$z.log; \
+	  if $(TESTS)/san-msan/replay_$$z tests/fuzz/corpus/$$z/* > $$log 2>&1; then p=$$((p+1)); echo "[msan] replay $$z: $$(tail -1 $$log)"; \
+	  else f=$$((f+1)); echo "[msan] replay $$z failed"; tail -40 $$log; fi; \
+	done; \
+	c=$$(tools/count-cmocka sanitize $(TESTS)/san-logs/*-test_*.log | tail -1); echo "cmocka under $(SAN_CFGS): $$c"; \
+	p=$$((p + $$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$$c"))); f=$$((f + $$(sed -E 's/.*, ([0-9]+) failed.*/\1/' <<<"$$c"))); \
+	echo "sanitize: $$p passed, $$f failed"; [ $$status -eq 0 ] && [ $$f -eq 0 ]
 
 # libFuzzer (clang) for a bounded number of runs over the seed corpus, then the replay driver
 # under gcc's sanitizers, so the fuzz targets stay buildable without clang too.

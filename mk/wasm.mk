@@ -82,3 +82,11 @@ test-wasm: wasm $(WASM_GEN)/probe.wasm $(foreach m,$(VECTOR_MODULES),$(BUILD)/ve
 # would: ESM import and CommonJS require in Node, esbuild ESM and IIFE bundles in Chromium, tsc --strict.
 test-package: wasm-pack
 	$(call node_test_suite,package,tests/package/)
+
+# The binding fuzzed (fast-check, tests/jsfuzz): every public method with valid input against
+# brute-force oracles, and with hostile input (non-finite, huge, wrong types, Proxies, lying lengths,
+# re-entrant and changing getters, dispose twice, foreign objects, trace() nesting); heapUsed() back
+# at its baseline after each case. Fixed seed; JSFUZZ_SEED=n JSFUZZ_RUNS=n (default 200) for more.
+.PHONY: test-jsfuzz
+test-jsfuzz: wasm
+	$(call node_test_suite,jsfuzz,tests/jsfuzz/)

@@ -24,3 +24,13 @@ test-ui: web $(BUILD)/playground/earlyout-playground
 	@mkdir -p $(UI_OUT); rm -f $(UI_JSON); \
 	PLAYWRIGHT_JSON_OUTPUT_NAME=$(UI_JSON) node_modules/.bin/playwright test --reporter=list,json; status=$$?; \
 	node tests/ui/summarize.mjs $(UI_JSON) $$status
+
+# tools/build-web.mjs against hostile lessons and output folders (tests/site, Node only, ~10 s):
+# raw HTML shown as text, only http(s) and relative links, --out refuses folders it did not write.
+.PHONY: test-site
+test-site: | $(DEPS_STAMP)
+	@mkdir -p $(BUILD); set -o pipefail; node --test --test-reporter=tap tests/site/ > $(BUILD)/site-test.tap 2>&1; status=$$?; \
+	grep -E '^(not ok|ok)' $(BUILD)/site-test.tap; \
+	p=$$(sed -n 's/^# pass //p' $(BUILD)/site-test.tap | tail -1); f=$$(sed -n 's/^# fail //p' $(BUILD)/site-test.tap | tail -1); \
+	if [ -z "$$p" ] || [ "$$f" != 0 ]; then cat $(BUILD)/site-test.tap; fi; [ -n "$$p" ] || { p=0; f=1; }; \
+	echo "site: $$p passed, $$f failed"; [ $$status -eq 0 ] && [ "$$f" -eq 0 ]

@@ -9,14 +9,20 @@
 //                            (the scenes' C, fetched by the page's source viewer)
 // Type-checks web/ and tests/ui/ with tsc first. Fails, naming the file, on a malformed lesson.
 //
+// Lessons are Markdown without raw HTML (only the exact tags <kbd> and </kbd> are kept), and every
+// link, image and credits `url` must be an http(s) or a relative URL: anything else fails the build.
+// --out must be a new or empty folder, or one this build wrote before (it holds the marker file
+// .earlyout-site); the build empties it, so it refuses any other folder and any that holds files
+// tracked by git.
+//
 // A lesson's front matter may name playground scenes (`playground: [warzone, stress]`): they are
 // checked against the registry in playground/scenes.c and linked from the lesson's header.
 //
 //   node tools/build-web.mjs [--out DIR] [--wasm DIR] [--playground DIR] [--lessons DIR] [--no-typecheck]
 //                            [--allow-missing-wasm]
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,13 +58,46 @@ for (let i = 0; i < args.length; i++) {
   else fail(`unknown argument ${a}\n${USAGE}`);
 }
 const OUT = resolve(ROOT, opt.out);
-// The output folder is emptied before each build: never let that be the repository or above it.
-if (OUT === ROOT || ROOT.startsWith(OUT + '/') || OUT === '/') fail(`refusing to build into ${OUT}: it would delete the repository`);
 const ASSETS = join(OUT, 'assets');
+// Written first into every output folder: the build empties a folder only when it finds this.
+const MARKER = '.earlyout-site';
 
 function fail(message) {
   console.error(`build-web: ${message}`);
   process.exit(1);
+}
+
+/** The output folder is emptied before each build: refuse the repository or a folder above it, one
+    with files git tracks, and any non-empty folder without the marker (this build did not write it). */
+function checkOut() {
+  const rel = relative(process.cwd(), OUT);
+  const shown = rel === '' ? '.' : rel.startsWith('..') ? OUT : rel;
+  if (OUT === ROOT || ROOT.startsWith(OUT + '/') || OUT === '/') fail(`refusing to build into ${shown}: it would delete the repository`);
+  if (!existsSync(OUT)) return;
+  if (!statSync(OUT).isDirectory()) fail(`--out ${shown} is not a folder`);
+  const entries = readdirSync(OUT);
+  if (entries.length === 0) return;
+  if (!entries.includes(MARKER))
+    fail(
+      `refusing to build into ${shown}: it holds files this build did not write (no ${MARKER} marker) and the build ` +
+        `empties its output folder. Give a new or empty folder, or delete this one yourself.`,
+    );
+  if (OUT.startsWith(ROOT + '/')) {
+    const git = spawnSync('git', ['-C', ROOT, 'ls-files', '--', relative(ROOT, OUT)], { encoding: 'utf8' });
+    const tracked = git.status === 0 ? git.stdout.split('\n').filter(Boolean) : [];
+    if (tracked.length)
+      fail(`refusing to build into ${shown}: it holds files of the repository (${tracked.slice(0, 3).join(', ')}${tracked.length > 3 ? ', ...' : ''})`);
+  }
+}
+checkOut();
+
+/** Pages may link only to http(s) and relative URLs: no javascript:, data:, vbscript:, file:, ... A URL
+    is relative when no ':' comes before its first '/', '?' or '#'. Browsers drop tabs and newlines
+    and skip leading controls and spaces before they read a scheme, so the check does too. */
+function isSafeUrl(url) {
+  const u = String(url).replace(/[\t\n\r]/g, '').replace(/^[\x00-\x20]+/, '');
+  const scheme = u.match(/^([^/?#]*?):/);
+  return !scheme || /^https?$/i.test(scheme[1]);
 }
 
 class LessonError extends Error {}
@@ -139,7 +178,35 @@ function parseWidget(info, file, line) {
 }
 
 function makeMarkdown(file, widgetsUsed, lineOffset) {
-  const md = new MarkdownIt({ html: true, linkify: false, typographer: true });
+  // No raw HTML: a lesson's <script>, <iframe> or onerror= is shown as text.
+  const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
+  // Every link reaches the token stream, so the check below can name a bad one instead of
+  // markdown-it quietly printing it as text.
+  md.validateLink = () => true;
+
+  // The one tag lessons use for keys: exactly "<kbd>" or "</kbd>", no attributes.
+  md.inline.ruler.before('html_inline', 'kbd', (state, silent) => {
+    const m = /^<\/?kbd>/.exec(state.src.slice(state.pos, state.pos + 6));
+    if (!m) return false;
+    if (!silent) state.push('html_inline', '', 0).content = m[0];
+    state.pos += m[0].length;
+    return true;
+  });
+
+  md.core.ruler.push('safe_links', (state) => {
+    for (const block of state.tokens) {
+      if (block.type !== 'inline') continue;
+      for (const tok of block.children ?? []) {
+        const url = tok.type === 'link_open' ? tok.attrGet('href') : tok.type === 'image' ? tok.attrGet('src') : null;
+        if (url !== null && !isSafeUrl(url)) {
+          // a note's title is rendered on its own (its map would say line 1): its line comes in env
+          const line = state.env?.line ?? (block.map ? block.map[0] + 1 + lineOffset : undefined);
+          const where = line ? `${file}:${line}` : file;
+          throw new LessonError(`${where}: link "${url}" is not an http(s) or relative URL`);
+        }
+      }
+    }
+  });
 
   md.use(markdownItContainer, 'widget', {
     validate: (params) => /^widget(\s|$)/.test(params.trim()),
@@ -171,7 +238,8 @@ function makeMarkdown(file, widgetsUsed, lineOffset) {
       const tok = tokens[idx];
       if (tok.nesting === 1) {
         const title = tok.info.trim().replace(/^note\s*/, '');
-        return `<aside class="note">${title ? `<p class="note-title">${md.renderInline(title)}</p>` : ''}\n`;
+        const line = (tok.map?.[0] ?? 0) + 1 + lineOffset;
+        return `<aside class="note">${title ? `<p class="note-title">${md.renderInline(title, { line })}</p>` : ''}\n`;
       }
       return '</aside>\n';
     },
@@ -207,6 +275,8 @@ function checkCredits(credits, file) {
     if (typeof c === 'string' && c.trim()) return { name: c.trim() };
     if (c && typeof c === 'object' && typeof c.name === 'string' && c.name.trim()) {
       if (c.url !== undefined && typeof c.url !== 'string') throw new LessonError(`${file}: credits[${i}].url must be a string`);
+      if (c.url !== undefined && !isSafeUrl(c.url))
+        throw new LessonError(`${file}: credits[${i}].url "${c.url}" is not an http(s) or relative URL`);
       if (c.note !== undefined && typeof c.note !== 'string') throw new LessonError(`${file}: credits[${i}].note must be a string`);
       return { name: c.name.trim(), url: c.url, note: c.note };
     }
@@ -668,8 +738,10 @@ async function main() {
   const [, built] = await Promise.all([opt.typecheck ? typecheck() : null, bundle()]);
   for (const w of built.warnings) console.warn(`build-web: warning: ${w.text}`);
 
+  checkOut(); // again: the folder may have changed while the bundle was built
   await rm(OUT, { recursive: true, force: true });
   await mkdir(join(OUT, 'lessons'), { recursive: true });
+  await writeFile(join(OUT, MARKER), 'Written by tools/build-web.mjs, which empties this folder on each build.\n');
   await mkdir(ASSETS, { recursive: true });
   const assets = { jsHash: '', pgHash: '', cssHash: '' };
   for (const f of built.files) {

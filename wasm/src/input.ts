@@ -119,7 +119,8 @@ function describe(v: unknown): string {
 export interface BoxList { count: number; data: Int16Array }
 
 /** A float box's conservative integer bounds, written at out[k .. k + 3]: floor of the minimum edge,
-    ceiling of the maximum edge; w <= 0 (empty) stays empty. */
+    ceiling of the maximum edge, at least 1 px when w > 0 (x + w can round back to x: 60 + 5e-324);
+    w <= 0 (empty) stays empty. */
 function bounds(name: string, x: unknown, y: unknown, w: unknown, h: unknown, out: Int16Array, k: number): void {
   const fx = typeof x === 'number' ? x : NaN, fy = typeof y === 'number' ? y : NaN;
   const fw = typeof w === 'number' ? w : NaN, fh = typeof h === 'number' ? h : NaN;
@@ -128,8 +129,8 @@ function bounds(name: string, x: unknown, y: unknown, w: unknown, h: unknown, ou
     fail(`${name}.${key} must be a finite number, got ${show(value)}`);
   }
   const x0 = Math.floor(fx), y0 = Math.floor(fy);
-  const w1 = fw > 0 ? Math.ceil(fx + fw) - x0 : Math.ceil(fw);
-  const h1 = fh > 0 ? Math.ceil(fy + fh) - y0 : Math.ceil(fh);
+  const w1 = fw > 0 ? Math.max(1, Math.ceil(fx + fw) - x0) : Math.ceil(fw);
+  const h1 = fh > 0 ? Math.max(1, Math.ceil(fy + fh) - y0) : Math.ceil(fh);
   if (x0 < I16_MIN || x0 > I16_MAX) fail(`${name}.x = ${fx} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
   if (y0 < I16_MIN || y0 > I16_MAX) fail(`${name}.y = ${fy} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
   if (w1 < I16_MIN || w1 > I16_MAX) fail(`${name}.w = ${fw} is outside the int16 range (${I16_MIN} .. ${I16_MAX})`);

@@ -7,8 +7,9 @@ import { LAYOUT } from './generated/abi.js';
 import { boxList, int, options, pixel, typed } from './input.js';
 import type { QueryApi, SegmentHit } from './types.js';
 
-/** @internal What a sector grid lends a segment query: its pointer and the count of its last fitting build (-1: none). */
-export const GRIDS = new WeakMap<object, { pg: number; count: () => number; disposed: () => boolean }>();
+/** @internal What a sector grid lends a segment query: its module, its pointer and the count of its last
+    fitting build (-1: none). One map serves every loaded module: a grid's pointer means nothing in another's memory. */
+export const GRIDS = new WeakMap<object, { core: Core; pg: number; count: () => number; disposed: () => boolean }>();
 
 /** @internal A query's options, each read once (own properties): layers (their length checked by layersFit), the filter, the grid. */
 export interface QueryArgs { layers: Uint16Array | undefined; filter: [number, number] | undefined; grid?: object }
@@ -87,6 +88,7 @@ export function makeQuery(core: Core): QueryApi {
     let pg = 0;
     if (q.grid !== undefined) {
       const g = GRIDS.get(q.grid)!;
+      if (g.core !== core) fail(`${what}: options.grid must be a SectorGrid of this module, not of another loaded one`);
       if (g.disposed()) fail(`${what}: options.grid was disposed`);
       if (g.count() < 0) throw new EarlyoutError('EO_ERR_NOT_READY', `${what}: the grid has no fitting build or update`);
       if (g.count() !== list.count) fail(`${what}: the grid was built from ${g.count()} boxes, got ${list.count}`);

@@ -201,7 +201,7 @@ export function makeSectors(core: Core): SectorsApi {
       layersFit(q, count);
       return q;
     }
-    GRIDS.set(grid, { pg, count: () => count, disposed: () => disposed });
+    GRIDS.set(grid, { core, pg, count: () => count, disposed: () => disposed });
     heap.track(grid, owner);
     return grid;
   }

@@ -141,6 +141,9 @@ export function makeTiles(core: Core): TilesApi {
       return { sensor: u8[p + GR.sensor], height: u8[p + GR.height], attr: u8[p + GR.attr], col: dv.getInt16(p + GR.col, true),
                row: dv.getInt16(p + GR.row, true), groundY: dv.getInt16(p + GR.ground_y, true), distance: dv.getInt16(p + GR.distance, true) };
     };
+    /** p - pixel, kept below 1 as documented: for p just below an integer (-5e-324) the difference
+        rounds up to 1 in float64. */
+    const fraction = (p: number, pixel: number) => Math.min(p - pixel, 1 - Number.EPSILON / 2);
     /** The result of a move or walk of the pixel box b, with the float position carried. */
     const result = (pr: number, pb: number, b: TileBox, tx: number, ty: number, wantX: number, wantY: number, walking: boolean,
                     target: unknown): MoveResult => {
@@ -150,7 +153,7 @@ export function makeTiles(core: Core): TilesApi {
       const nx = after(tx, b.x, wantX, movedX);
       const ny = walking ? (movedY === 0 ? b.py : b.y + movedY) : after(ty, b.y, wantY, movedY);
       if (movers.has(target as object)) { (target as Mover).x = nx; (target as Mover).y = ny; }
-      return { box: nb, remainderX: nx - nb.x, remainderY: ny - nb.y, hit: u8[pr + R.hit], touching: u8[pr + R.touching],
+      return { box: nb, remainderX: fraction(nx, nb.x), remainderY: fraction(ny, nb.y), hit: u8[pr + R.hit], touching: u8[pr + R.touching],
                below: u8[pr + R.below], onGround: u8[pr + R.on_ground] === 1, movedX, movedY };
     };
 

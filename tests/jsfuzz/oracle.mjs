@@ -1,0 +1,110 @@
+// Independent oracles for the binding fuzz: brute-force box, pixel and tile loops written here from
+// the documented contracts (wasm/API.md, the headers' manuals), sharing no code with the core or
+// the loader. Boxes are { x, y, w, h } integers unless said otherwise; rectangles are half-open.
+
+/** The conservative integer bounds API.md promises for a float box: floor of the minimum edge,
+    ceiling of the maximum edge, at least one pixel when w > 0; w <= 0 stays empty. */
+export function bounds(b) {
+  const x0 = Math.floor(b.x), y0 = Math.floor(b.y);
+  const w = b.w > 0 ? Math.max(1, Math.ceil(b.x + b.w) - x0) : Math.ceil(b.w);
+  const h = b.h > 0 ? Math.max(1, Math.ceil(b.y + b.h) - y0) : Math.ceil(b.h);
+  return { x: x0, y: y0, w, h };
+}
+
+/** Do two integer boxes share a pixel? */
+export const overlaps = (a, b) =>
+  a.w > 0 && a.h > 0 && b.w > 0 && b.h > 0 && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** Every overlapping pair i < j, as "i,j" strings, sorted. */
+export function allPairs(boxes, accept = () => true) {
+  const out = [];
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) if (overlaps(boxes[i], boxes[j]) && accept(i, j)) out.push(`${i},${j}`);
+  return out.sort();
+}
+
+/** A pair list from the API (a, b per pair, `count` of them) as sorted "min,max" strings. */
+export function pairSet(pairs, count) {
+  const out = [];
+  for (let k = 0; k < count; k++) {
+    const a = pairs[2 * k], b = pairs[2 * k + 1];
+    out.push(a < b ? `${a},${b}` : `${b},${a}`);
+  }
+  return out.sort();
+}
+
+/** Layers: category, collidesWith per box; a pair is kept when each side's category is in the
+    other's collidesWith (sectors.h, "Layer filtering"). */
+export const layerAccept = (layers) => (i, j) =>
+  (layers[2 * i] & layers[2 * j + 1]) !== 0 && (layers[2 * j] & layers[2 * i + 1]) !== 0;
+
+export const containsPixel = (b, x, y) => b.w > 0 && b.h > 0 && x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h;
+
+/** Grid-mask bits of a box that lies inside the screen (API.md / gridmask.h: X cells in the low
+    half of the mask, Y cells in the high half; span sets every cell covered, endpoints the first
+    and last). */
+export function gridmaskOf(layout, method, b) {
+  const half = layout.bits / 2;
+  const cells = (lo, len, shift) => {
+    const c0 = lo >> shift, c1 = (lo + len - 1) >> shift;
+    let m = 0;
+    for (let c = c0; c <= c1; c++) if (method === 'span' || c === c0 || c === c1) m |= 1 << c;
+    return m >>> 0;
+  };
+  return (cells(b.x, b.w, layout.cellShiftX) + cells(b.y, b.h, layout.cellShiftY) * 2 ** half) >>> 0;
+}
+
+/** Circles with integer centres: overlapping when the distance is below the sum of the radii
+    (touching is not overlapping, aabb.h). */
+export const circlesOverlap = (a, b) => (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < (a.r + b.r) ** 2;
+
+// ---- pixel masks: a mask is { w, h, bits: Uint8Array(w * h) } --------------------------------------
+export function maskPairs(a, ax, ay, b, bx, by) {
+  const hits = [];
+  const x0 = Math.max(ax, bx), x1 = Math.min(ax + a.w, bx + b.w);
+  const y0 = Math.max(ay, by), y1 = Math.min(ay + a.h, by + b.h);
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) if (a.bits[(y - ay) * a.w + (x - ax)] && b.bits[(y - by) * b.w + (x - bx)]) hits.push({ x, y });
+  return hits; // row by row from the top, left to right: hits[0] is the first contact
+}
+
+/** The overlap rectangle of two boxes, or null (touching included). */
+export function overlapRect(a, b) {
+  if (!overlaps(a, b)) return null;
+  const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+  return { x, y, w: Math.min(a.x + a.w, b.x + b.w) - x, h: Math.min(a.y + a.h, b.y + b.h) - y };
+}
+
+// ---- tile maps of empty and solid tiles --------------------------------------------------------------
+/** attr of tile (col, row); outside the map: solid for 'solid', empty for 'empty', and for 'open-top'
+    empty above the map (every row < 0, its corners too) and solid elsewhere (tiles.h). */
+export function attrAt(map, col, row) {
+  if (col >= 0 && row >= 0 && col < map.width && row < map.height) return map.attrs[map.cells[row * map.width + col]];
+  if (map.outside === 'empty') return 0;
+  if (map.outside === 'open-top') return row < 0 ? 0 : 1;
+  return 1;
+}
+const tileOf = (map, p) => Math.floor(p / map.tileSize);
+
+/** Does a pixel box touch a solid tile (maps of empty and solid tiles only)? */
+export function boxSolid(map, x, y, w, h) {
+  for (let r = tileOf(map, y); r <= tileOf(map, y + h - 1); r++)
+    for (let c = tileOf(map, x); c <= tileOf(map, x + w - 1); c++) if (attrAt(map, c, r) === 1) return true;
+  return false;
+}
+
+/** The pixel-by-pixel mover: X first, one pixel at a time until the next pixel would touch a solid
+    tile, then Y the same way from there. */
+export function moveByPixels(map, b, dx, dy) {
+  let x = b.x, y = b.y, hitX = 0, hitY = 0;
+  const sx = Math.sign(dx), sy = Math.sign(dy);
+  for (let i = 0; i < Math.abs(dx); i++) {
+    if (boxSolid(map, x + sx, y, b.w, b.h)) { hitX = sx; break; }
+    x += sx;
+  }
+  for (let i = 0; i < Math.abs(dy); i++) {
+    if (boxSolid(map, x, y + sy, b.w, b.h)) { hitY = sy; break; }
+    y += sy;
+  }
+  return { x, y, hitX, hitY };
+}
