@@ -10,10 +10,13 @@
 //                       an ES module: type-checked by `tsc --strict` (as .mts), then run in Node
 //                       (types stripped by esbuild) against the packed module, build/wasm/pkg,
 //                       imported as 'earlyout'; it must exit 0.
+//   cjs, no comment     the same as CommonJS: checked by tsc as JavaScript (checkJs, strict; it
+//                       types require('earlyout') from the package), run as .cjs.
 //   prelude NAME        a fragment: pasted into tests/docs/preludes/NAME.c (or .mts) at the line
 //                       holding `@example`; the prelude declares what the fragment uses and checks
 //                       what it computed (the answers are compared with brute force there).
-//   expect: TEXT        a module, as above, whose last printed line must be TEXT (the doc quotes it).
+//   expect: TEXT        a module, as above, whose last printed line must be TEXT (the doc quotes it);
+//                       `esbuild expect: TEXT` the same for the esbuild mode below.
 //   esbuild             a module that imports the .wasm (`import wasm from 'earlyout/earlyout.wasm'`):
 //                       type-checked, bundled by esbuild with the file loader, and the bundle run.
 //   api                 a TypeScript API listing (not code): each `eo.a.b`, `grid.x`, `sw.x`,
@@ -43,7 +46,8 @@ const pkg = join(root, 'build/wasm/pkg');
 const prefix = process.env.DOCS_PREFIX ?? join(work, 'prefix');
 const cflags = (process.env.DOCS_CFLAGS ?? '-std=c99 -Wall -Wextra -Wpedantic -Werror -Wconversion').split(/\s+/).filter(Boolean);
 const cc = process.env.CC || 'cc';
-const JS = new Set(['js', 'mjs', 'ts', 'mts', 'javascript', 'typescript']);
+const JS = new Set(['js', 'mjs', 'ts', 'mts', 'javascript', 'typescript', 'cjs']);
+const isCjs = (b) => b.lang === 'cjs';
 
 const blocks = DOCS.flatMap((f) => extractBlocks(join(root, f)).map((b) => ({ ...b, file: f })));
 const id = (b) => `${b.file.replace(/[/.]/g, '-')}-${b.line}`;
@@ -60,7 +64,7 @@ function plan(b) {
   let m;
   if ((m = /^(transcript|output):\s*(\S.*)$/.exec(d))) return { mode: 'skip', arg: `${m[1]}: ${m[2]}` };
   if ((m = /^prelude\s+([\w-]+)$/.exec(d))) return { mode: 'prelude', arg: m[1] };
-  if ((m = /^expect:\s*(\S.*)$/.exec(d)) && JS.has(b.lang)) return { mode: 'module', expect: m[1] };
+  if ((m = /^(esbuild\s+)?expect:\s*(\S.*)$/.exec(d)) && JS.has(b.lang)) return { mode: m[1] ? 'esbuild' : 'module', expect: m[2] };
   if (d === 'esbuild' && JS.has(b.lang)) return { mode: 'esbuild' };
   if (d === 'api' && JS.has(b.lang)) return { mode: 'api' };
   if ((m = /^sh((?:\s+[\w.-]+=next)*)$/.exec(d)) && ['sh', 'bash', 'shell'].includes(b.lang)) return { mode: 'sh', arg: m[1].trim() };
@@ -167,14 +171,14 @@ before(() => {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'earlyout-docs', private: true, type: 'module' }));
   for (const j of jobs) {
     if (!['module', 'esbuild', 'api'].includes(j.mode) && !(j.mode === 'prelude' && JS.has(j.b.lang))) continue;
-    const gen = `${id(j.b)}.mts`;
-    const { text, offset } = j.mode === 'api' ? { text: apiChecks(j.b).text, offset: -1 } : assemble(j.b, 'mts', j.arg);
+    const gen = `${id(j.b)}.${isCjs(j.b) ? 'cjs' : 'mts'}`;
+    const { text, offset } = j.mode === 'api' ? { text: apiChecks(j.b).text, offset: -1 } : assemble(j.b, isCjs(j.b) ? 'cjs' : 'mts', j.arg);
     writeFileSync(join(app, gen), text);
     tsFiles.set(j, { gen, offset });
   }
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022',
-                       lib: ['es2022', 'dom'], types: ['node'], typeRoots: [join(root, 'node_modules/@types')], skipLibCheck: false },
+                       lib: ['es2022', 'dom'], types: ['node'], allowJs: true, checkJs: true, typeRoots: [join(root, 'node_modules/@types')], skipLibCheck: false },
     files: [...tsFiles.values()].map((f) => f.gen),
   }, null, 2));
   const r = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-p', 'tsconfig.json', '--pretty', 'false'], { cwd: app, encoding: 'utf8' });
@@ -206,16 +210,17 @@ for (const j of jobs) {
       const { gen, offset } = tsFiles.get(j);
       const errors = typeErrors(j);
       assert.equal(errors, '', `${b.file}:${b.line}: tsc --strict:\n${errors}`);
-      const js = join(app, gen.replace(/\.mts$/, '.mjs'));
+      const format = isCjs(b) ? 'cjs' : 'esm';
+      const js = join(app, isCjs(b) ? `${id(b)}.run.cjs` : gen.replace(/\.mts$/, '.mjs'));
       if (j.mode === 'esbuild') {
-        await esbuild.build({ entryPoints: [join(app, gen)], bundle: true, format: 'esm', platform: 'node', outfile: js,
+        await esbuild.build({ entryPoints: [join(app, gen)], bundle: true, format, platform: 'node', outfile: js,
                               loader: { '.wasm': 'file' }, logLevel: 'error', absWorkingDir: app });
       } else {
-        writeFileSync(js, esbuild.transformSync(readFileSync(join(app, gen), 'utf8'), { loader: 'ts', format: 'esm', sourcefile: gen }).code);
+        writeFileSync(js, esbuild.transformSync(readFileSync(join(app, gen), 'utf8'), { loader: 'ts', format, sourcefile: gen }).code);
       }
       const r = node(js, app);
       if (r.out) t.diagnostic(r.out);
-      assert.ok(r.ok, `${b.file}:${b.line}: failed in Node:\n${offset >= 0 ? toDoc(r.out, gen.replace(/\.mts$/, '.mjs'), b, offset) : r.out}`);
+      assert.ok(r.ok, `${b.file}:${b.line}: failed in Node:\n${offset >= 0 ? toDoc(r.out, js.split('/').pop(), b, offset) : r.out}`);
       if (j.expect !== undefined) assert.equal(r.out.split('\n').pop(), j.expect, `${b.file}:${b.line}: the last line printed is not the one the directive expects`);
       return;
     }
