@@ -187,6 +187,10 @@ before(() => {
 
 function typeErrors(j) {
   const { gen, offset } = tsFiles.get(j);
+  // an error of no block's file (a bad option, a broken package type) fails every block: none was checked
+  const gens = [...tsFiles.values()].map((f) => f.gen + '(');
+  const global = tscOutput.split('\n').filter((l) => /error TS\d+/.test(l) && !gens.some((g) => l.startsWith(g)));
+  if (global.length) return global.join('\n');
   const mine = tscOutput.split('\n').filter((l) => l.startsWith(gen + '('));
   if (offset < 0) { // api: show the generated check, which names the doc line
     const text = readFileSync(join(app, gen), 'utf8').split('\n');
