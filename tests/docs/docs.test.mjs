@@ -54,6 +54,7 @@ const id = (b) => `${b.file.replace(/[/.]/g, '-')}-${b.line}`;
 
 /** How a block is run: { mode, arg } or { error }. */
 function plan(b) {
+  if (b.orphan) return { error: `a doctest directive with no code fence on the next line: ${b.orphan.trim()}` };
   if (b.indented) return { error: 'an indented code block: use a fenced block with a language and, if needed, a doctest directive' };
   const d = b.directive;
   if (d === null) {
@@ -206,7 +207,7 @@ function node(file, cwd) {
 
 for (const j of jobs) {
   const { b } = j;
-  const name = `${b.file}:${b.line} (${b.lang || 'indented'}${b.directive ? `; ${b.directive}` : ''})`;
+  const name = `${b.file}:${b.line} (${b.lang || (b.orphan ? 'directive' : 'indented')}${b.directive ? `; ${b.directive}` : ''})`;
   if (j.mode === 'skip') { test(name, { skip: j.arg }, () => {}); continue; }
   test(name, async (t) => {
     assert.ok(!j.error, `${b.file}:${b.line}: ${j.error}`);

@@ -5,11 +5,14 @@ import { readFileSync } from 'node:fs';
 
 const DIRECTIVE = /^<!--\s*doctest:\s*(.*?)\s*-->\s*$/;
 
-/** [{ file, line (of the opening fence, 1-based), lang, directive (string or null), code, indented }] */
+/** [{ file, line (of the opening fence, 1-based), lang, directive (string or null), code, indented, orphan? }] */
 export function extractBlocks(file, text = readFileSync(file, 'utf8')) {
   const lines = text.split('\n');
   const blocks = [];
   for (let i = 0; i < lines.length; i++) {
+    // a directive must sit on the line just above a fence: anywhere else it would be ignored
+    if (DIRECTIVE.test(lines[i]) && !/^\s*(`{3,}|~{3,})/.test(lines[i + 1] ?? ''))
+      blocks.push({ file, line: i + 1, lang: '', directive: null, code: '', indented: false, orphan: lines[i] });
     const open = /^(\s*)(`{3,}|~{3,})\s*([\w+-]*)/.exec(lines[i]);
     if (open) {
       const fence = open[2], indent = open[1].length;
