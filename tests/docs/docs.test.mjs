@@ -29,6 +29,8 @@
 //   transcript: REASON, output: REASON
 //                       not code to run (a shell session, printed output): skipped, with the reason.
 // Any other block fails, naming its file and line: add a directive. Indented code blocks fail too.
+// The prose's inline code is checked as well: every `eo.a.b`, `map.walk`, ... it names must exist
+// in the package's types (one test per file).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -116,16 +118,39 @@ function interfaceMembers(body) {
   return out;
 }
 
+/** `type` lines naming each eo.a.b / grid.x / ... path of text in the package's types. */
+function pathTypes(text, file, lineOf) {
+  return [...text.matchAll(/(?<![.\w$])(eo|grid|sw|mask|map|hero)((?:\.[A-Za-z_$][\w$]*)+)/g)].map((m) =>
+    `type P = ${ROOTS[m[1]]}${m[2].slice(1).split('.').map((p) => `['${p}']`).join('')}; // ${file}:${lineOf(m.index)}: ${m[0]}`);
+}
+
+/** The prose's inline code spans (outside fences) as one pseudo-block per file, checked like an api listing. */
+function proseBlock(file) {
+  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  const spans = [];
+  let fenced = false;
+  lines.forEach((l, i) => {
+    if (/^\s*(`{3,}|~{3,})/.test(l)) { fenced = !fenced; return; }
+    if (!fenced) for (const m of l.matchAll(/`([^`]+)`/g)) spans.push({ text: m[1], line: i + 1 });
+  });
+  return { file, line: 0, lang: 'prose', directive: null, indented: false, spans };
+}
+
+function proseChecks(b) {
+  const out = [`import * as earlyout from 'earlyout';`];
+  let k = 0;
+  for (const s of b.spans) for (const p of pathTypes(s.text, b.file, () => s.line)) out.push(p.replace(/^type P/, `type P${k++}_`));
+  out.push(`console.log('${k} names checked');`);
+  return { text: out.join('\n') + '\n', checks: k };
+}
+
 function apiChecks(b) {
   const lines = [`import * as earlyout from 'earlyout';`, `import { deepStrictEqual } from 'node:assert';`];
   let k = 0;
   const code = b.code;
   const docLine = (index) => b.line + code.slice(0, index).split('\n').length;
   // paths from the roots, comments included
-  for (const m of code.matchAll(/(?<![.\w$])(eo|grid|sw|mask|map|hero)((?:\.[A-Za-z_$][\w$]*)+)/g)) {
-    const path = m[2].slice(1).split('.').map((p) => `['${p}']`).join('');
-    lines.push(`type P${k++} = ${ROOTS[m[1]]}${path}; // ${b.file}:${docLine(m.index)}: ${m[0]}`);
-  }
+  for (const p of pathTypes(code, b.file, docLine)) lines.push(p.replace(/^type P/, `type P${k++}_`));
   // interface members
   for (const m of code.matchAll(/interface\s+(\w+)\s*\{/g)) {
     let depth = 1, j = m.index + m[0].length;
@@ -160,7 +185,7 @@ function apiChecks(b) {
 }
 
 // ---- set-up: one scratch project, one tsc run over every JS/TS block ---------------------------
-const jobs = blocks.map((b) => ({ b, ...plan(b) }));
+const jobs = [...blocks.map((b) => ({ b, ...plan(b) })), ...DOCS.map(proseBlock).filter((b) => proseChecks(b).checks > 0).map((b) => ({ b, mode: 'prose' }))];
 const tsFiles = new Map(); // job -> { gen, offset }
 let tscOutput = '';
 
@@ -171,9 +196,9 @@ before(() => {
   symlinkSync(pkg, join(app, 'node_modules/earlyout'));
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'earlyout-docs', private: true, type: 'module' }));
   for (const j of jobs) {
-    if (!['module', 'esbuild', 'api'].includes(j.mode) && !(j.mode === 'prelude' && JS.has(j.b.lang))) continue;
+    if (!['module', 'esbuild', 'api', 'prose'].includes(j.mode) && !(j.mode === 'prelude' && JS.has(j.b.lang))) continue;
     const gen = `${id(j.b)}.${isCjs(j.b) ? 'cjs' : 'mts'}`;
-    const { text, offset } = j.mode === 'api' ? { text: apiChecks(j.b).text, offset: -1 } : assemble(j.b, isCjs(j.b) ? 'cjs' : 'mts', j.arg);
+    const { text, offset } = j.mode === 'api' ? { text: apiChecks(j.b).text, offset: -1 } : j.mode === 'prose' ? { text: proseChecks(j.b).text, offset: -1 } : assemble(j.b, isCjs(j.b) ? 'cjs' : 'mts', j.arg);
     writeFileSync(join(app, gen), text);
     tsFiles.set(j, { gen, offset });
   }
@@ -207,14 +232,14 @@ function node(file, cwd) {
 
 for (const j of jobs) {
   const { b } = j;
-  const name = `${b.file}:${b.line} (${b.lang || (b.orphan ? 'directive' : 'indented')}${b.directive ? `; ${b.directive}` : ''})`;
+  const name = j.mode === 'prose' ? `${b.file}: the API names in its inline code` : `${b.file}:${b.line} (${b.lang || (b.orphan ? 'directive' : 'indented')}${b.directive ? `; ${b.directive}` : ''})`;
   if (j.mode === 'skip') { test(name, { skip: j.arg }, () => {}); continue; }
   test(name, async (t) => {
     assert.ok(!j.error, `${b.file}:${b.line}: ${j.error}`);
     if (tsFiles.has(j)) {
       const { gen, offset } = tsFiles.get(j);
       const errors = typeErrors(j);
-      assert.equal(errors, '', `${b.file}:${b.line}: tsc --strict:\n${errors}`);
+      assert.equal(errors, '', `${b.line ? `${b.file}:${b.line}` : b.file}: tsc --strict:\n${errors}`);
       const format = isCjs(b) ? 'cjs' : 'esm';
       const js = join(app, isCjs(b) ? `${id(b)}.run.cjs` : gen.replace(/\.mts$/, '.mjs'));
       if (j.mode === 'esbuild') {
