@@ -236,6 +236,7 @@ for (const j of jobs) {
   if (j.mode === 'skip') { test(name, { skip: j.arg }, () => {}); continue; }
   test(name, async (t) => {
     assert.ok(!j.error, `${b.file}:${b.line}: ${j.error}`);
+    if (j.mode === 'api') assert.ok(apiChecks(b).checks > 0, `${b.file}:${b.line}: an api listing that names nothing the test can check`);
     if (tsFiles.has(j)) {
       const { gen, offset } = tsFiles.get(j);
       const errors = typeErrors(j);
