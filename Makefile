@@ -54,12 +54,12 @@ install: $(NATIVE)/libearlyout.a
 # ---- suites --------------------------------------------------------------------------------
 # Each test-<suite> target ends with one line "<suite>: N passed, N failed"; tools/run-tests
 # runs them all and totals them.
-SUITES := core headers sanitize fuzz vectors install wasm jsfuzz package msx playground server site ui
+SUITES := core headers sanitize fuzz vectors install wasm jsfuzz package docs msx playground server site ui
 test: deps
 	tools/run-tests $(SUITES)
 
 include mk/core-tests.mk
-include $(wildcard mk/wasm.mk mk/web.mk mk/msx.mk mk/bench.mk mk/sdl2-wasm.mk mk/playground.mk mk/server.mk)
+include $(wildcard mk/wasm.mk mk/docs.mk mk/web.mk mk/msx.mk mk/bench.mk mk/sdl2-wasm.mk mk/playground.mk mk/server.mk)
 
 run: deps all
 	node tools/serve.mjs $(BUILD)/site

@@ -54,10 +54,14 @@ $(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmas
 	fi
 # Node runs wasm with its optimizing compiler from the start (--no-liftoff): both libraries timed
 # as optimized code, not as whatever tier each happened to reach.
-bench-wasm: wasm $(WASM)/bench_tiles.wasm $(WASM)/bench_pixelmask.wasm | $(DEPS_STAMP)
+# bench_bullets: the issue-14 frame (2,000 bullets, 50 enemies, floats) against rbush and
+# detect-collisions, same hits checked every frame; package_sizes: each variant raw and gzip.
+bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_pixelmask.wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node bench/wasm/bench_broadphase.mjs 600
+	node bench/wasm/bench_bullets.mjs 600
 	@if [ -f $(PYGAME)/unavailable ]; then echo "pygame's bitmask.c: $$(cat $(PYGAME)/unavailable)"; fi
 	node --no-liftoff bench/wasm/bench_pixelmask.mjs
 	node --no-liftoff bench/wasm/bench_pixelmask_batch.mjs
 	node bench/wasm/bench_tiles.mjs 600
+	node bench/wasm/package_sizes.mjs

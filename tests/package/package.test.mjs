@@ -1,17 +1,23 @@
 // The npm package as a game meets it (issue 14 item 3): the packed tarball (make wasm-pack)
-// installed offline into a scratch project under build/package/, then used five ways:
+// installed offline into a scratch project under build/package/, then used as a game would:
 //   an ESM import and a CommonJS require in Node (plain and inline variants);
 //   esbuild bundles (ESM and IIFE) loaded in Debian's Chromium, pages served from disk;
+//   the plain variant built by Vite and by webpack 5 with no configuration about the .wasm (they
+//   follow new URL('./earlyout.wasm', import.meta.url)), loaded in Chromium;
+//   the README's small game, as written, bundled by esbuild: the page must print what Node prints;
 //   tsc --strict against the types (import, require, the .wasm URL).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { build as viteBuild } from 'vite';
+import webpack from 'webpack';
 import { chromium } from 'playwright-core';
+import { extractBlocks } from '../docs/extract.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const version = JSON.parse(readFileSync(join(root, 'wasm/package.json'), 'utf8')).version;
@@ -96,12 +102,12 @@ console.log(JSON.stringify(result));`);
   assert.deepEqual(run('cjs-inline.cjs'), EXPECT);
 });
 
-/** Loads a page of `files` (path -> bytes), served from memory by page.route; returns window.result. */
+/** Loads `html`, other paths served from `dir` by page.route; returns window.result, the errors and the console.log lines. */
 async function inChromium(html, dir) {
   const page = await browser.newPage();
-  const errors = [];
+  const errors = [], logs = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); else if (m.type() === 'log') logs.push(m.text()); });
   const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
   await page.route('http://game.test/**', async (route) => {
     const path = new URL(route.request().url()).pathname;
@@ -116,7 +122,7 @@ async function inChromium(html, dir) {
   await page.waitForFunction(() => 'result' in window, null, { timeout: 20000 }).catch(() => {});
   const result = await page.evaluate(() => window.result);
   await page.close();
-  return { result, errors };
+  return { result, errors, logs };
 }
 
 const PAGE = (script, module) => `<!doctype html><meta charset="utf-8"><title>game</title><script ${module ? 'type="module" ' : ''}src="${script}"></script>`;
@@ -159,6 +165,60 @@ import wasm from 'earlyout/earlyout.wasm';
   assert.deepEqual(rest, EXPECT);
   // without a URL an IIFE bundle cannot know where the .wasm is: a clear error, not 'Invalid URL'
   assert.match(missing, /^EO_JS_LOAD: cannot locate earlyout\.wasm: .*earlyout\/inline/);
+});
+
+test('Chromium: a Vite build of the plain variant (the .wasm found by new URL(..., import.meta.url))', async () => {
+  const dir = join(app, 'vite');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), PAGE('./main.js', true));
+  writeFileSync(join(dir, 'main.js'), `import { loadEarlyout, LAYOUT_16, TILE, EarlyoutError } from 'earlyout';
+const eo = await loadEarlyout();${CHECK}
+window.result = result;`);
+  const out = join(app, 'dist-vite');
+  await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
+  // both files are referenced by the loader, so both are copied; a page fetches only the one it loads
+  const wasm = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.wasm'));
+  assert.deepEqual(wasm.map((f) => f.replace(/-[\w-]{8}\.wasm$/, '')).sort(), ['earlyout', 'earlyout-trace'], `${readdirSync(join(out, 'assets'))}`);
+  const { result, errors } = await inChromium(readFileSync(join(out, 'index.html')), out);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(result, EXPECT);
+});
+
+test('Chromium: a webpack 5 build of the plain variant (no configuration for the .wasm)', async () => {
+  write('webpack-main.js', `import { loadEarlyout, LAYOUT_16, TILE, EarlyoutError } from 'earlyout';
+const eo = await loadEarlyout();${CHECK}
+window.result = result;`);
+  const out = join(app, 'dist-webpack');
+  rmSync(out, { recursive: true, force: true });
+  const stats = await new Promise((resolve, reject) => webpack({
+    mode: 'production', context: app, entry: './webpack-main.js', target: 'web', devtool: false,
+    output: { path: out, filename: 'main.js' },
+  }, (err, st) => (err ? reject(err) : resolve(st))));
+  assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
+  assert.equal(readdirSync(out).filter((f) => f.endsWith('.wasm')).length, 2, `webpack emitted both .wasm files: ${readdirSync(out)}`);
+  const { result, errors } = await inChromium(PAGE('/main.js', false), out);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(result, EXPECT);
+});
+
+test("Chromium: the README's small game, as written, in an esbuild bundle prints what it prints in Node", async () => {
+  const readme = join(root, 'README.md');
+  const heading = readFileSync(readme, 'utf8').split('\n').indexOf('### A small game') + 1;
+  assert.ok(heading > 0, 'README.md has a "### A small game" section');
+  const block = extractBlocks(readme).find((b) => b.line > heading && b.lang === 'js');
+  write('game.mjs', block.code);
+  const node = execFileSync(process.execPath, ['game.mjs'], { cwd: app, encoding: 'utf8' }).trim().split('\n');
+  assert.match(node.at(-1), /^[1-9]\d* hits; the hero is at /);
+  assert.ok(node.some((l) => /bullet \d+ hits enemy \d+/.test(l)) && node.some((l) => /stopped by the wall/.test(l)), node.join('\n'));
+  write('web-game.js', `import './game.mjs';\nwindow.result = 'done';`);
+  const out = join(app, 'dist-game');
+  await esbuild.build({ entryPoints: [join(app, 'web-game.js')], bundle: true, format: 'esm', platform: 'browser', outdir: out,
+                        logLevel: 'error', absWorkingDir: app });
+  copyFileSync(join(pkg, 'earlyout.wasm'), join(out, 'earlyout.wasm')); // next to the bundle, where new URL(...) looks
+  const { result, errors, logs } = await inChromium(PAGE('/web-game.js', true), out);
+  assert.deepEqual(errors, []);
+  assert.equal(result, 'done');
+  assert.deepEqual(logs, node);
 });
 
 test('tsc --strict against the types: import, require and the .wasm URL', () => {
