@@ -22,7 +22,13 @@ $(TESTS)/test_pixelmask.w%: tests/core/test_pixelmask.c $(TEST_HDR) $(CORE_SRC) 
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 -DEO_PIXELMASK_WORD_BITS=$* $< $(CORE_SRC) -lcmocka -o $@
 
-test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast) \
+# Every test again with 16-bit coordinates (EO_COORD_BITS=16: the Z80's int16 worlds; the default
+# elsewhere is 32), traced: both widths must pass the same tests, test_coords at each one's edges.
+$(TESTS)/%.c16: tests/core/%.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 -DEO_COORD_BITS=16 $< $(CORE_SRC) -lcmocka -o $@
+
+test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast $(TESTS)/$(t).c16) \
            $(foreach w,$(PIXELMASK_WIDTHS),$(TESTS)/test_pixelmask.w$(w))
 	@rm -f $(TESTS)/core-*.log; status=0; \
 	for t in $^; do echo "--- $$t"; $$t > $(TESTS)/core-$$(basename $$t).log 2>&1 || status=1; \
