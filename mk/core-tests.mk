@@ -78,22 +78,44 @@ test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_r
 # Shared vectors: the generator is deterministic (the committed .vec must be what it writes),
 # and the native results must equal the committed .expected. wasm and MSX compare against the
 # native result file.
+#   VECTOR_MODULES  every target: native (32-bit and 16-bit coordinates), wasm, the MSX ROM
+#   VECTOR_INT16    cases whose answer needs the world to end at the int16 edge (tiles16: moves
+#                   into 32767, a map wider than the int16 world): the 16-bit builds only, native
+#                   (run_vectors_c16) and the MSX ROM
 VECTOR_MODULES := gridmask aabb sectors pixelmask tiles query raycast
+VECTOR_INT16   := tiles16
 $(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $< -o $@
 $(NATIVE)/run_vectors: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(NATIVE)/libearlyout.a
 	$(CC) $(TEST_CFLAGS) -Wmissing-prototypes -Wconversion -O2 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(NATIVE)/libearlyout.a -o $@
-$(BUILD)/vectors/%.native.out: tests/vectors/%.vec $(NATIVE)/run_vectors
+$(BUILD)/vectors/%.native.out: tests/vectors/%.vec $(NATIVE)/run_vectors $(NATIVE)/run_vectors_c16
 	@mkdir -p $(@D)
-	$(NATIVE)/run_vectors $< $@
+	$(if $(filter $*,$(VECTOR_INT16)),$(NATIVE)/run_vectors_c16,$(NATIVE)/run_vectors) $< $@
+
+# The runner with 16-bit coordinates (the Z80's worlds): every shared file and the int16 ones.
+$(NATIVE)/run_vectors_c16: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_SRC) $(CORE_HDR)
+	$(CC) $(TEST_CFLAGS) -Wmissing-prototypes -Wconversion -O2 -DEO_COORD_BITS=16 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(CORE_SRC) -o $@
 
 # The runner again with 8-bit pixel-mask words (the Z80's): every result must be the same bytes.
 $(NATIVE)/run_vectors_w8: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_SRC) $(CORE_HDR)
 	$(CC) $(TEST_CFLAGS) -O2 -DEO_PIXELMASK_WORD_BITS=8 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(CORE_SRC) -o $@
 
-test-vectors: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors_w8 $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
+test-vectors: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors_w8 $(NATIVE)/run_vectors_c16 \
+              $(foreach m,$(VECTOR_MODULES) $(VECTOR_INT16),$(BUILD)/vectors/$(m).native.out)
 	@mkdir -p $(BUILD)/vectors; p=0; f=0; \
+	for m in $(VECTOR_MODULES); do \
+	  $(NATIVE)/run_vectors_c16 tests/vectors/$$m.vec $(BUILD)/vectors/$$m.c16.out; \
+	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.c16.out; then p=$$((p+1)); \
+	  else echo "$$m results with 16-bit coordinates differ from the 32-bit ones"; f=$$((f+1)); fi; \
+	done; \
+	for m in $(VECTOR_INT16); do \
+	  $(NATIVE)/gen_vectors $$m $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
+	  if cmp tests/vectors/$$m.vec $(BUILD)/vectors/$$m.regen.vec; then p=$$((p+1)); \
+	  else echo "$$m.vec differs from what gen_vectors writes now: regenerate and commit it"; f=$$((f+1)); fi; \
+	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.native.out; then p=$$((p+1)); \
+	  else echo "16-bit native results for $$m differ from tests/vectors/$$m.expected"; f=$$((f+1)); fi; \
+	done; \
 	for m in $(VECTOR_MODULES); do \
 	  $(NATIVE)/gen_vectors $$m $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
 	  if cmp tests/vectors/$$m.vec $(BUILD)/vectors/$$m.regen.vec; then p=$$((p+1)); \
@@ -107,9 +129,11 @@ test-vectors: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors_w8 $(foreach m,$(VECTO
 
 # After a deliberate change of the vectors or of the core's answers: rewrite the committed files.
 .PHONY: vectors-update
-vectors-update: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors
+vectors-update: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors $(NATIVE)/run_vectors_c16
 	for m in $(VECTOR_MODULES); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
 	  $(NATIVE)/run_vectors tests/vectors/$$m.vec tests/vectors/$$m.expected; done
+	for m in $(VECTOR_INT16); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
+	  $(NATIVE)/run_vectors_c16 tests/vectors/$$m.vec tests/vectors/$$m.expected; done
 
 # `make install` into a scratch prefix, then a program that knows only pkg-config builds and runs.
 INSTALL_TEST := $(BUILD)/install-test

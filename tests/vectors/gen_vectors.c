@@ -416,12 +416,19 @@ static void write_maps(void)
 
 enum { T_MOVE, T_WALK, T_PROBE, T_TOUCH, T_GROUND, T_BOXGROUND, T_MOVER };
 static unsigned char tcases[1200][17];
+static unsigned char tedge[1200];
 static unsigned ntcases;
+/* Cases whose answer depends on the world ending at the int16 edge (32767): they go to tiles16.vec,
+   which only the 16-bit builds run (the MSX ROM and the native EO_COORD_BITS=16 runner); tiles.vec
+   holds the rest, the same answers with 16-bit and 32-bit coordinates (all three targets). */
+static int tiles_int16; /* 1: writing tiles16.vec */
+static int edge16;      /* 1 while generating int16-world cases */
 
 static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx, int dy, unsigned a, unsigned b, unsigned c)
 {
-    unsigned char *p = tcases[ntcases++];
+    unsigned char *p = tcases[ntcases];
     int v[6] = { x, y, w, h, dx, dy }, i;
+    tedge[ntcases++] = (unsigned char)edge16;
     p[0] = (unsigned char)map; p[1] = (unsigned char)op;
     for (i = 0; i < 6; i++) {
         p[2 + 2 * i] = (unsigned char)((uint16_t)(int16_t)v[i] & 0xFF);
@@ -436,7 +443,7 @@ static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx,
 
 static void gen_tiles(void)
 {
-    unsigned feat, slo, fe, fo, so, k, m, i, first_random, last_random, bad0, bad1;
+    unsigned feat, slo, fe, fo, so, k, m, i, first_random, last_random, bad0, bad1, wide;
     int x;
 
     ntmaps = 0;
@@ -455,7 +462,11 @@ static void gen_tiles(void)
     (void)map_new(32, 24, 8, 0, 0, 0, feat);     /* too large */
     (void)map_new(0, 24, 3, 0, 0, 0, feat);      /* no columns */
     (void)map_new(32, 0, 3, 0, 0, 0, feat);      /* no rows */
-    (void)map_new(4097, 1, 3, 0, 0, 0, feat);    /* wider than the int16 world in 8 px tiles */
+    wide = ntmaps;
+    if (tiles_int16)
+        (void)map_new(4097, 1, 3, 0, 0, 0, feat);    /* wider than the int16 world in 8 px tiles */
+    else
+        (void)map_new(32, 24, 3, 4, 0, 0, feat);     /* (that slot in 32-bit worlds: another bad policy) */
     (void)map_new(32, 24, 3, 3, 0, 0, feat);     /* no such outside policy */
     m = map_new(32, 24, 3, 0, 0, 1, slo);        /* a user height above the tile size */
     tmaps[m].heights[0][3] = 9;
@@ -500,9 +511,11 @@ static void gen_tiles(void)
     for (m = feat; m <= fo; m += (m == feat ? fe - feat : 1)) {
         tcase(m, T_MOVE, 0, 0, 8, 8, -10, -10, 0, 0, 0);            /* against the outside */
         tcase(m, T_MOVE, 240, 0, 16, 16, 300, -300, 0, 0, 0);
+        edge16 = 1;
         tcase(m, T_MOVE, 8, 8, 8, 8, -32768, -32768, 0, 0, 0);      /* to the world's corner */
         tcase(m, T_MOVE, 32750, 32750, 10, 10, 32767, 32767, 0, 0, 0);
         tcase(m, T_MOVE, 100, 100, 32767 - 100 + 1, 8, 5, 0, 0, 0, 0); /* reaches pixel 32767 */
+        edge16 = 0;
         tcase(m, T_MOVE, -300, 10, 16, 16, 600, 0, 0, 0, 0);        /* through the map from outside */
         tcase(m, T_TOUCH, -4, -4, 8, 8, 4, 4, 0, 0, 0);
         tcase(m, T_PROBE, -4, 180, 24, 24, 0, 0, 0, 32, 4);
@@ -531,7 +544,9 @@ static void gen_tiles(void)
     /* bad input on a good map */
     tcase(feat, T_MOVE, 10, 10, 0, 8, 1, 1, 0, 0, 0);               /* empty boxes */
     tcase(feat, T_MOVE, 10, 10, 8, -1, 1, 1, 0, 0, 0);
+    edge16 = 1;
     tcase(feat, T_MOVE, 32767, 10, 2, 8, 1, 1, 0, 0, 0);            /* past pixel 32767 */
+    edge16 = 0;
     tcase(feat, T_MOVE, 10, 10, 8, 8, 1, 1, 8, 0, 0);               /* unknown flag */
     tcase(feat, T_WALK, 10, 10, 8, 8, 1, 0, 1, POS_ONLY, 0);        /* a walk without the sensing at its end */
     tcase(feat, T_WALK, 10, 10, 8, 8, 1, 0, 1, 8, 0);               /* walk takes DROP, POSITION_ONLY, CORNERS only */
@@ -539,14 +554,22 @@ static void gen_tiles(void)
     tcase(feat, T_PROBE, 10, 10, 8, 8, 0, 0, 2, 32, 0);             /* unknown probe mode */
     tcase(feat, T_PROBE, 10, 10, 8, 0, 0, 0, 0, 32, 0);
     tcase(feat, T_TOUCH, 10, 10, 0, 0, 0, 0, 0, 0, 0);
+    edge16 = 1;
     tcase(feat, T_TOUCH, 10, 10, 8, 8, 32767, 0, 0, 0, 0);          /* the second box is bad */
+    edge16 = 0;
     tcase(feat, T_BOXGROUND, 10, 10, 8, 8, 0, 0, 1, 0, 0);          /* 1 and 4 sensors */
     tcase(feat, T_BOXGROUND, 10, 10, 8, 8, 0, 0, 4, 0, 0);
     tcase(feat, T_BOXGROUND, 10, 10, 0, 8, 0, 0, 2, 0, 0);
     tcase(feat, T_MOVER, 10, 10, 0, 8, 1, -5, 10, 1, 4);
     /* invalid maps: eo_tiles_check's answer (no operation runs on them) */
-    for (m = bad0; m <= bad1; m++)
+    for (m = bad0; m <= bad1; m++) {
         tcase(m, T_MOVE, 10, 10, 8, 8, 5, 5, 0, 0, 0);
+        if (m == wide) { /* the slot's int16 map in tiles16.vec */
+            edge16 = 1;
+            tcase(m, T_MOVE, 10, 10, 8, 8, 5, 5, 0, 0, 0);
+            edge16 = 0;
+        }
+    }
 
     /* slopes: floor top y 168 (row 21), flat at cols 3..6 and 15; a 45 degree hill cols 7..12,
        a valley and a peak cols 12..14, 22.5 degrees up cols 16..21 to a plateau with a user
@@ -604,9 +627,13 @@ static void gen_tiles(void)
             tcase(mp, T_MOVE, bx, by, bw, bh, 0, rng_range(1, 300), flags & 3u, 0, 0);
     }
 
-    header(5, ntcases);
+    for (i = 0, k = 0; i < ntcases; i++)
+        k += tedge[i] == tiles_int16;
+    header(5, k);
     write_maps();
-    fwrite(tcases, 17, ntcases, out);
+    for (i = 0; i < ntcases; i++)
+        if (tedge[i] == tiles_int16)
+            fwrite(tcases[i], 17, 1, out);
 }
 
 /* ---- query: a scene, then its queries (formats: vectors.h, module 6) ---------------------------- */
@@ -829,7 +856,7 @@ static void gen_raycast(void)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|query|raycast OUT.vec\n", argv[0]);
+        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|tiles16|query|raycast OUT.vec\n", argv[0]);
         return 2;
     }
     out = fopen(argv[2], "wb");
@@ -847,6 +874,10 @@ int main(int argc, char **argv)
         gen_pixelmask();
     else if (strcmp(argv[1], "tiles") == 0)
         gen_tiles();
+    else if (strcmp(argv[1], "tiles16") == 0) {
+        tiles_int16 = 1;
+        gen_tiles();
+    }
     else if (strcmp(argv[1], "query") == 0)
         gen_query();
     else if (strcmp(argv[1], "raycast") == 0)

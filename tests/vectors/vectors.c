@@ -14,7 +14,7 @@ static const eo_gridmask_layout vec_layouts[4] = {
 
 #endif
 
-static int16_t get_i16(const uint8_t *p)
+static eo_coord get_i16(const uint8_t *p)
 {
     return (int16_t)(uint16_t)(p[0] | ((uint16_t)p[1] << 8));
 }
@@ -88,7 +88,7 @@ static eo_box scene_boxes[EO_VEC_SCENE_MAX];
 static eo_layer scene_layers[EO_VEC_SCENE_MAX];
 static eo_pair scene_pairs[EO_VEC_PAIRS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships */
-static uint16_t scene_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
+static eo_ucoord scene_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
 
 static void zero_stats(eo_broadphase_stats *s)
 {
@@ -161,8 +161,8 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
 
     /* move, update persistently, pairs again */
     for (i = 0; i < n; i++, p += 2) {
-        scene_boxes[i].x = (int16_t)(scene_boxes[i].x + (int8_t)p[0]);
-        scene_boxes[i].y = (int16_t)(scene_boxes[i].y + (int8_t)p[1]);
+        scene_boxes[i].x = (eo_coord)(scene_boxes[i].x + (int8_t)p[0]);
+        scene_boxes[i].y = (eo_coord)(scene_boxes[i].y + (int8_t)p[1]);
     }
     zero_stats(&st);
     count = 0;
@@ -231,7 +231,7 @@ static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
     uint8_t hit = 0, ref = 0, found = 0;
     int32_t cx = 0, cy = 0;
     uint32_t area = 0;
-    int16_t ax = get_i16(c + 4), ay = get_i16(c + 6), bx = get_i16(c + 8), by = get_i16(c + 10);
+    eo_coord ax = get_i16(c + 4), ay = get_i16(c + 6), bx = get_i16(c + 8), by = get_i16(c + 10);
     uint16_t used = load_sprite(&a, 0, c[0], c[1], c + 12);
     (void)load_sprite(&b, 1, c[2], c[3], c + 12 + used);
     r[0] = (uint8_t)eo_pixelmask_overlap(&a, ax, ay, &b, bx, by, &hit, 0);
@@ -257,7 +257,7 @@ static uint16_t query_found[EO_VEC_QUERY_SHOWN];
 static eo_segment_hit query_hits[EO_VEC_HITS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships, and a sweep of EO_VEC_SCENE_MAX */
 static uint16_t query_grid_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
-static uint16_t query_sweep_storage[5u * (EO_VEC_SCENE_MAX + 2u)];
+static eo_ucoord query_sweep_storage[5u * (EO_VEC_SCENE_MAX + 2u)]; /* the sweep's words */
 
 /* Returns the size of the query record at c (0 if it does not fit in `left` bytes or is malformed). */
 static uint16_t query_case_size(const uint8_t *c, uint16_t left)
@@ -309,7 +309,7 @@ static void run_query_case(const uint8_t *c, uint8_t *r)
     eo_segment_hit first;
     uint32_t pairs = 0;
     uint16_t count, i, k;
-    int16_t px, py;
+    eo_coord px, py;
     eo_result res;
     uint8_t n = c[12], flags = c[13], cap, hit_cap, m, found;
     const uint8_t *p = c + 14;
@@ -525,12 +525,12 @@ static void put_ground(uint8_t *p, const eo_slopes_ground *g)
    the ground otherwise, and grows by 1 per frame in the air up to 8; a hit above or below stops
    it. *out: the last move's result with the hits of every frame and the distance since the
    start; mover_vy keeps the last vertical speed. Returns the first error. */
-static int16_t mover_vy;
-static eo_result run_mover(eo_box *box, int16_t speed, int16_t jump, uint8_t frames, uint8_t max_step,
+static eo_coord mover_vy;
+static eo_result run_mover(eo_box *box, eo_coord speed, eo_coord jump, uint8_t frames, uint8_t max_step,
                            uint8_t period, eo_tiles_move_result *out)
 {
     eo_tiles_move_result mr = { 0, 0, 0, 0, 0, 0 };
-    int16_t x0 = box->x, y0 = box->y;
+    eo_coord x0 = box->x, y0 = box->y;
     uint8_t f, hits = 0;
     eo_result res = EO_OK;
     mover_vy = 0;
@@ -540,9 +540,9 @@ static eo_result run_mover(eo_box *box, int16_t speed, int16_t jump, uint8_t fra
             break;
         hits |= mr.hit;
         if (mr.hit & (EO_HIT_LEFT | EO_HIT_RIGHT))
-            speed = (int16_t)-speed;
+            speed = (eo_coord)-speed;
         if (mr.on_ground)
-            mover_vy = (int16_t)(period != 0 && f % period == (uint8_t)(period - 1u) ? jump : 0);
+            mover_vy = (eo_coord)(period != 0 && f % period == (uint8_t)(period - 1u) ? jump : 0);
         else if (mover_vy < 8)
             mover_vy++;
         res = eo_tiles_move(&tile_map, box, 0, mover_vy, 0, 0, &mr, 0);
@@ -552,8 +552,8 @@ static eo_result run_mover(eo_box *box, int16_t speed, int16_t jump, uint8_t fra
     }
     *out = mr;
     out->hit = hits;
-    out->moved_x = (int32_t)box->x - x0;
-    out->moved_y = (int32_t)box->y - y0;
+    out->moved_x = (int32_t)((eo_wide)box->x - x0);
+    out->moved_y = (int32_t)((eo_wide)box->y - y0);
     return res;
 }
 
@@ -565,7 +565,7 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
     eo_tiles_cache cache;
     eo_slopes_ground g;
     eo_result res = EO_OK;
-    int16_t dx = get_i16(c + 10), dy = get_i16(c + 12);
+    eo_coord dx = get_i16(c + 10), dy = get_i16(c + 12);
     uint16_t count = 0, i;
     uint8_t op = c[1], a = c[14], b = c[15], t0 = 0, b0 = 0, t1 = 0, b1 = 0, kinds = 0;
 
