@@ -37,14 +37,22 @@ typedef struct span {
 eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size)
 {
     uint8_t shift;
+#if EO_COORD_BITS == 16
+    uint16_t most;
+#else
     uint32_t most;
+#endif
     if (map == NULL || map->cells == NULL || map->attrs == NULL ||
         (map->slope_count > 0 && map->slopes == NULL))
         return EO_ERR_NULL_POINTER;
     shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
     if (shift < EO_TILES_MIN_SHIFT || shift > EO_TILES_MAX_SHIFT)
         return EO_ERR_BAD_ARGUMENT;
+#if EO_COORD_BITS == 16
+    most = (uint16_t)(32768u >> shift); /* EO_TILES_MAX_TILES in 16 bits: the Z80 shifts no 32-bit value */
+#else
     most = EO_TILES_MAX_TILES(shift); /* the map must fit the world */
+#endif
     if (map->width < 1 || map->height < 1 || map->width > most || map->height > most ||
         map->outside > EO_TILES_OUTSIDE_OPEN_TOP || map->slope_count > EO_SLOPE_MAX_USER)
         return EO_ERR_BAD_ARGUMENT;
