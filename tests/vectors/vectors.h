@@ -2,6 +2,15 @@
    turns a vector file image into a result image. The wasm suite (tests/wasm) reads the same
    files through the JS API and must produce byte-identical results.
 
+   Scope by world size (coordinates are int16 on the Z80, int32 natively and in wasm, config.h):
+   every <module>.vec holds int16-range cases whose answers are the same in both worlds: native
+   (32- and 16-bit builds), wasm and the MSX ROM run them. tiles16.vec (module 5 format) holds
+   the cases that need the world to end at 32767 (moves into the edge, a map wider than the int16
+   world): the 16-bit builds only (native run_vectors_c16 and the MSX ROM; mk/core-tests.mk
+   VECTOR_INT16, mk/msx.mk MSX_MODULES). The formats have 16-bit coordinate fields, so the
+   wide-range cases (+-1,000,000 and the int32 edges) are not vector files: tests/core/test_coords.c
+   (native, both widths) and tests/wasm/wide.test.mjs (wasm) hold them.
+
    Every file (little-endian): header 8 bytes
        'E' 'O' 'V' '1', module, 0, case count (u16)            (vector file, <module>.vec)
        'E' 'O' 'R' '1', module, result size, case count (u16)  (result: <module>.expected, .*.out)
