@@ -82,8 +82,11 @@ test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_r
 #   VECTOR_INT16    cases whose answer needs the world to end at the int16 edge (tiles16: moves
 #                   into 32767, a map wider than the int16 world): the 16-bit builds only, native
 #                   (run_vectors_c16) and the MSX ROM
+#   VECTOR_WIDE     32-bit coordinate fields (+-1,000,000, the int32 edges): the 32-bit builds
+#                   only, native and wasm (the Z80 has 16-bit coordinates; its runner refuses them)
 VECTOR_MODULES := gridmask aabb sectors pixelmask tiles query raycast
 VECTOR_INT16   := tiles16
+VECTOR_WIDE    := gridmask_wide aabb_wide pixelmask_wide
 $(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $< -o $@
@@ -102,8 +105,17 @@ $(NATIVE)/run_vectors_w8: tests/vectors/run_native.c tests/vectors/vectors.c tes
 	$(CC) $(TEST_CFLAGS) -O2 -DEO_PIXELMASK_WORD_BITS=8 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(CORE_SRC) -o $@
 
 test-vectors: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors_w8 $(NATIVE)/run_vectors_c16 \
-              $(foreach m,$(VECTOR_MODULES) $(VECTOR_INT16),$(BUILD)/vectors/$(m).native.out)
+              $(foreach m,$(VECTOR_MODULES) $(VECTOR_INT16) $(VECTOR_WIDE),$(BUILD)/vectors/$(m).native.out)
 	@mkdir -p $(BUILD)/vectors; p=0; f=0; \
+	for m in $(VECTOR_WIDE); do \
+	  $(NATIVE)/gen_vectors $$m $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
+	  if cmp tests/vectors/$$m.vec $(BUILD)/vectors/$$m.regen.vec; then p=$$((p+1)); \
+	  else echo "$$m.vec differs from what gen_vectors writes now: regenerate and commit it"; f=$$((f+1)); fi; \
+	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.native.out; then p=$$((p+1)); \
+	  else echo "native results for $$m differ from tests/vectors/$$m.expected"; f=$$((f+1)); fi; \
+	  if ! $(NATIVE)/run_vectors_c16 tests/vectors/$$m.vec $(BUILD)/vectors/$$m.c16.out 2>/dev/null; then p=$$((p+1)); \
+	  else echo "the 16-bit runner ran $$m.vec: it must refuse 32-bit coordinate fields"; f=$$((f+1)); fi; \
+	done; \
 	for m in $(VECTOR_MODULES); do \
 	  $(NATIVE)/run_vectors_c16 tests/vectors/$$m.vec $(BUILD)/vectors/$$m.c16.out; \
 	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.c16.out; then p=$$((p+1)); \
@@ -134,6 +146,8 @@ vectors-update: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors $(NATIVE)/run_vector
 	  $(NATIVE)/run_vectors tests/vectors/$$m.vec tests/vectors/$$m.expected; done
 	for m in $(VECTOR_INT16); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
 	  $(NATIVE)/run_vectors_c16 tests/vectors/$$m.vec tests/vectors/$$m.expected; done
+	for m in $(VECTOR_WIDE); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
+	  $(NATIVE)/run_vectors tests/vectors/$$m.vec tests/vectors/$$m.expected; done
 
 # `make install` into a scratch prefix, then a program that knows only pkg-config builds and runs.
 INSTALL_TEST := $(BUILD)/install-test
