@@ -722,12 +722,17 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
     count = (uint16_t)(in[6] | ((uint16_t)in[7] << 8));
     /* a wide file: 32-bit coordinate fields, for the builds that have 32-bit coordinates */
     cw = 2;
+#if EO_COORD_BITS > 16
     if (in[5] != 0) {
-        if (in[5] != 4 || EO_COORD_BITS == 16 ||
+        if (in[5] != 4 ||
             (module != EO_VEC_MODULE_GRIDMASK && module != EO_VEC_MODULE_AABB && module != EO_VEC_MODULE_PIXELMASK))
             return 0;
         cw = 4;
     }
+#else
+    if (in[5] != 0)
+        return 0; /* 16-bit coordinates: no wide file */
+#endif
     result_size = 0; /* stays 0 for a module not compiled in */
 #if EO_VEC_BROADPHASE
     if (module == EO_VEC_MODULE_GRIDMASK) {
