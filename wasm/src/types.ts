@@ -195,12 +195,14 @@ export interface TileMap {
       A Mover is updated in place: walk(hero, 1.5, 1) twice moves it 3 px. */
   walk(box: Box | Mover, dx: number, maxStep: number, options?: WalkOptions): MoveResult;
   /** One call per frame: boxes (x, y, w, h per mover) move by deltas (dx, dy per mover), in place.
-      Int16Array boxes take Int16Array deltas; Float32Array / Float64Array boxes take any numbers and
-      keep each position's fraction in place. out (4 bytes per mover): hit, touching, below, onGround. */
-  moveMany(boxes: Int16Array | Float32Array | Float64Array, deltas: Int16Array | Float32Array | Float64Array | readonly number[],
+      Int32Array / Int16Array boxes take Int32Array or Int16Array deltas (whole pixels; an Int16Array
+      mover that would leave its range is an error, no mover changed); Float32Array / Float64Array
+      boxes take any numbers and keep each position's fraction in place. out (4 bytes per mover):
+      hit, touching, below, onGround. */
+  moveMany(boxes: Int32Array | Int16Array | Float32Array | Float64Array, deltas: Int32Array | Int16Array | Float32Array | Float64Array | readonly number[],
            options?: BatchOptions, out?: Uint8Array): Uint8Array;
   /** One call per frame: boxes walk dx[i] px (in place); types and out as moveMany. */
-  walkMany(boxes: Int16Array | Float32Array | Float64Array, dx: Int16Array | Float32Array | Float64Array | readonly number[],
+  walkMany(boxes: Int32Array | Int16Array | Float32Array | Float64Array, dx: Int32Array | Int16Array | Float32Array | Float64Array | readonly number[],
            maxStep: number, options?: BatchOptions, out?: Uint8Array): Uint8Array;
   /** Height of a slope shape's column (0 .. tileSize). */
   columnHeight(shape: number, column: number): number;
