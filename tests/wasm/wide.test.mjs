@@ -80,6 +80,13 @@ test('tile moves, walks and raycasts reach the int32 edges of the world, never w
   assert.deepEqual([m.box.x, m.movedX], [MAX - 7, MAX - 7 - 1000000]);
   m = map.move({ x: 16, y: -1000000, w: 8, h: 8 }, 0, 2000000);
   assert.deepEqual([m.box.y, m.onGround], [8, true], 'fell a million pixels onto the solid tile');
+  // batch moves: Int32Array boxes in place at the edges; an Int16Array mover leaving its range is refused whole
+  const boxes = new Int32Array([1000000, -100, 8, 8, 0, -100, 8, 8]);
+  map.moveMany(boxes, new Int32Array([MAX, 0, MIN, 0]));
+  assert.deepEqual([boxes[0], boxes[4]], [MAX - 7, MIN]);
+  const small = new Int16Array([0, -100, 8, 8, 30000, -100, 8, 8]);
+  assert.throws(() => map.moveMany(small, new Int16Array([1, 0, 5000, 0])), (e) => e instanceof EarlyoutError && /Int16Array's range; no mover was changed/.test(e.message));
+  assert.deepEqual([...small], [0, -100, 8, 8, 30000, -100, 8, 8]);
   const ray = map.raycast({ x0: 4, y0: 20, x1: MAX, y1: 20 });
   assert.deepEqual([ray.hit, ray.x, ray.col, ray.tNum, ray.tDen], [true, 16, 2, 12, MAX - 4]);
   map.dispose();
