@@ -22,7 +22,13 @@ $(TESTS)/test_pixelmask.w%: tests/core/test_pixelmask.c $(TEST_HDR) $(CORE_SRC) 
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 -DEO_PIXELMASK_WORD_BITS=$* $< $(CORE_SRC) -lcmocka -o $@
 
-test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast) \
+# Every test again with 16-bit coordinates (EO_COORD_BITS=16: the Z80's int16 worlds; the default
+# elsewhere is 32), traced: both widths must pass the same tests, test_coords at each one's edges.
+$(TESTS)/%.c16: tests/core/%.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 -DEO_COORD_BITS=16 $< $(CORE_SRC) -lcmocka -o $@
+
+test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast $(TESTS)/$(t).c16) \
            $(foreach w,$(PIXELMASK_WIDTHS),$(TESTS)/test_pixelmask.w$(w))
 	@rm -f $(TESTS)/core-*.log; status=0; \
 	for t in $^; do echo "--- $$t"; $$t > $(TESTS)/core-$$(basename $$t).log 2>&1 || status=1; \
@@ -134,22 +140,56 @@ test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_r
 # Shared vectors: the generator is deterministic (the committed .vec must be what it writes),
 # and the native results must equal the committed .expected. wasm and MSX compare against the
 # native result file.
+#   VECTOR_MODULES  every target: native (32-bit and 16-bit coordinates), wasm, the MSX ROM
+#   VECTOR_INT16    cases whose answer needs the world to end at the int16 edge (tiles16: moves
+#                   into 32767, a map wider than the int16 world): the 16-bit builds only, native
+#                   (run_vectors_c16) and the MSX ROM
+#   VECTOR_WIDE     32-bit coordinate fields (+-1,000,000, the int32 edges): the 32-bit builds
+#                   only, native and wasm (the Z80 has 16-bit coordinates; its runner refuses them)
 VECTOR_MODULES := gridmask aabb sectors pixelmask tiles query raycast
+VECTOR_INT16   := tiles16
+VECTOR_WIDE    := gridmask_wide aabb_wide pixelmask_wide
 $(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $< -o $@
 $(NATIVE)/run_vectors: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(NATIVE)/libearlyout.a
 	$(CC) $(TEST_CFLAGS) -Wmissing-prototypes -Wconversion -O2 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(NATIVE)/libearlyout.a -o $@
-$(BUILD)/vectors/%.native.out: tests/vectors/%.vec $(NATIVE)/run_vectors
+$(BUILD)/vectors/%.native.out: tests/vectors/%.vec $(NATIVE)/run_vectors $(NATIVE)/run_vectors_c16
 	@mkdir -p $(@D)
-	$(NATIVE)/run_vectors $< $@
+	$(if $(filter $*,$(VECTOR_INT16)),$(NATIVE)/run_vectors_c16,$(NATIVE)/run_vectors) $< $@
+
+# The runner with 16-bit coordinates (the Z80's worlds): every shared file and the int16 ones.
+$(NATIVE)/run_vectors_c16: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_SRC) $(CORE_HDR)
+	$(CC) $(TEST_CFLAGS) -Wmissing-prototypes -Wconversion -O2 -DEO_COORD_BITS=16 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(CORE_SRC) -o $@
 
 # The runner again with 8-bit pixel-mask words (the Z80's): every result must be the same bytes.
 $(NATIVE)/run_vectors_w8: tests/vectors/run_native.c tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_SRC) $(CORE_HDR)
 	$(CC) $(TEST_CFLAGS) -O2 -DEO_PIXELMASK_WORD_BITS=8 -Itests/vectors tests/vectors/run_native.c tests/vectors/vectors.c $(CORE_SRC) -o $@
 
-test-vectors: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors_w8 $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
+test-vectors: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors_w8 $(NATIVE)/run_vectors_c16 \
+              $(foreach m,$(VECTOR_MODULES) $(VECTOR_INT16) $(VECTOR_WIDE),$(BUILD)/vectors/$(m).native.out)
 	@mkdir -p $(BUILD)/vectors; p=0; f=0; \
+	for m in $(VECTOR_WIDE); do \
+	  $(NATIVE)/gen_vectors $$m $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
+	  if cmp tests/vectors/$$m.vec $(BUILD)/vectors/$$m.regen.vec; then p=$$((p+1)); \
+	  else echo "$$m.vec differs from what gen_vectors writes now: regenerate and commit it"; f=$$((f+1)); fi; \
+	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.native.out; then p=$$((p+1)); \
+	  else echo "native results for $$m differ from tests/vectors/$$m.expected"; f=$$((f+1)); fi; \
+	  if ! $(NATIVE)/run_vectors_c16 tests/vectors/$$m.vec $(BUILD)/vectors/$$m.c16.out 2>/dev/null; then p=$$((p+1)); \
+	  else echo "the 16-bit runner ran $$m.vec: it must refuse 32-bit coordinate fields"; f=$$((f+1)); fi; \
+	done; \
+	for m in $(VECTOR_MODULES); do \
+	  $(NATIVE)/run_vectors_c16 tests/vectors/$$m.vec $(BUILD)/vectors/$$m.c16.out; \
+	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.c16.out; then p=$$((p+1)); \
+	  else echo "$$m results with 16-bit coordinates differ from the 32-bit ones"; f=$$((f+1)); fi; \
+	done; \
+	for m in $(VECTOR_INT16); do \
+	  $(NATIVE)/gen_vectors $$m $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
+	  if cmp tests/vectors/$$m.vec $(BUILD)/vectors/$$m.regen.vec; then p=$$((p+1)); \
+	  else echo "$$m.vec differs from what gen_vectors writes now: regenerate and commit it"; f=$$((f+1)); fi; \
+	  if cmp tests/vectors/$$m.expected $(BUILD)/vectors/$$m.native.out; then p=$$((p+1)); \
+	  else echo "16-bit native results for $$m differ from tests/vectors/$$m.expected"; f=$$((f+1)); fi; \
+	done; \
 	for m in $(VECTOR_MODULES); do \
 	  $(NATIVE)/gen_vectors $$m $(BUILD)/vectors/$$m.regen.vec >/dev/null; \
 	  if cmp tests/vectors/$$m.vec $(BUILD)/vectors/$$m.regen.vec; then p=$$((p+1)); \
@@ -163,8 +203,12 @@ test-vectors: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors_w8 $(foreach m,$(VECTO
 
 # After a deliberate change of the vectors or of the core's answers: rewrite the committed files.
 .PHONY: vectors-update
-vectors-update: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors
+vectors-update: $(NATIVE)/gen_vectors $(NATIVE)/run_vectors $(NATIVE)/run_vectors_c16
 	for m in $(VECTOR_MODULES); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
+	  $(NATIVE)/run_vectors tests/vectors/$$m.vec tests/vectors/$$m.expected; done
+	for m in $(VECTOR_INT16); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
+	  $(NATIVE)/run_vectors_c16 tests/vectors/$$m.vec tests/vectors/$$m.expected; done
+	for m in $(VECTOR_WIDE); do $(NATIVE)/gen_vectors $$m tests/vectors/$$m.vec && \
 	  $(NATIVE)/run_vectors tests/vectors/$$m.vec tests/vectors/$$m.expected; done
 
 # `make install` into a scratch prefix, then a program that knows only pkg-config builds and runs.

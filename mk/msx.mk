@@ -53,6 +53,7 @@ msx_flags_tiles      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILE
 msx_flags_query      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_QUERY=1
 msx_group_pixelmask  := pixelmask
 msx_group_tiles      := tiles
+msx_group_tiles16    := tiles
 msx_group_raycast    := tiles
 msx_group_query      := query
 msx_group = $(or $(msx_group_$(1)),broadphase)
@@ -109,7 +110,10 @@ $(MSX)/earlyout-vectors-%.rom: $(MSX)/earlyout-vectors-%.ihx msx/ihx2rom.sh
 # deleted first). Then one comparison of every module with its native result: a line per module
 # ("msx-<module>: ..."), then the suite's line "msx: N passed, N failed". A module whose run
 # failed has no result: all its cases count as failed.
-MSX_MODULES  := $(VECTOR_MODULES)
+# The shared vectors and the int16-world ones (VECTOR_INT16: their answers need the world to end at
+# 32767, so only the 16-bit builds run them); never the wide-range ones (VECTOR_WIDE: 32-bit
+# coordinates, which the Z80 build does not have).
+MSX_MODULES  := $(VECTOR_MODULES) $(VECTOR_INT16)
 MSX_TIMEOUT  ?= 300
 MSX_REALTIME ?= 120
 MSX_NATIVE   := $(foreach m,$(MSX_MODULES),$(BUILD)/vectors/$(m).native.out)

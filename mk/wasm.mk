@@ -75,7 +75,7 @@ define node_test_suite
 	if [ -z "$$p" ]; then cat $(WASM)/$(1).log; p=0; f=1; fi; \
 	echo "$(1): $$p passed, $$f failed"; [ "$$f" -eq 0 ]
 endef
-test-wasm: wasm $(WASM_GEN)/probe.wasm $(foreach m,$(VECTOR_MODULES),$(BUILD)/vectors/$(m).native.out)
+test-wasm: wasm $(WASM_GEN)/probe.wasm $(foreach m,$(VECTOR_MODULES) $(VECTOR_WIDE),$(BUILD)/vectors/$(m).native.out)
 	$(call node_test_suite,wasm,tests/wasm/)
 
 # The packed tarball installed offline into a scratch project (build/package/), then used as a game

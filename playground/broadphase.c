@@ -27,7 +27,7 @@ static int shift_of(int cell)
 
 int pg_broadphase_sector_cell(const pg_broadphase *bp)
 {
-    return bp->grid.cell_w;
+    return (int)bp->grid.cell_w; /* at most the world width */
 }
 
 int pg_broadphase_mask_cell(const pg_broadphase *bp)

@@ -86,6 +86,9 @@ function readHeaders() {
   for (const need of ['EO_RESULT_TABLE', 'EO_EVENT_TABLE', 'EO_COUNTER_TABLE'])
     if (!tables[need] || tables[need].rows.length === 0) throw new Error(`common.h: ${need} not found or empty`);
   if (functions.length === 0) throw new Error('no function prototypes found');
+  // config.h's per-target values are skipped, but for the world's range, which the loader checks
+  // every coordinate against (the probe compiles config.h with the module's flags: the wasm value)
+  for (const name of ['EO_COORD_BITS', 'EO_COORD_MIN', 'EO_COORD_MAX']) defines.push({ name, file: 'config.h' });
   return { structs, enums, defines, tables, functions };
 }
 

@@ -13,11 +13,11 @@ int32_t eo_wasm_abi(int32_t what);
 /// Moves boxes[i] by deltas[2i], deltas[2i+1]; out gets hit, touching, below, on_ground per mover.
 /// Stops at the first mover the core rejects (its index in *failed) and returns the core's result.
 int32_t eo_wasm_tiles_move_many(const eo_tile_map *map, eo_box *boxes, uint32_t count,
-                                const int16_t *deltas, uint8_t flags, uint8_t *out,
+                                const eo_coord *deltas, uint8_t flags, uint8_t *out,
                                 uint32_t *failed, eo_hooks *hooks);
 /// Walks boxes[i] dx[i] pixels; as eo_wasm_tiles_move_many.
 int32_t eo_wasm_slopes_walk_many(const eo_tile_map *map, eo_box *boxes, uint32_t count,
-                                 const int16_t *dx, uint8_t max_step, uint8_t flags, uint8_t *out,
+                                 const eo_coord *dx, uint8_t max_step, uint8_t flags, uint8_t *out,
                                  uint32_t *failed, eo_hooks *hooks);
 
 /// Pixel-mask overlap for a list of pairs, one crossing per frame. Pair k is masks[pairs[2k]]
@@ -26,7 +26,7 @@ int32_t eo_wasm_slopes_walk_many(const eo_tile_map *map, eo_box *boxes, uint32_t
 /// out[k] gets 1 if they share a solid pixel, else 0. contacts non-NULL: eo_pixelmask_first_contact
 /// instead, contacts[2k], contacts[2k+1] its point (0, 0 for a miss). An index past mask_count, or
 /// a core error, stops the batch: *failed is the pair, the result EO_ERR_BAD_ARGUMENT or the core's.
-int32_t eo_wasm_pixelmask_overlap_many(const eo_pixelmask *const *masks, const int16_t *positions, uint32_t mask_count,
+int32_t eo_wasm_pixelmask_overlap_many(const eo_pixelmask *const *masks, const eo_coord *positions, uint32_t mask_count,
                                        const void *pairs, uint8_t pair_bits, uint32_t pair_count,
                                        uint8_t *out, int32_t *contacts, uint32_t *failed, eo_hooks *hooks);
 

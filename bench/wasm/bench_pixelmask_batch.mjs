@@ -38,9 +38,9 @@ for (let i = 0; i < MASKS; i++) {
   if (x.eo_pixelmask_init(m, SIDE, SIDE, st, need) !== 0 || x.eo_pixelmask_from_indexed(m, pIdx, SIDE) !== 0) throw new Error('raw mask setup');
   rawMasks[i] = m;
 }
-const pMasks = alloc(4 * MASKS), pPos = alloc(4 * MASKS), pFailed = alloc(4);
+const pMasks = alloc(4 * MASKS), pPos = alloc(8 * MASKS), pFailed = alloc(4); // positions: eo_coord (int32) x, y
 new Uint32Array(mem.buffer, pMasks, MASKS).set(rawMasks);
-new Int16Array(mem.buffer, pPos, 2 * MASKS).set(Array.from(positions, Math.floor));
+new Int32Array(mem.buffer, pPos, 2 * MASKS).set(Array.from(positions, Math.floor));
 
 const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
 function time(fn, pairs) {

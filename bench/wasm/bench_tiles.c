@@ -46,7 +46,7 @@ EXPORT("fall_reference") int bench_fall_reference(void)
     return 0;
 }
 
-/* The boxes: TILES_MOVERS eo_box (x, y, w, h as int16) at this address. */
+/* The boxes: TILES_MOVERS eo_box (x, y, w, h as eo_coord: int32 in wasm) at this address. */
 EXPORT("boxes") const eo_box *bench_boxes(void)
 {
     return scene.box;

@@ -53,7 +53,7 @@ const ROUNDS = 3; // each run this many times, interleaved
 function moduleRun(walk, fall) {
   return (n, trace) => {
     bm.reset();
-    const boxes = new Int16Array(bm.memory.buffer, bm.boxes(), 4 * MOVERS), t = timer(n);
+    const boxes = new Int32Array(bm.memory.buffer, bm.boxes(), 4 * MOVERS), t = timer(n); // eo_box: four eo_coord (int32)
     for (let f = 0; f < n; f++) {
       const t0 = process.hrtime.bigint();
       const e = walk();

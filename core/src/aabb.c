@@ -8,12 +8,12 @@
 #include "hooks.h"
 
 /* Does the span starting at pa with size sa (> 0) end at or before pb? That is
-   pa + sa <= pb, decided without forming pa + sa (which can pass 32767). */
-static uint8_t ends_before(int16_t pa, int16_t sa, int16_t pb)
+   pa + sa <= pb, decided without forming pa + sa (which can pass EO_COORD_MAX). */
+static uint8_t ends_before(eo_coord pa, eo_coord sa, eo_coord pb)
 {
     if (pb < pa)
         return 0;
-    return (uint16_t)((uint16_t)pb - (uint16_t)pa) >= (uint16_t)sa; /* distance 0..65535 */
+    return (eo_ucoord)((eo_ucoord)pb - (eo_ucoord)pa) >= (eo_ucoord)sa; /* distance 0..EO_UCOORD_MAX */
 }
 
 uint8_t eo_aabb_overlap_ordered(const eo_box *a, const eo_box *b, eo_aabb_order order,
@@ -30,8 +30,8 @@ uint8_t eo_aabb_overlap_ordered(const eo_box *a, const eo_box *b, eo_aabb_order 
     for (axis = 0; axis < 2; axis++) {
         /* axis 0 is the first one tested: X when order is X_FIRST */
         uint8_t y = (uint8_t)(axis ^ (uint8_t)order);
-        int16_t pa = y ? a->y : a->x, sa = y ? a->h : a->w;
-        int16_t pb = y ? b->y : b->x, sb = y ? b->h : b->w;
+        eo_coord pa = y ? a->y : a->x, sa = y ? a->h : a->w;
+        eo_coord pb = y ? b->y : b->x, sb = y ? b->h : b->w;
 
         uint8_t apart;
 
@@ -182,15 +182,16 @@ eo_result eo_aabb_choose_order(const eo_box *boxes, uint16_t count, uint8_t samp
     return EO_OK;
 }
 
-/* |a - b| for int16 values, as the unsigned distance (0 .. 65535). */
-static uint16_t distance16(int16_t a, int16_t b)
+/* |a - b| as the unsigned distance (0 .. EO_UCOORD_MAX). */
+static eo_ucoord distance(eo_coord a, eo_coord b)
 {
-    return a >= b ? (uint16_t)((uint16_t)a - (uint16_t)b) : (uint16_t)((uint16_t)b - (uint16_t)a);
+    return a >= b ? (eo_ucoord)((eo_ucoord)a - (eo_ucoord)b) : (eo_ucoord)((eo_ucoord)b - (eo_ucoord)a);
 }
 
 eo_result eo_circle_overlap(const eo_circle *a, const eo_circle *b, uint8_t *overlap, eo_hooks *hooks)
 {
-    uint16_t dx, dy, reach;
+    eo_ucoord dx, dy;
+    uint16_t reach;
     uint32_t d2, reach2;
 
     if (a == NULL || b == NULL || overlap == NULL)
@@ -199,17 +200,17 @@ eo_result eo_circle_overlap(const eo_circle *a, const eo_circle *b, uint8_t *ove
         return EO_ERR_BAD_ARGUMENT;
     (void)hooks;
     reach = (uint16_t)((uint16_t)a->r + (uint16_t)b->r); /* <= 32766 */
-    dx = distance16(a->x, b->x);
-    dy = distance16(a->y, b->y);
-    EO_STEP(hooks, EO_EV_CIRCLE_DELTA, dx, dy);
+    dx = distance(a->x, b->x);
+    dy = distance(a->y, b->y);
+    EO_STEP(hooks, EO_EV_CIRCLE_DELTA, dx, dy); /* a trace value: wraps past INT32_MAX */
     /* box pre-test: a centre distance of reach or more on one axis is already too far, and
-       after it dx, dy < 32767, so the squares below fit in 32 bits */
+       after it dx, dy < reach <= 32766, so the squares below fit in 32 bits */
     if (dx >= reach || dy >= reach) {
         EO_STEP(hooks, EO_EV_CIRCLE_RESULT, 0, 0);
         *overlap = 0;
         return EO_OK;
     }
-    d2 = (uint32_t)dx * dx + (uint32_t)dy * dy;
+    d2 = (uint32_t)dx * (uint32_t)dx + (uint32_t)dy * (uint32_t)dy;
     reach2 = (uint32_t)reach * reach;
     EO_STEP(hooks, EO_EV_CIRCLE_SQUARES, (int32_t)d2, (int32_t)reach2);
     *overlap = d2 < reach2;

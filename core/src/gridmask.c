@@ -74,16 +74,16 @@ eo_result eo_gridmask_prepare(const eo_gridmask_layout *layout, eo_gridmask_grid
 /* The bits of one axis for a non-empty span pos .. pos+size-1 (size >= 1). Off-screen parts
    are clamped to the edge cells. No sum here can overflow: pos + size is only formed once we
    know it stays below the screen's size. */
-static uint16_t axis_bits(const eo_gridmask_axis *ax, uint8_t axis, int16_t pos, int16_t size,
+static uint16_t axis_bits(const eo_gridmask_axis *ax, uint8_t axis, eo_coord pos, eo_coord size,
                           eo_gridmask_method method, eo_hooks *hooks)
 {
-    int16_t screen = ax->screen;
+    eo_coord screen = ax->screen;
     uint8_t shift = ax->shift, first, last;
     uint16_t bits;
 
     (void)axis; (void)hooks; /* used only by the traced build */
     EO_STEP(hooks, EO_EV_GRIDMASK_FIRST_PX, axis, pos);
-    EO_STEP(hooks, EO_EV_GRIDMASK_LAST_PX, axis, (int32_t)pos + size - 1);
+    EO_STEP(hooks, EO_EV_GRIDMASK_LAST_PX, axis, (eo_wide)pos + size - 1);
     if (pos >= screen) {
         /* wholly past the far edge: the last cell stands for everything beyond it */
         first = last = ax->last_cell;
@@ -92,11 +92,11 @@ static uint16_t axis_bits(const eo_gridmask_axis *ax, uint8_t axis, int16_t pos,
         first = last = 0;
     } else {
         /* the span touches the screen: first and last pixel on screen, then their cells */
-        first = pos < 0 ? 0 : (uint8_t)((uint16_t)pos >> shift);
-        if ((uint16_t)size > (uint16_t)((uint16_t)screen - (uint16_t)pos)) /* room left, 1..65535 */
+        first = pos < 0 ? 0 : (uint8_t)((eo_ucoord)pos >> shift);
+        if ((eo_ucoord)size > (eo_ucoord)((eo_ucoord)screen - (eo_ucoord)pos)) /* room left, 1..32767 */
             last = ax->last_cell;
         else
-            last = (uint8_t)((uint16_t)(pos + size - 1) >> shift);
+            last = (uint8_t)((eo_ucoord)(pos + size - 1) >> shift);
     }
     first &= 15u; /* a no-op for a prepared grid; keeps a forged one inside the tables */
     last &= 15u;

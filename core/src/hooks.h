@@ -6,6 +6,10 @@
 
 #include "earlyout/common.h"
 
+/* Two coordinates in one trace value: the low 16 bits of each, hi * 65536 + (lo & 0xFFFF) as
+   32 bits (the whole values in the 16-bit build). Unsigned, so no value overflows. */
+#define EO_PACK16(hi, lo) ((uint32_t)(uint16_t)(hi) << 16 | (uint16_t)(lo))
+
 #if EO_TRACE
 #define EO_STEP(hooks, event, a, b) \
     eo_hooks_record((hooks), (uint8_t)(event), (uint8_t)EO_THIS_MODULE, (uint16_t)__LINE__, \

@@ -124,13 +124,13 @@ eo_result eo_pixelmask_from_indexed(eo_pixelmask *mask, const uint8_t *pixels, u
     return EO_OK;
 }
 
-/* The overlap rectangle, half-open, in 32 bits: x0 .. x1-1, y0 .. y1-1. */
+/* The overlap rectangle, half-open, in eo_wide (no sum overflows): x0 .. x1-1, y0 .. y1-1. */
 typedef struct rect32 {
-    int32_t x0, y0, x1, y1;
+    eo_wide x0, y0, x1, y1;
 } rect32;
 
-INLINE uint8_t overlap_rect32(int32_t ax, int32_t ay, int32_t aw, int32_t ah,
-                              int32_t bx, int32_t by, int32_t bw, int32_t bh, rect32 *r)
+INLINE uint8_t overlap_rect32(eo_wide ax, eo_wide ay, eo_wide aw, eo_wide ah,
+                              eo_wide bx, eo_wide by, eo_wide bw, eo_wide bh, rect32 *r)
 {
     /* the highest left edge, the lowest right edge; the same vertically. Its width and height are
        tested in one go: one branch for the caller, whose pairs overlap or not at random */
@@ -152,16 +152,16 @@ uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out)
         return 0;
     }
     hit = overlap_rect32(a->x, a->y, a->w, a->h, b->x, b->y, b->w, b->h, &r);
-    if (!hit || r.x0 > 32767 || r.y0 > 32767) {
-        out->x = (int16_t)(r.x0 > 32767 ? 0 : r.x0);
-        out->y = (int16_t)(r.y0 > 32767 ? 0 : r.y0);
+    if (!hit || r.x0 > EO_COORD_MAX || r.y0 > EO_COORD_MAX) {
+        out->x = (eo_coord)(r.x0 > EO_COORD_MAX ? 0 : r.x0);
+        out->y = (eo_coord)(r.y0 > EO_COORD_MAX ? 0 : r.y0);
         out->w = out->h = 0;
         return 0;
     }
-    out->x = (int16_t)r.x0;
-    out->y = (int16_t)r.y0;
-    out->w = (int16_t)(r.x1 - r.x0); /* at most min(a->w, b->w) <= 32767 */
-    out->h = (int16_t)(r.y1 - r.y0);
+    out->x = (eo_coord)r.x0;
+    out->y = (eo_coord)r.y0;
+    out->w = (eo_coord)(r.x1 - r.x0); /* at most min(a->w, b->w) <= EO_COORD_MAX */
+    out->h = (eo_coord)(r.y1 - r.y0);
     return 1;
 }
 
@@ -244,25 +244,26 @@ INLINE uint8_t mask_ok(const eo_pixelmask *m)
 }
 
 /* Whether two spans on one axis overlap, p .. p+p_len-1 and q .. q+q_len-1, given v = q - p
-   modulo 65536 (as int16_t): whether -q_len < q - p < p_len. In 16-bit arithmetic (the Z80's),
-   yet the difference spans -65535 .. 65535: v is the true difference whenever that lies within
-   -32768 .. 32767, which covers every overlap (lengths up to 4095). Otherwise p and q have opposite
-   signs, and the true difference, whose sign is q's, lies 65536 away from v, on the other side of
+   modulo 2^EO_COORD_BITS (as eo_coord): whether -q_len < q - p < p_len. In eo_coord arithmetic
+   (16-bit on the Z80), yet the difference spans -2 * EO_COORD_MAX - 1 .. 2 * EO_COORD_MAX + 1: v is
+   the true difference whenever that lies within EO_COORD_MIN .. EO_COORD_MAX, which covers every
+   overlap (lengths up to 4095). Otherwise p and q have opposite signs, and the true difference,
+   whose sign is q's, lies 2^EO_COORD_BITS away from v, on the other side of
    0 ("far"). The range test is one unsigned comparison (v + q_len - 1 within 0 .. p_len + q_len - 2).
    & rather than &&: no branch (whether a game's pairs meet is anybody's guess, and a mispredicted
    branch costs more than all of this). Any lengths are safe here (the masks are checked after). */
-INLINE uint8_t spans_meet(int16_t p, int16_t q, int16_t v, uint16_t p_len, uint16_t q_len)
+INLINE uint8_t spans_meet(eo_coord p, eo_coord q, eo_coord v, eo_ucoord p_len, eo_ucoord q_len)
 {
     uint8_t far = ((p ^ q) & (v ^ q)) < 0;
-    uint8_t within = (uint16_t)((uint16_t)v + q_len - 1u) < (uint16_t)(p_len + q_len - 1u);
+    uint8_t within = (eo_ucoord)((eo_ucoord)v + q_len - 1u) < (eo_ucoord)(p_len + q_len - 1u);
     return (uint8_t)(within & !far);
 }
 
-/* B's offset from A, modulo 65536: the true one when the boxes overlap. */
-#define OFFSET(a, b) ((int16_t)(uint16_t)((uint16_t)(b) - (uint16_t)(a)))
+/* B's offset from A, modulo 2^EO_COORD_BITS: the true one when the boxes overlap. */
+#define OFFSET(a, b) ((eo_coord)(eo_ucoord)((eo_ucoord)(b) - (eo_ucoord)(a)))
 
 /* Whether the boxes of two placed masks overlap (one branch for the caller). */
-INLINE uint8_t boxes_meet(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by)
+INLINE uint8_t boxes_meet(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by)
 {
     return (uint8_t)(spans_meet(ax, bx, OFFSET(ax, bx), a->w, b->w) & spans_meet(ay, by, OFFSET(ay, by), a->h, b->h));
 }
@@ -282,21 +283,21 @@ typedef struct lined_up {
     uint_fast16_t r_words;     /* R's stripes in it: the lesser of words and R's stripes */
     uint_fast16_t q;           /* L's first stripe in the rectangle */
     uint8_t s;                 /* R's bits move up s places (0 .. W-1) on top of q whole stripes */
-    int16_t x0, y0;            /* world x of L (bit 0 of its stripe 0); world y of the rectangle's top */
+    eo_coord x0, y0;            /* world x of L (bit 0 of its stripe 0); world y of the rectangle's top */
 #if EO_TRACE
     uint8_t swapped;           /* L is B: the trace reports rows and bits as A's, then B's */
-    int32_t ay, by, rx0, rx1;  /* the placements' y; the rectangle's world columns rx0 .. rx1-1 */
+    eo_wide ay, by, rx0, rx1;  /* the placements' y; the rectangle's world columns rx0 .. rx1-1 */
 #endif
 } lined_up;
 
-/* World x of bit 0 of L's stripe q + k (32 bits: a sprite near 32767 reaches past int16_t). */
-#define STRIPE_X(p, k) ((int32_t)(p)->x0 + (int32_t)((uint32_t)((p)->q + (k)) << LOG2_W))
+/* World x of bit 0 of L's stripe q + k (eo_wide: a sprite near EO_COORD_MAX reaches past eo_coord). */
+#define STRIPE_X(p, k) ((eo_wide)(p)->x0 + (eo_wide)((uint32_t)((p)->q + (k)) << LOG2_W))
 
 /* Works out *p for two masks (checked) whose boxes overlap. Every value here lies within
    -8190 .. 8190 (16-bit arithmetic on the Z80). L is picked by index, the rest with min and max,
    not branches. With one = 1 (both masks one stripe wide), only what the column loops use. */
-INLINE void line_up(lined_up *p, const eo_pixelmask *a, int16_t ax, int16_t ay,
-                    const eo_pixelmask *b, int16_t bx, int16_t by, uint8_t one, eo_hooks *hooks)
+INLINE void line_up(lined_up *p, const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                    const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t one, eo_hooks *hooks)
 {
     const int_fast16_t dx = OFFSET(ax, bx), dy = OFFSET(ay, by);
     const eo_pixelmask *mask[2];
@@ -322,8 +323,8 @@ INLINE void line_up(lined_up *p, const eo_pixelmask *a, int16_t ax, int16_t ay,
     p->rows = (uint_fast16_t)rows;
     p->s = (uint8_t)(d & (W - 1));
     p->r = top[1 - b_left];
-    p->x0 = (int16_t)(bx - a_col); /* L's x: the lesser */
-    p->y0 = (int16_t)(ay + a_row);
+    p->x0 = (eo_coord)(bx - a_col); /* L's x: the lesser */
+    p->y0 = (eo_coord)(ay + a_row);
     if (one) {
         p->l = top[b_left];
         p->q = 0;
@@ -342,10 +343,10 @@ INLINE void line_up(lined_up *p, const eo_pixelmask *a, int16_t ax, int16_t ay,
     p->swapped = b_left;
     p->ay = ay;
     p->by = by;
-    p->rx0 = (int32_t)ax + (int32_t)a_col;
-    p->rx1 = p->rx0 + (int32_t)width;
+    p->rx0 = (eo_wide)ax + (eo_wide)a_col;
+    p->rx1 = p->rx0 + (eo_wide)width;
     EO_STEP(hooks, EO_EV_PIXELMASK_RECT, p->rx0, p->y0);
-    EO_STEP(hooks, EO_EV_PIXELMASK_RECT_END, p->rx1, (int32_t)p->y0 + (int32_t)rows);
+    EO_STEP(hooks, EO_EV_PIXELMASK_RECT_END, p->rx1, (eo_wide)p->y0 + (eo_wide)rows);
 #endif
 }
 
@@ -358,8 +359,8 @@ INLINE void line_up(lined_up *p, const eo_pixelmask *a, int16_t ax, int16_t ay,
 #if EO_TRACE
 static int32_t cut(const lined_up *p, uint_fast16_t k, eo_mask_word part, eo_mask_word bits)
 {
-    int32_t x = STRIPE_X(p, k); /* world x of bit 0 */
-    int32_t from = p->rx0 > x ? p->rx0 - x : 0, to = p->rx1 - x < W ? p->rx1 - x : W;
+    eo_wide x = STRIPE_X(p, k); /* world x of bit 0 */
+    int from = (int)(p->rx0 > x ? p->rx0 - x : 0), to = (int)(p->rx1 - x < W ? p->rx1 - x : W); /* 0 .. W */
     eo_mask_word cols = (eo_mask_word)((eo_mask_word)(ALL_BITS << from) & (eo_mask_word)(ALL_BITS >> (W - to)));
     return (int32_t)(uint32_t)(eo_mask_word)(bits & part & cols); /* the low 32 bits */
 }
@@ -372,7 +373,7 @@ static int32_t cut(const lined_up *p, uint_fast16_t k, eo_mask_word part, eo_mas
 #else
 #define COUNT_ROW(hooks, j) ((void)0)
 #endif
-#define ROW_OF(p, i, y) ((int32_t)(p)->y0 + (int32_t)(i) - (y)) /* a sprite's row, from its y */
+#define ROW_OF(p, i, y) ((eo_wide)(p)->y0 + (eo_wide)(i) - (y)) /* a sprite's row, from its y */
 #define BITS_OF_A(p, k, part, l_bits, r_bits) cut(p, k, part, (p)->swapped ? (r_bits) : (l_bits))
 #define BITS_OF_B(p, k, part, l_bits, r_bits) cut(p, k, part, (p)->swapped ? (l_bits) : (r_bits))
 #define BITS_OF_AND(p, k, part, l_bits, r_bits) cut(p, k, part, (eo_mask_word)((l_bits) & (r_bits)))
@@ -576,8 +577,26 @@ INLINE uint32_t count_in_stripes(const lined_up *p, eo_hooks *hooks)
    *cx, *cy), COUNT_ALL (*area). */
 enum { FIND_ANY, FIND_FIRST, COUNT_ALL };
 
-OUT_OF_LINE eo_result pair_of_stripes(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                                      const eo_pixelmask *b, int16_t bx, int16_t by, uint8_t mode,
+/* A first contact pixel fits the int32_t answer: always with 16-bit coordinates; with 32-bit ones
+   not past INT32_MAX (a sprite placed within its size of EO_COORD_MAX), which is then an error
+   (*found cleared) rather than a wrapped point. */
+INLINE uint8_t contact_fits(eo_wide x, eo_wide y, uint8_t *found)
+{
+#if EO_COORD_BITS > 16
+    if (x > INT32_MAX || y > INT32_MAX) {
+        *found = 0;
+        return 0;
+    }
+#else
+    (void)x;
+    (void)y;
+    (void)found;
+#endif
+    return 1;
+}
+
+OUT_OF_LINE eo_result pair_of_stripes(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                                      const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t mode,
                                       uint8_t *found, int32_t *cx, int32_t *cy, uint32_t *area, eo_hooks *hooks)
 {
     lined_up p;
@@ -593,10 +612,12 @@ OUT_OF_LINE eo_result pair_of_stripes(const eo_pixelmask *a, int16_t ax, int16_t
     *found = find_in_stripes(&p, mode == FIND_FIRST, &row, &word, &both, hooks);
     if (*found && (mode == FIND_FIRST || EO_TRACE)) {
         /* the lowest set bit of that AND is the leftmost shared pixel of its row */
-        int32_t x = STRIPE_X(&p, word) + lowest_set_bit(both), y = (int32_t)p.y0 + (int32_t)row;
+        eo_wide x = STRIPE_X(&p, word) + lowest_set_bit(both), y = (eo_wide)p.y0 + (eo_wide)row;
         if (mode == FIND_FIRST) {
-            *cx = x;
-            *cy = y;
+            if (!contact_fits(x, y, found))
+                return EO_ERR_BAD_ARGUMENT;
+            *cx = (int32_t)x;
+            *cy = (int32_t)y;
         }
         EO_STEP(hooks, EO_EV_PIXELMASK_HIT, x, y);
     }
@@ -606,8 +627,8 @@ OUT_OF_LINE eo_result pair_of_stripes(const eo_pixelmask *a, int16_t ax, int16_t
 /* ---- The pair functions: NULL checks, then masks of one stripe each by the column path (where
    it exists), others by the stripes. */
 
-eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                               const eo_pixelmask *b, int16_t bx, int16_t by,
+eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                               const eo_pixelmask *b, eo_coord bx, eo_coord by,
                                uint8_t *hit, eo_hooks *hooks)
 {
 #if COLUMN_PATH
@@ -630,7 +651,7 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
         *hit = find_in_column(&p, &row, &both, hooks);
 #if EO_TRACE
         if (*hit) /* the traced build also shows where (the HIT step); the fast one only whether */
-            EO_STEP(hooks, EO_EV_PIXELMASK_HIT, (int32_t)p.x0 + lowest_set_bit(both), (int32_t)p.y0 + (int32_t)row);
+            EO_STEP(hooks, EO_EV_PIXELMASK_HIT, (eo_wide)p.x0 + lowest_set_bit(both), (eo_wide)p.y0 + (eo_wide)row);
 #endif
         return EO_OK;
     }
@@ -638,8 +659,8 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
     return pair_of_stripes(a, ax, ay, b, bx, by, FIND_ANY, hit, NULL, NULL, NULL, hooks);
 }
 
-eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                                     const eo_pixelmask *b, int16_t bx, int16_t by,
+eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                                     const eo_pixelmask *b, eo_coord bx, eo_coord by,
                                      uint8_t *found, int32_t *cx, int32_t *cy, eo_hooks *hooks)
 {
 #if COLUMN_PATH
@@ -662,8 +683,11 @@ eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, int16_t ax, int16_t 
         *found = find_in_column(&p, &row, &both, hooks);
         if (*found) {
             /* the lowest set bit of the AND is the leftmost shared pixel of the row */
-            *cx = (int32_t)p.x0 + lowest_set_bit(both);
-            *cy = (int32_t)p.y0 + (int32_t)row;
+            eo_wide x = (eo_wide)p.x0 + lowest_set_bit(both), y = (eo_wide)p.y0 + (eo_wide)row;
+            if (!contact_fits(x, y, found))
+                return EO_ERR_BAD_ARGUMENT;
+            *cx = (int32_t)x;
+            *cy = (int32_t)y;
             EO_STEP(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
         }
         return EO_OK;
@@ -672,8 +696,8 @@ eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, int16_t ax, int16_t 
     return pair_of_stripes(a, ax, ay, b, bx, by, FIND_FIRST, found, cx, cy, NULL, hooks);
 }
 
-eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                                    const eo_pixelmask *b, int16_t bx, int16_t by,
+eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                                    const eo_pixelmask *b, eo_coord bx, eo_coord by,
                                     uint32_t *area, eo_hooks *hooks)
 {
 #if COLUMN_PATH
@@ -698,12 +722,12 @@ eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, int16_t ax, int16_t a
     return pair_of_stripes(a, ax, ay, b, bx, by, COUNT_ALL, NULL, NULL, NULL, area, hooks);
 }
 
-eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                                         const eo_pixelmask *b, int16_t bx, int16_t by,
+eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                                         const eo_pixelmask *b, eo_coord bx, eo_coord by,
                                          uint8_t *hit, eo_hooks *hooks)
 {
     rect32 r;
-    int32_t x, y;
+    eo_wide x, y;
     if (a == NULL || b == NULL || hit == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;
     if (!mask_ok(a) || !mask_ok(b))

@@ -53,12 +53,12 @@ static uint16_t keep_index(uint16_t *out, uint16_t capacity, uint16_t found, uin
 }
 
 /* Box and region share a pixel (both non-empty): half-open, without forming a sum. */
-static uint8_t spans_meet(int16_t a, int16_t a_len, int16_t b, int16_t b_len)
+static uint8_t spans_meet(eo_coord a, eo_coord a_len, eo_coord b, eo_coord b_len)
 {
     if (a_len <= 0 || b_len <= 0)
         return 0;
-    return b >= a ? (uint16_t)((uint16_t)b - (uint16_t)a) < (uint16_t)a_len
-                  : (uint16_t)((uint16_t)a - (uint16_t)b) < (uint16_t)b_len;
+    return b >= a ? (eo_ucoord)((eo_ucoord)b - (eo_ucoord)a) < (eo_ucoord)a_len
+                  : (eo_ucoord)((eo_ucoord)a - (eo_ucoord)b) < (eo_ucoord)b_len;
 }
 
 static eo_result finish(uint16_t found, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
@@ -127,7 +127,7 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
 }
 
 eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
-                                 const eo_layer *filter, int16_t x, int16_t y,
+                                 const eo_layer *filter, eo_coord x, eo_coord y,
                                  uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
 {
     eo_box p;
@@ -144,8 +144,8 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, c
                                 const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count,
                                 eo_hooks *hooks)
 {
-    const uint16_t *e, *end;
-    int16_t q_start, q_len, q_other, q_other_len;
+    const eo_sweep_word *e, *end;
+    eo_coord q_start, q_len, q_other, q_other_len;
     uint16_t found = 0;
 
     if (sweep == NULL || region == NULL || count == NULL || (capacity > 0 && out == NULL))
@@ -169,11 +169,11 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, c
     e = sweep->entries;
     end = e + (size_t)sweep->count * EO_SWEEP_ENTRY_WORDS;
     for (; e < end; e += EO_SWEEP_ENTRY_WORDS) {
-        int16_t start = (int16_t)(e[EO_SWEEP_ENTRY_KEY] ^ 0x8000u);
-        uint16_t i = e[EO_SWEEP_ENTRY_INDEX];
+        eo_coord start = (eo_coord)(e[EO_SWEEP_ENTRY_KEY] ^ EO_SWEEP_SIGN);
+        uint16_t i = (uint16_t)e[EO_SWEEP_ENTRY_INDEX];
         uint8_t hit;
         /* sorted by start: the first entry that starts at or after the region's end ends the scan */
-        if (start >= q_start && (uint16_t)((uint16_t)start - (uint16_t)q_start) >= (uint16_t)q_len)
+        if (start >= q_start && (eo_ucoord)((eo_ucoord)start - (eo_ucoord)q_start) >= (eo_ucoord)q_len)
             break;
         EO_COUNT(hooks, EO_COUNTER_QUERY_OBJECTS);
         if (!passes(layers, filter, i)) {
@@ -181,8 +181,8 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, c
             continue;
         }
         EO_COUNT(hooks, EO_COUNTER_QUERY_TESTS);
-        hit = spans_meet(start, (int16_t)e[EO_SWEEP_ENTRY_LEN], q_start, q_len) &&
-              spans_meet((int16_t)e[EO_SWEEP_ENTRY_OTHER], (int16_t)e[EO_SWEEP_ENTRY_OTHER_LEN], q_other, q_other_len);
+        hit = spans_meet(start, (eo_coord)e[EO_SWEEP_ENTRY_LEN], q_start, q_len) &&
+              spans_meet((eo_coord)e[EO_SWEEP_ENTRY_OTHER], (eo_coord)e[EO_SWEEP_ENTRY_OTHER_LEN], q_other, q_other_len);
         EO_STEP(hooks, EO_EV_QUERY_TEST, i, hit);
         if (hit)
             found = keep_index(out, capacity, found, i);
@@ -191,7 +191,7 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, c
 }
 
 eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
-                               int16_t x, int16_t y, uint16_t *out, uint16_t capacity, uint16_t *count,
+                               eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count,
                                eo_hooks *hooks)
 {
     eo_box p;
@@ -204,26 +204,26 @@ eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, co
 
 /* ---- segments against boxes ------------------------------------------------------------------ */
 
-/* A segment ready for box tests: its start, directions (-1, 0, 1) and lengths (0 .. 65535) per
-   axis, and the pixels its walk can visit (every one lies in min .. max of the endpoints). All in
-   16 bits: the differences of two int16_t fit a uint16_t. */
+/* A segment ready for box tests: its start, directions (-1, 0, 1) and lengths (0 ..
+   EO_UCOORD_MAX) per axis, and the pixels its walk can visit (every one lies in min .. max of the
+   endpoints). All in eo_coord / eo_ucoord: the difference of two eo_coord fits an eo_ucoord. */
 typedef struct seg_ctx {
-    int16_t x0, y0;
+    eo_coord x0, y0;
     int8_t sx, sy;
-    uint16_t adx, ady;
-    int16_t min_x, max_x, min_y, max_y;
+    eo_ucoord adx, ady;
+    eo_coord min_x, max_x, min_y, max_y;
 } seg_ctx;
 
-static void axis_setup(int16_t p0, int16_t p1, int8_t *s, uint16_t *a, int16_t *lo, int16_t *hi)
+static void axis_setup(eo_coord p0, eo_coord p1, int8_t *s, eo_ucoord *a, eo_coord *lo, eo_coord *hi)
 {
     if (p1 >= p0) {
         *s = (int8_t)(p1 > p0);
-        *a = (uint16_t)((uint16_t)p1 - (uint16_t)p0);
+        *a = (eo_ucoord)((eo_ucoord)p1 - (eo_ucoord)p0);
         *lo = p0;
         *hi = p1;
     } else {
         *s = -1;
-        *a = (uint16_t)((uint16_t)p0 - (uint16_t)p1);
+        *a = (eo_ucoord)((eo_ucoord)p0 - (eo_ucoord)p1);
         *lo = p1;
         *hi = p0;
     }
@@ -241,15 +241,15 @@ static void seg_setup(const eo_segment *s, seg_ctx *c)
    vertical line, 2 across a horizontal one, 3 diagonally through a corner. At the same t the
    walk visits them in rank order. */
 typedef struct cand {
-    uint16_t n, d;
+    eo_ucoord n, d;
     uint8_t rank;
-    int16_t x, y;
+    eo_coord x, y;
 } cand;
 
-/* a before b: t first (n_a / d_a < n_b / d_b, as n_a d_b < n_b d_a: each product < 2^32), then rank. */
+/* a before b: t first (n_a / d_a < n_b / d_b, as n_a d_b < n_b d_a: each product fits eo_uwide), then rank. */
 static uint8_t cand_before(const cand *a, const cand *b)
 {
-    uint32_t l = (uint32_t)a->n * b->d, r = (uint32_t)b->n * a->d;
+    eo_uwide l = (eo_uwide)a->n * b->d, r = (eo_uwide)b->n * a->d;
     return l < r || (l == r && a->rank < b->rank);
 }
 
@@ -263,27 +263,27 @@ static void offer(cand *best, const cand *k)
    walk is in just before t = n / d: the start's at t = 0 or when it does not move along it, else
    the pixel holding the point a moment earlier, whose coordinate is p0 + n a / d exactly:
    p0 + ceil(n a / d) - 1 moving forward, p0 - ceil(n a / d) moving back. n <= d, so it lies
-   between the endpoints (an int16_t: 16-bit wrap-around arithmetic gives it exactly). */
-static int16_t pixel_before(int16_t p0, int8_t s, uint16_t a, uint16_t n, uint16_t d)
+   between the endpoints (an eo_coord: wrap-around arithmetic in eo_ucoord gives it exactly). */
+static eo_coord pixel_before(eo_coord p0, int8_t s, eo_ucoord a, eo_ucoord n, eo_ucoord d)
 {
-    uint16_t c;
+    eo_ucoord c;
     if (s == 0 || n == 0)
         return p0;
-    c = (uint16_t)(((uint32_t)n * a + (d - 1u)) / d); /* ceil; n a + d - 1 <= 65535 * 65535 + 65534 < 2^32 */
-    return (int16_t)(s > 0 ? (uint16_t)((uint16_t)p0 + c - 1u) : (uint16_t)((uint16_t)p0 - c));
+    c = (eo_ucoord)(((eo_uwide)n * a + (d - 1u)) / d); /* ceil; n a + d - 1 <= M * M + M - 1 fits eo_uwide (M = EO_UCOORD_MAX) */
+    return (eo_coord)(s > 0 ? (eo_ucoord)((eo_ucoord)p0 + c - 1u) : (eo_ucoord)((eo_ucoord)p0 - c));
 }
 
 /* p in the span start .. start + len - 1 (len >= 1), without forming the sum. */
-static uint8_t within(int16_t p, int16_t start, int16_t len)
+static uint8_t within(eo_coord p, eo_coord start, eo_coord len)
 {
-    return p >= start && (uint16_t)((uint16_t)p - (uint16_t)start) < (uint16_t)len;
+    return p >= start && (eo_ucoord)((eo_ucoord)p - (eo_ucoord)start) < (eo_ucoord)len;
 }
 
 /* The span start .. start + len - 1 meets the segment's lo .. hi: the box is in the walk's reach
    on this axis. */
-static uint8_t reaches(int16_t lo, int16_t hi, int16_t start, int16_t len)
+static uint8_t reaches(eo_coord lo, eo_coord hi, eo_coord start, eo_coord len)
 {
-    return len > 0 && start <= hi && (start >= lo || (uint16_t)((uint16_t)lo - (uint16_t)start) < (uint16_t)len);
+    return len > 0 && start <= hi && (start >= lo || (eo_ucoord)((eo_ucoord)lo - (eo_ucoord)start) < (eo_ucoord)len);
 }
 
 /* Where box b could hold a visited pixel: it meets min .. max of the endpoints on both axes. */
@@ -298,18 +298,18 @@ static uint8_t in_reach(const seg_ctx *c, const eo_box *b)
    moving back it is start + len, at or before p0 and less than the length away (the span reaches
    past the end point), so the walk does cross it (0 < distance <= a forward, 0 <= distance < a
    back: the half-open rule). The start + len - 1 of the pixel it enters is then p0 - distance - 1. */
-static uint16_t entry_distance(int16_t p0, int8_t s, int16_t start, int16_t len)
+static eo_ucoord entry_distance(eo_coord p0, int8_t s, eo_coord start, eo_coord len)
 {
-    return s > 0 ? (uint16_t)((uint16_t)start - (uint16_t)p0)
-                 : (uint16_t)((uint16_t)((uint16_t)p0 - (uint16_t)start) - (uint16_t)len);
+    return s > 0 ? (eo_ucoord)((eo_ucoord)start - (eo_ucoord)p0)
+                 : (eo_ucoord)((eo_ucoord)((eo_ucoord)p0 - (eo_ucoord)start) - (eo_ucoord)len);
 }
 
 /* The first pixel of box b (in reach) the walk visits, into *best. */
 static void first_pixel(const seg_ctx *c, const eo_box *b, cand *best)
 {
     uint8_t out_x = !within(c->x0, b->x, b->w), out_y = !within(c->y0, b->y, b->h);
-    uint16_t nx = 0, ny = 0;
-    int16_t near_x = 0, near_y = 0;
+    eo_ucoord nx = 0, ny = 0;
+    eo_coord near_x = 0, near_y = 0;
     cand k;
 
     if (!out_x && !out_y) { /* it starts inside */
@@ -324,11 +324,11 @@ static void first_pixel(const seg_ctx *c, const eo_box *b, cand *best)
     /* in reach and outside the span on an axis: the walk moves along it, towards the box */
     if (out_x) {
         nx = entry_distance(c->x0, c->sx, b->x, b->w);
-        near_x = c->sx > 0 ? b->x : (int16_t)((uint16_t)c->x0 - nx - 1u);
+        near_x = c->sx > 0 ? b->x : (eo_coord)((eo_ucoord)c->x0 - nx - 1u);
     }
     if (out_y) {
         ny = entry_distance(c->y0, c->sy, b->y, b->h);
-        near_y = c->sy > 0 ? b->y : (int16_t)((uint16_t)c->y0 - ny - 1u);
+        near_y = c->sy > 0 ? b->y : (eo_coord)((eo_ucoord)c->y0 - ny - 1u);
     }
     /* across the side facing the walk, at the row it was in just before (inside the box's rows) */
     if (out_x) {
@@ -353,7 +353,7 @@ static void first_pixel(const seg_ctx *c, const eo_box *b, cand *best)
         }
     }
     /* diagonally through the box's corner: both sides' lines at the same t */
-    if (out_x && out_y && (uint32_t)nx * c->ady == (uint32_t)ny * c->adx) {
+    if (out_x && out_y && (eo_uwide)nx * c->ady == (eo_uwide)ny * c->adx) {
         k.n = nx;
         k.d = c->adx;
         k.rank = 3;
@@ -413,7 +413,7 @@ uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_segmen
 /* a before b in the order hits are reported: t, then index. */
 static uint8_t hit_before(const eo_segment_hit *a, const eo_segment_hit *b)
 {
-    uint32_t l = (uint32_t)a->t_num * b->t_den, r = (uint32_t)b->t_num * a->t_den;
+    eo_uwide l = (eo_uwide)a->t_num * b->t_den, r = (eo_uwide)b->t_num * a->t_den;
     return l < r || (l == r && a->index < b->index);
 }
 
@@ -477,7 +477,7 @@ static void test_box(seg_walk *w, uint16_t i, uint8_t col, uint8_t row)
             return;
         }
     }
-    EO_STEP(w->hooks, EO_EV_QUERY_HIT, i, (int32_t)h.t_num * 16 + h.face);
+    EO_STEP(w->hooks, EO_EV_QUERY_HIT, i, (uint32_t)h.t_num * 16u + h.face); /* wraps past 2^28 */
     keep_hit(w, &h);
 }
 
@@ -488,27 +488,27 @@ static void test_box(seg_walk *w, uint16_t i, uint8_t col, uint8_t row)
    from x0 (u = |y - y0| |dx| / |dy|). Rounded outward (a sector too many costs a little time, one
    too few would lose a hit): offsets floor(u_lo) - 1 .. floor(u_hi) + 1 within 0 .. |dx|.
    Returns 0 if the band holds none. */
-static uint8_t row_columns(const seg_walk *w, int16_t y_lo, int16_t y_hi, uint8_t *col0, uint8_t *col1)
+static uint8_t row_columns(const seg_walk *w, eo_coord y_lo, eo_coord y_hi, uint8_t *col0, uint8_t *col1)
 {
     const seg_ctx *c = &w->c;
-    int16_t px0 = c->min_x, px1 = c->max_x;
+    eo_coord px0 = c->min_x, px1 = c->max_x;
     eo_box p;
     eo_sector_range r;
 
     if (c->sy != 0) {
-        int16_t yb = y_hi < c->max_y ? (int16_t)(y_hi + 1) : c->max_y;
-        uint16_t da = c->sy > 0 ? (uint16_t)((uint16_t)y_lo - (uint16_t)c->y0) : (uint16_t)((uint16_t)c->y0 - (uint16_t)y_lo);
-        uint16_t db = c->sy > 0 ? (uint16_t)((uint16_t)yb - (uint16_t)c->y0) : (uint16_t)((uint16_t)c->y0 - (uint16_t)yb);
-        uint16_t o_lo = (uint16_t)(((uint32_t)(da < db ? da : db) * c->adx) / c->ady);
-        uint16_t o_hi = (uint16_t)(((uint32_t)(da < db ? db : da) * c->adx) / c->ady);
-        o_lo = o_lo > 0 ? (uint16_t)(o_lo - 1u) : 0u;
-        o_hi = o_hi < c->adx ? (uint16_t)(o_hi + 1u) : c->adx;
+        eo_coord yb = y_hi < c->max_y ? (eo_coord)(y_hi + 1) : c->max_y;
+        eo_ucoord da = c->sy > 0 ? (eo_ucoord)((eo_ucoord)y_lo - (eo_ucoord)c->y0) : (eo_ucoord)((eo_ucoord)c->y0 - (eo_ucoord)y_lo);
+        eo_ucoord db = c->sy > 0 ? (eo_ucoord)((eo_ucoord)yb - (eo_ucoord)c->y0) : (eo_ucoord)((eo_ucoord)c->y0 - (eo_ucoord)yb);
+        eo_ucoord o_lo = (eo_ucoord)(((eo_uwide)(da < db ? da : db) * c->adx) / c->ady);
+        eo_ucoord o_hi = (eo_ucoord)(((eo_uwide)(da < db ? db : da) * c->adx) / c->ady);
+        o_lo = o_lo > 0 ? (eo_ucoord)(o_lo - 1u) : 0u;
+        o_hi = o_hi < c->adx ? (eo_ucoord)(o_hi + 1u) : c->adx;
         if (c->sx >= 0) {
-            px0 = (int16_t)((uint16_t)c->x0 + o_lo);
-            px1 = (int16_t)((uint16_t)c->x0 + o_hi);
+            px0 = (eo_coord)((eo_ucoord)c->x0 + o_lo);
+            px1 = (eo_coord)((eo_ucoord)c->x0 + o_hi);
         } else {
-            px0 = (int16_t)((uint16_t)c->x0 - o_hi);
-            px1 = (int16_t)((uint16_t)c->x0 - o_lo);
+            px0 = (eo_coord)((eo_ucoord)c->x0 - o_hi);
+            px1 = (eo_coord)((eo_ucoord)c->x0 - o_lo);
         }
     } else if (c->y0 < y_lo || c->y0 > y_hi) {
         return 0; /* a horizontal segment visits only its own pixel row */
@@ -526,9 +526,9 @@ static uint8_t row_columns(const seg_walk *w, int16_t y_lo, int16_t y_hi, uint8_
 }
 
 /* v clamped into lo .. hi. */
-static int16_t clamp16(int32_t v, int16_t lo, int16_t hi)
+static eo_coord clamp_coord(eo_wide v, eo_coord lo, eo_coord hi)
 {
-    return v < lo ? lo : v > hi ? hi : (int16_t)v;
+    return v < lo ? lo : v > hi ? hi : (eo_coord)v;
 }
 
 /* The grid's sectors row by row, each only over the columns the segment can reach there. */
@@ -551,9 +551,9 @@ static void walk_sectors(seg_walk *w)
     row1 = r.row0;
     for (;; row++) {
         /* this sector row's pixel rows within the segment's reach (the edge rows reach outward) */
-        int32_t top = (int32_t)g->cfg.world_y + (int32_t)row * g->cell_h;
-        int16_t y_lo = row == 0 ? c->min_y : clamp16(top, c->min_y, c->max_y);
-        int16_t y_hi = row + 1u >= g->cfg.rows ? c->max_y : clamp16(top + g->cell_h - 1, c->min_y, c->max_y);
+        eo_wide top = (eo_wide)g->cfg.world_y + (eo_wide)row * (eo_wide)g->cell_h; /* < 256 * 2^EO_COORD_BITS */
+        eo_coord y_lo = row == 0 ? c->min_y : clamp_coord(top, c->min_y, c->max_y);
+        eo_coord y_hi = row + 1u >= g->cfg.rows ? c->max_y : clamp_coord(top + (eo_wide)g->cell_h - 1, c->min_y, c->max_y);
         if (y_lo <= y_hi && row_columns(w, y_lo, y_hi, &col0, &col1)) {
             EO_STEP(w->hooks, EO_EV_QUERY_ROW, row, col0 * 256 + col1);
             for (col = col0; col <= col1; col++) {
@@ -592,8 +592,7 @@ eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint1
     w.capacity = capacity;
     w.found = 0;
     w.hooks = hooks;
-    EO_STEP(hooks, EO_EV_QUERY_SEGMENT, (int32_t)seg->x0 * 65536 + (uint16_t)seg->y0,
-            (int32_t)seg->x1 * 65536 + (uint16_t)seg->y1);
+    EO_STEP(hooks, EO_EV_QUERY_SEGMENT, EO_PACK16(seg->x0, seg->y0), EO_PACK16(seg->x1, seg->y1));
     if (grid != NULL) {
         if (count > 0)
             walk_sectors(&w);

@@ -22,46 +22,46 @@
    cell, 1 entered across a vertical line, 2 across a horizontal one, 3 the diagonal cell of a
    corner. At equal t the walk visits cells in rank order. */
 typedef struct walker {
-    int16_t x0, y0;         /* the segment's start */
+    eo_coord x0, y0;         /* the segment's start */
     int8_t sx, sy;          /* its direction per axis: -1, 0, 1 */
-    uint16_t adx, ady;      /* its length per axis, 0 .. 65535 */
+    eo_ucoord adx, ady;     /* its length per axis, 0 .. EO_UCOORD_MAX */
     uint8_t size;           /* cell size in px: 1 (pixels) or the tile size */
     uint8_t stage;          /* 0, or inside a corner: 1 after its first side cell, 2 after its second */
     uint8_t live_x, live_y; /* 1 while the segment crosses the next vertical / horizontal line */
-    uint16_t nx, ny;        /* px from the start to that line along the axis (t = nx / adx) */
-    uint32_t ex, ey;        /* nx * ady and ny * adx, kept up by additions: which line comes first */
-    uint32_t step_ex, step_ey; /* what one cell adds to them: size * ady, size * adx */
-    int16_t col, row;       /* the cell visited last */
-    uint16_t t_num, t_den;  /* where it was entered */
+    eo_ucoord nx, ny;        /* px from the start to that line along the axis (t = nx / adx) */
+    eo_uwide ex, ey;        /* nx * ady and ny * adx, kept up by additions: which line comes first */
+    eo_uwide step_ex, step_ey; /* what one cell adds to them: size * ady, size * adx */
+    eo_coord col, row;       /* the cell visited last */
+    eo_ucoord t_num, t_den;  /* where it was entered */
     uint8_t rank;
 } walker;
 
 /* Moving forward, a line n px away is crossed (the cell after it entered) if n is at most the
    length (at t = 1 too: the end point lies in that cell); moving back, only if the segment goes on
    past it (n < length: the cell before the line holds the points on it). */
-static uint8_t crossed(uint16_t n, uint16_t a, int8_t s)
+static uint8_t crossed(eo_ucoord n, eo_ucoord a, int8_t s)
 {
     return s > 0 ? n <= a : s < 0 && n < a;
 }
 
 /* Moves *n to the line after the next, `size` px further, if the segment crosses that one too
-   (tested before the addition, so it never leaves 16 bits). */
-static uint8_t next_line(uint16_t *n, uint16_t a, uint8_t size, int8_t s)
+   (tested before the addition, so it never leaves eo_ucoord). */
+static uint8_t next_line(eo_ucoord *n, eo_ucoord a, uint8_t size, int8_t s)
 {
-    if (a < size || *n > (uint16_t)(a - size) || (s < 0 && *n == (uint16_t)(a - size)))
+    if (a < size || *n > (eo_ucoord)(a - size) || (s < 0 && *n == (eo_ucoord)(a - size)))
         return 0;
-    *n = (uint16_t)(*n + size);
+    *n = (eo_ucoord)(*n + size);
     return 1;
 }
 
-static void axis_setup(int16_t p0, int16_t p1, int8_t *s, uint16_t *a)
+static void axis_setup(eo_coord p0, eo_coord p1, int8_t *s, eo_ucoord *a)
 {
     if (p1 >= p0) {
         *s = (int8_t)(p1 > p0);
-        *a = (uint16_t)((uint16_t)p1 - (uint16_t)p0);
+        *a = (eo_ucoord)((eo_ucoord)p1 - (eo_ucoord)p0);
     } else {
         *s = -1;
-        *a = (uint16_t)((uint16_t)p0 - (uint16_t)p1);
+        *a = (eo_ucoord)((eo_ucoord)p0 - (eo_ucoord)p1);
     }
 }
 
@@ -77,28 +77,29 @@ static void walker_setup(walker *w, const eo_segment *s, uint8_t size)
     w->t_num = 0;
     w->t_den = 1;
     w->rank = 0;
-    w->step_ex = (uint32_t)size * w->ady;
-    w->step_ey = (uint32_t)size * w->adx;
+    w->step_ex = (eo_uwide)size * w->ady;
+    w->step_ey = (eo_uwide)size * w->adx;
 }
 
 /* Starts the walk in cell (col, row), which holds the pixel the walk is in at the moment it
    starts from: the lines ahead are the one after it (moving forward) or at its start (moving
-   back), found from its first pixel (col * size, an int16_t): 0 .. size px from the start. */
-static void walker_place(walker *w, int16_t col, int16_t row)
+   back), found from its first pixel (col * size, an eo_coord; wrap-around in eo_ucoord gives the
+   distance exactly): 0 .. size px from the start. */
+static void walker_place(walker *w, eo_coord col, eo_coord row)
 {
-    uint16_t first_x = (uint16_t)((uint16_t)col * w->size), first_y = (uint16_t)((uint16_t)row * w->size);
+    eo_ucoord first_x = (eo_ucoord)((eo_ucoord)col * w->size), first_y = (eo_ucoord)((eo_ucoord)row * w->size);
     w->col = col;
     w->row = row;
-    w->nx = (uint16_t)(w->sx > 0 ? first_x + w->size - (uint16_t)w->x0 : (uint16_t)w->x0 - first_x);
-    w->ny = (uint16_t)(w->sy > 0 ? first_y + w->size - (uint16_t)w->y0 : (uint16_t)w->y0 - first_y);
+    w->nx = (eo_ucoord)(w->sx > 0 ? first_x + w->size - (eo_ucoord)w->x0 : (eo_ucoord)w->x0 - first_x);
+    w->ny = (eo_ucoord)(w->sy > 0 ? first_y + w->size - (eo_ucoord)w->y0 : (eo_ucoord)w->y0 - first_y);
     w->live_x = crossed(w->nx, w->adx, w->sx);
     w->live_y = crossed(w->ny, w->ady, w->sy);
-    w->ex = (uint32_t)w->nx * w->ady;
-    w->ey = (uint32_t)w->ny * w->adx;
+    w->ex = (eo_uwide)w->nx * w->ady;
+    w->ey = (eo_uwide)w->ny * w->adx;
 }
 
 /* t of the next visit into *n / *d without taking it; 0 at the end of the walk. */
-static uint8_t walker_peek(const walker *w, uint16_t *n, uint16_t *d)
+static uint8_t walker_peek(const walker *w, eo_ucoord *n, eo_ucoord *d)
 {
     if (w->stage != 0) {
         *n = w->t_num;
@@ -123,14 +124,14 @@ static uint8_t walker_next(walker *w)
 {
     uint8_t corner;
     if (w->stage == 1) { /* the corner's second side cell: back a column, on a row */
-        w->col = (int16_t)(w->col - w->sx);
-        w->row = (int16_t)(w->row + w->sy);
+        w->col = (eo_coord)(w->col - w->sx);
+        w->row = (eo_coord)(w->row + w->sy);
         w->rank = 2;
         w->stage = 2;
         return 1;
     }
     if (w->stage == 2) { /* the diagonal cell */
-        w->col = (int16_t)(w->col + w->sx);
+        w->col = (eo_coord)(w->col + w->sx);
         w->rank = 3;
         w->stage = 0;
         return 1;
@@ -141,7 +142,7 @@ static uint8_t walker_next(walker *w)
         corner = w->live_y && w->ex == w->ey;
         w->t_num = w->nx;
         w->t_den = w->adx;
-        w->col = (int16_t)(w->col + w->sx);
+        w->col = (eo_coord)(w->col + w->sx);
         w->rank = 1;
         w->live_x = next_line(&w->nx, w->adx, w->size, w->sx);
         w->ex += w->step_ex;
@@ -156,37 +157,37 @@ static uint8_t walker_next(walker *w)
         return 0;
     w->t_num = w->ny;
     w->t_den = w->ady;
-    w->row = (int16_t)(w->row + w->sy);
+    w->row = (eo_coord)(w->row + w->sy);
     w->rank = 2;
     w->live_y = next_line(&w->ny, w->ady, w->size, w->sy);
     w->ey += w->step_ey;
     return 1;
 }
 
-/* n1 / d1 after n2 / d2, exactly (numerators and denominators up to 65535). */
-static uint8_t t_after(uint16_t n1, uint16_t d1, uint16_t n2, uint16_t d2)
+/* n1 / d1 after n2 / d2, exactly (numerators and denominators up to EO_UCOORD_MAX: products in eo_uwide). */
+static uint8_t t_after(eo_ucoord n1, eo_ucoord d1, eo_ucoord n2, eo_ucoord d2)
 {
-    return (uint32_t)n1 * d2 > (uint32_t)n2 * d1;
+    return (eo_uwide)n1 * d2 > (eo_uwide)n2 * d1;
 }
 
 /* (n1 / d1, rank1) after (n2 / d2, rank2) in walk order. */
-static uint8_t visit_after(uint16_t n1, uint16_t d1, uint8_t r1, uint16_t n2, uint16_t d2, uint8_t r2)
+static uint8_t visit_after(eo_ucoord n1, eo_ucoord d1, uint8_t r1, eo_ucoord n2, eo_ucoord d2, uint8_t r2)
 {
-    uint32_t a = (uint32_t)n1 * d2, b = (uint32_t)n2 * d1;
+    eo_uwide a = (eo_uwide)n1 * d2, b = (eo_uwide)n2 * d1;
     return a > b || (a == b && r1 > r2);
 }
 
 /* The pixel coordinate, along an axis the segment moves s * a px along in all, the walk is in
    just before t = n / d: the start's at t = 0 or when it does not move along it; else the one
    holding the point a moment earlier: p0 + ceil(n a / d) - 1 moving forward, p0 - ceil(n a / d)
-   moving back (between the endpoints: an int16_t). */
-static int16_t pixel_before(int16_t p0, int8_t s, uint16_t a, uint16_t n, uint16_t d)
+   moving back (between the endpoints: an eo_coord). */
+static eo_coord pixel_before(eo_coord p0, int8_t s, eo_ucoord a, eo_ucoord n, eo_ucoord d)
 {
-    uint32_t c;
+    eo_uwide c;
     if (s == 0 || n == 0)
         return p0;
-    c = ((uint32_t)n * a + (d - 1u)) / d; /* n a + d - 1 <= 65535 * 65535 + 65534 < 2^32 */
-    return (int16_t)(s > 0 ? (int32_t)p0 + (int32_t)c - 1 : (int32_t)p0 - (int32_t)c);
+    c = ((eo_uwide)n * a + (d - 1u)) / d; /* n a + d - 1 <= M * M + M - 1 fits eo_uwide (M = EO_UCOORD_MAX) */
+    return (eo_coord)(s > 0 ? (eo_wide)p0 + (eo_wide)c - 1 : (eo_wide)p0 - (eo_wide)c);
 }
 
 static uint8_t face_of(uint8_t rank, int8_t sx, int8_t sy)
@@ -200,9 +201,9 @@ static uint8_t face_of(uint8_t rank, int8_t sx, int8_t sy)
 }
 
 #if EO_TRACE
-static int32_t pack_point(int16_t a, int16_t b)
+static int32_t pack_point(eo_coord a, eo_coord b)
 {
-    return (int32_t)a * 65536 + (uint16_t)b;
+    return (int32_t)EO_PACK16(a, b);
 }
 #endif
 
@@ -217,8 +218,8 @@ typedef struct ray {
     eo_hooks *hooks;
 } ray;
 
-static void take(ray *r, int16_t col, int16_t row, uint8_t attr, int16_t x, int16_t y, uint16_t n,
-                 uint16_t d, uint8_t rank)
+static void take(ray *r, eo_coord col, eo_coord row, uint8_t attr, eo_coord x, eo_coord y, eo_ucoord n,
+                 eo_ucoord d, uint8_t rank)
 {
     if (r->best.hit && !visit_after(r->best.t_num, r->best.t_den, r->best_rank, n, d, rank))
         return;
@@ -236,12 +237,12 @@ static void take(ray *r, int16_t col, int16_t row, uint8_t attr, int16_t x, int1
 
 /* The first pixel of the tile just visited (r->tiles' cell, t and rank): the start pixel, or the
    pixel of its edge the walk came in by, at the row (column) the walk was in just before. */
-static void entry_pixel(const ray *r, int16_t *x, int16_t *y)
+static void entry_pixel(const ray *r, eo_coord *x, eo_coord *y)
 {
     const walker *w = &r->tiles;
-    int16_t first_x = (int16_t)(w->col * r->size), first_y = (int16_t)(w->row * r->size);
-    int16_t near_x = (int16_t)(w->sx > 0 ? first_x : first_x + (r->size - 1));
-    int16_t near_y = (int16_t)(w->sy > 0 ? first_y : first_y + (r->size - 1));
+    eo_coord first_x = (eo_coord)(w->col * r->size), first_y = (eo_coord)(w->row * r->size);
+    eo_coord near_x = (eo_coord)(w->sx > 0 ? first_x : first_x + (r->size - 1));
+    eo_coord near_y = (eo_coord)(w->sy > 0 ? first_y : first_y + (r->size - 1));
     if (w->rank == 0) {
         *x = w->x0;
         *y = w->y0;
@@ -259,7 +260,7 @@ static void entry_pixel(const ray *r, int16_t *x, int16_t *y)
 
 /* A slope pixel blocks when it lies below the surface: its column's height counts up from the
    tile's bottom (slopes.h). */
-static uint8_t below_surface(const ray *r, uint8_t attr, int16_t col, int16_t row, int16_t x, int16_t y)
+static uint8_t below_surface(const ray *r, uint8_t attr, eo_coord col, eo_coord row, eo_coord x, eo_coord y)
 {
     uint8_t lx = (uint8_t)(x - col * r->size), ly = (uint8_t)(y - row * r->size);
     return eo_slopes_column_height(r->map, (uint8_t)(attr - EO_TILE_SLOPE), lx) > (uint8_t)(r->size - 1u - ly);
@@ -271,8 +272,8 @@ static void scan_slope(ray *r, uint8_t attr)
 {
     const walker *t = &r->tiles;
     walker p;
-    uint16_t end_n = 1, end_d = 1;
-    int16_t col = t->col, row = t->row;
+    eo_ucoord end_n = 1, end_d = 1;
+    eo_coord col = t->col, row = t->row;
     (void)walker_peek(t, &end_n, &end_d); /* at the end of the walk: t = 1 */
     walker_setup(&p, r->seg, 1);
     if (t->rank == 0) {
@@ -306,7 +307,7 @@ eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_
 {
     ray r;
     walker *w = &r.tiles;
-    uint16_t count = 0;
+    eo_ucoord count = 0; /* past 65535 only in 32-bit worlds (*visit_count saturates) */
     eo_result e;
 
     if (seg == NULL || hit == NULL || (capacity > 0 && visits == NULL))
@@ -334,8 +335,8 @@ eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_
         EO_COUNT(hooks, EO_COUNTER_RAYCAST_TILES);
 #if EO_TRACE
         if (w->rank == 1 && w->stage == 1) /* the first cell of a corner: where the corner is */
-            EO_STEP(hooks, EO_EV_RAYCAST_CORNER, w->x0 + w->sx * (int32_t)w->t_num,
-                    w->y0 + w->sy * (int32_t)((uint32_t)w->t_num * w->ady / w->adx));
+            EO_STEP(hooks, EO_EV_RAYCAST_CORNER, (eo_wide)w->x0 + w->sx * (eo_wide)w->t_num,
+                    (eo_wide)w->y0 + w->sy * (eo_wide)((eo_uwide)w->t_num * w->ady / w->adx));
 #endif
         if (count < capacity) {
             eo_raycast_visit *v = &visits[count];
@@ -352,7 +353,7 @@ eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_
             if (block & EO_TOUCH_SLOPE)
                 scan_slope(&r, attr);
         } else if (kind & block) {
-            int16_t x, y;
+            eo_coord x, y;
             entry_pixel(&r, &x, &y);
             take(&r, w->col, w->row, attr, x, y, w->t_num, w->t_den, w->rank);
         }
@@ -375,6 +376,10 @@ eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_
     }
     if (visit_count == NULL)
         return EO_OK;
+#if EO_COORD_BITS == 16
     *visit_count = count;
+#else
+    *visit_count = count > 65535u ? (uint16_t)65535u : (uint16_t)count;
+#endif
     return count > capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
 }

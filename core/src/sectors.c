@@ -57,12 +57,12 @@ size_t eo_sectors_storage_size(const eo_sectors_config *cfg)
 }
 
 /* log2(v) if v is a power of two, else NO_CELL: shifts are cheap on a Z80, division is not. */
-static uint8_t shift_of(uint16_t v)
+static uint8_t shift_of(eo_ucoord v)
 {
     uint8_t s = 0;
-    while ((1u << s) < v && s < 15u)
+    while (((eo_ucoord)1 << s) < v && s < EO_COORD_BITS - 1)
         s++;
-    return (1u << s) == v ? s : (uint8_t)NO_CELL;
+    return ((eo_ucoord)1 << s) == v ? s : (uint8_t)NO_CELL;
 }
 
 eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *storage, size_t storage_size)
@@ -86,8 +86,9 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
         return EO_ERR_BUFFER_TOO_SMALL;
 
     grid->cfg = c;
-    grid->cell_w = (uint16_t)(((uint16_t)c.world_w + c.cols - 1u) / c.cols);
-    grid->cell_h = (uint16_t)(((uint16_t)c.world_h + c.rows - 1u) / c.rows);
+    /* world_w <= EO_COORD_MAX, so adding cols - 1 (<= 254) stays within eo_ucoord */
+    grid->cell_w = (eo_ucoord)(((eo_ucoord)c.world_w + c.cols - 1u) / c.cols);
+    grid->cell_h = (eo_ucoord)(((eo_ucoord)c.world_h + c.rows - 1u) / c.rows);
     grid->shift_w = shift_of(grid->cell_w);
     grid->shift_h = shift_of(grid->cell_h);
     grid->cells = (uint16_t)(c.cols * c.rows);
@@ -105,21 +106,21 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
 }
 
 /* The sector column (or row) holding pixel p: clamped into 0 .. cells-1. */
-static uint8_t sector_of(int16_t p, int16_t origin, uint16_t size, uint8_t shift, uint8_t cells)
+static uint8_t sector_of(eo_coord p, eo_coord origin, eo_ucoord size, uint8_t shift, uint8_t cells)
 {
-    uint16_t d, s;
+    eo_ucoord d, s;
     if (p < origin)
         return 0;
-    d = (uint16_t)((uint16_t)p - (uint16_t)origin); /* 0 .. 65535, no overflow */
-    s = shift != NO_CELL ? (uint16_t)(d >> shift) : (uint16_t)(d / size);
+    d = (eo_ucoord)((eo_ucoord)p - (eo_ucoord)origin); /* 0 .. EO_UCOORD_MAX, no overflow */
+    s = shift != NO_CELL ? (eo_ucoord)(d >> shift) : (eo_ucoord)(d / size);
     return s >= cells ? (uint8_t)(cells - 1u) : (uint8_t)s;
 }
 
-/* The last pixel of a span of size >= 1, clamped at 32767 instead of wrapping. */
-static int16_t last_pixel(int16_t p, int16_t size)
+/* The last pixel of a span of size >= 1, clamped at EO_COORD_MAX instead of wrapping. */
+static eo_coord last_pixel(eo_coord p, eo_coord size)
 {
-    uint16_t room = (uint16_t)((uint16_t)32767 - (uint16_t)p); /* 32767 - p, 0 .. 65535 */
-    return (uint16_t)(size - 1) > room ? (int16_t)32767 : (int16_t)(p + (size - 1));
+    eo_ucoord room = (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)p); /* EO_COORD_MAX - p */
+    return (eo_ucoord)(size - 1) > room ? (eo_coord)EO_COORD_MAX : (eo_coord)(p + (size - 1));
 }
 
 /* Structs go by pointer everywhere below: SDCC cannot pass them by value. */

@@ -63,7 +63,7 @@ eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out,
 
 /* Ground height of column i of tile (col, row) and the tile's attr: solid, one-way platforms and
    ladder tops are full, slopes have their shape, anything else is empty. */
-static uint8_t ground(const eo_tile_map *map, uint8_t size, int16_t col, int16_t row, uint8_t i,
+static uint8_t ground(const eo_tile_map *map, uint8_t size, eo_coord col, eo_coord row, uint8_t i,
                       uint8_t *attr, eo_hooks *hooks)
 {
     uint8_t h = 0;
@@ -71,14 +71,14 @@ static uint8_t ground(const eo_tile_map *map, uint8_t size, int16_t col, int16_t
     if (*attr == EO_TILE_SOLID || *attr == EO_TILE_ONE_WAY)
         h = size;
     else if (*attr == EO_TILE_LADDER) /* inside the map, so row - 1 >= -1 */
-        h = eo_tiles_attr_at(map, col, (int16_t)(row - 1), hooks) != EO_TILE_LADDER ? size : 0u;
+        h = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks) != EO_TILE_LADDER ? size : 0u;
     else if (*attr >= EO_TILE_SLOPE)
         h = eo_slopes_column_height(map, (uint8_t)(*attr - EO_TILE_SLOPE), i);
     EO_STEP(hooks, EO_EV_SLOPES_HEIGHT, i, h);
     return h;
 }
 
-uint8_t eo_slopes_ground_height(const eo_tile_map *map, int16_t col, int16_t row, uint8_t column,
+uint8_t eo_slopes_ground_height(const eo_tile_map *map, eo_coord col, eo_coord row, uint8_t column,
                                 eo_hooks *hooks)
 {
     uint8_t size, attr;
@@ -95,12 +95,12 @@ static void clear(eo_slopes_ground *g)
 
 /* One sensor at pixel (x, y), as the Sonic Physics Guide's: the height of column x in y's tile;
    empty: extend into the tile below; full: regress into the tile above. */
-static void sensor(const eo_tile_map *map, uint8_t size, int16_t x, int16_t y, eo_slopes_ground *out,
+static void sensor(const eo_tile_map *map, uint8_t size, eo_coord x, eo_coord y, eo_slopes_ground *out,
                    eo_hooks *hooks)
 {
-    uint8_t shift = shift_of(map), i = (uint8_t)((uint16_t)x & (size - 1u)), attr, attr2, h, h2;
-    int16_t col = eo_tiles_tile_of(x, shift), row = eo_tiles_tile_of(y, shift);
-    int16_t top = (int16_t)(row * (int16_t)size); /* the first pixel row of the sensor's tile */
+    uint8_t shift = shift_of(map), i = (uint8_t)((eo_ucoord)x & (size - 1u)), attr, attr2, h, h2;
+    eo_coord col = eo_tiles_tile_of(x, shift), row = eo_tiles_tile_of(y, shift);
+    eo_coord top = (eo_coord)(row * (eo_coord)size); /* the first pixel row of the sensor's tile */
 
     clear(out);
     EO_COUNT(hooks, EO_COUNTER_SLOPES_SENSORS);
@@ -109,20 +109,20 @@ static void sensor(const eo_tile_map *map, uint8_t size, int16_t x, int16_t y, e
     if (h == 0) {
         /* extension: nothing here, the ground may start in the tile below */
         EO_STEP(hooks, EO_EV_SLOPES_EXTEND, x, row);
-        if (top > (int16_t)(32767 - size) ||
-            (h = ground(map, size, col, (int16_t)(row + 1), i, &attr, hooks)) == 0) {
+        if (top > (eo_coord)(EO_COORD_MAX - size) ||
+            (h = ground(map, size, col, (eo_coord)(row + 1), i, &attr, hooks)) == 0) {
             EO_STEP(hooks, EO_EV_SLOPES_NO_GROUND, x, y);
             return;
         }
         row++;
-        top = (int16_t)(top + size);
+        top = (eo_coord)(top + size);
     } else if (h == size) {
         /* regression: full here, the surface may be in the tile above */
         EO_STEP(hooks, EO_EV_SLOPES_REGRESS, x, row);
-        if (top >= (int16_t)(INT16_MIN + size) &&
-            (h2 = ground(map, size, col, (int16_t)(row - 1), i, &attr2, hooks)) > 0) {
+        if (top >= (eo_coord)(EO_COORD_MIN + size) &&
+            (h2 = ground(map, size, col, (eo_coord)(row - 1), i, &attr2, hooks)) > 0) {
             row--;
-            top = (int16_t)(top - size);
+            top = (eo_coord)(top - size);
             h = h2;
             attr = attr2;
         }
@@ -132,11 +132,11 @@ static void sensor(const eo_tile_map *map, uint8_t size, int16_t x, int16_t y, e
     out->attr = attr;
     out->col = col;
     out->row = row;
-    out->ground_y = (int16_t)(top + (size - h));
+    out->ground_y = (eo_coord)(top + (size - h));
     EO_STEP(hooks, EO_EV_SLOPES_SURFACE, x, out->ground_y);
 }
 
-eo_result eo_slopes_ground_at(const eo_tile_map *map, int16_t x, int16_t y, eo_slopes_ground *out,
+eo_result eo_slopes_ground_at(const eo_tile_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out,
                               eo_hooks *hooks)
 {
     uint8_t size;
@@ -148,23 +148,23 @@ eo_result eo_slopes_ground_at(const eo_tile_map *map, int16_t x, int16_t y, eo_s
         return e;
     sensor(map, size, x, y, out, hooks);
     if (out->found)
-        out->distance = (int16_t)(out->ground_y - y); /* both within a tile or two of each other */
+        out->distance = (eo_coord)(out->ground_y - y); /* both within a tile or two of each other */
     return EO_OK;
 }
 
-/* w, h >= 1 and x + w - 1, y + h - 1 <= 32767, without forming the sums. */
+/* w, h >= 1 and x + w - 1, y + h - 1 <= EO_COORD_MAX, without forming the sums. */
 static uint8_t box_ok(const eo_box *b)
 {
     return b->w > 0 && b->h > 0 &&
-           (uint16_t)(b->w - 1) <= (uint16_t)(32767u - (uint16_t)b->x) &&
-           (uint16_t)(b->h - 1) <= (uint16_t)(32767u - (uint16_t)b->y);
+           (eo_ucoord)(b->w - 1) <= (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)b->x) &&
+           (eo_ucoord)(b->h - 1) <= (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)b->y);
 }
 
 eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_t sensors,
                                eo_slopes_ground *out, eo_hooks *hooks)
 {
     eo_slopes_ground g, best;
-    int16_t xs[3], bottom;
+    eo_coord xs[3], bottom;
     uint8_t size, k;
     eo_result e;
     if (box == NULL || out == NULL)
@@ -174,10 +174,10 @@ eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_
         return e;
     if (!box_ok(box) || (sensors != EO_SLOPES_TWO_SENSORS && sensors != EO_SLOPES_THREE_SENSORS))
         return EO_ERR_BAD_ARGUMENT;
-    bottom = (int16_t)(box->y + (box->h - 1));
+    bottom = (eo_coord)(box->y + (box->h - 1));
     xs[0] = box->x;                                      /* bottom-left */
-    xs[1] = (int16_t)(box->x + (box->w - 1) / 2);        /* bottom-middle */
-    xs[2] = (int16_t)(box->x + (box->w - 1));            /* bottom-right */
+    xs[1] = (eo_coord)(box->x + (box->w - 1) / 2);        /* bottom-middle */
+    xs[2] = (eo_coord)(box->x + (box->w - 1));            /* bottom-right */
     clear(&best);
     for (k = 0; k < 3; k++) {
         if (k == 1 && sensors == EO_SLOPES_TWO_SENSORS)
@@ -189,7 +189,7 @@ eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_
         }
     }
     if (best.found)
-        best.distance = (int16_t)(best.ground_y - bottom - 1); /* 0: standing on it */
+        best.distance = (eo_coord)(best.ground_y - bottom - 1); /* 0: standing on it */
     *out = best;
     return EO_OK;
 }
@@ -202,13 +202,13 @@ static uint8_t climb(const eo_tile_map *map, const eo_box *b, int8_t dir, uint8_
 {
     eo_tiles_move_result r;
     eo_box t;
-    int16_t col, row;
+    eo_coord col, row;
     uint16_t rise = 0;
 
-    if (dir > 0 ? (uint16_t)(b->w - 1) == (uint16_t)(32767u - (uint16_t)b->x) : b->x == INT16_MIN)
+    if (dir > 0 ? (eo_ucoord)(b->w - 1) == (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)b->x) : b->x == EO_COORD_MIN)
         return 0; /* the world edge: there is no column to climb */
-    col = dir > 0 ? (int16_t)(b->x + b->w) : (int16_t)(b->x - 1);
-    row = (int16_t)(b->y + (b->h - 1)); /* the box's bottom row */
+    col = dir > 0 ? (eo_coord)(b->x + b->w) : (eo_coord)(b->x - 1);
+    row = (eo_coord)(b->y + (b->h - 1)); /* the box's bottom row */
     while (eo_tiles_pixel_solid(map, col, row)) {
         rise++;
         if (rise > max_step || row == INT16_MIN) {
@@ -219,7 +219,7 @@ static uint8_t climb(const eo_tile_map *map, const eo_box *b, int8_t dir, uint8_
     }
     t = *b;
     if (rise == 0 || /* the feet are free: what blocks is higher up */
-        eo_tiles_move(map, &t, 0, (int16_t)-(int16_t)rise, flags, NULL, &r, hooks) != EO_OK ||
+        eo_tiles_move(map, &t, 0, (eo_coord)-(eo_coord)rise, flags, NULL, &r, hooks) != EO_OK ||
         r.moved_y != -(int32_t)rise ||  /* no room for the head */
         eo_tiles_move(map, &t, dir, 0, flags, NULL, &r, hooks) != EO_OK || r.moved_x != dir) {
         EO_STEP(hooks, EO_EV_SLOPES_WALL, col, 0);
@@ -231,13 +231,13 @@ static uint8_t climb(const eo_tile_map *map, const eo_box *b, int8_t dir, uint8_
     return 1;
 }
 
-eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_t max_step,
+eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, eo_coord dx, uint8_t max_step,
                          uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks)
 {
     eo_tiles_move_result r, out = { 0, 0, 0, 0, 0, 0 };
     eo_box b, t, u;
     int8_t dir = dx > 0 ? 1 : -1;
-    uint16_t n = dx >= 0 ? (uint16_t)dx : (uint16_t)(0u - (uint16_t)dx), k;
+    eo_ucoord n = dx >= 0 ? (eo_ucoord)dx : (eo_ucoord)(0u - (eo_ucoord)dx), k;
     uint8_t grounded, mflags = (uint8_t)(flags | EO_TILES_POSITION_ONLY);
     eo_result e;
 
@@ -257,7 +257,7 @@ eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_
     for (k = 0; k < n; k++) {
         if (!grounded) {
             /* in the air: the rest of the walk is a plain move sideways */
-            (void)eo_tiles_move(map, &b, (int16_t)((int32_t)dir * (int32_t)(n - k)), 0, mflags, NULL, &r, hooks);
+            (void)eo_tiles_move(map, &b, (eo_coord)((eo_wide)dir * (eo_wide)(n - k)) /* |.| <= |dx| */, 0, mflags, NULL, &r, hooks);
             out.hit |= r.hit;
             break;
         }
@@ -270,7 +270,7 @@ eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_
         }
         /* follow the ground down, at most max_step; further down it has fallen away */
         u = t;
-        (void)eo_tiles_move(map, &u, 0, (int16_t)(max_step + 1), mflags, NULL, &r, hooks);
+        (void)eo_tiles_move(map, &u, 0, (eo_coord)(max_step + 1), mflags, NULL, &r, hooks);
         if (r.hit & EO_HIT_BOTTOM) {
 #if EO_TRACE
             if (r.moved_y > 0) {
@@ -292,8 +292,8 @@ eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_
         out.below = r.below;
         out.on_ground = r.on_ground;
     }
-    out.moved_x = (int32_t)b.x - box->x;
-    out.moved_y = (int32_t)b.y - box->y;
+    out.moved_x = (int32_t)((eo_wide)b.x - box->x); /* |moved| <= |d|: fits 32 bits */
+    out.moved_y = (int32_t)((eo_wide)b.y - box->y);
     *box = b;
     *result = out;
     return EO_OK;

@@ -19,14 +19,15 @@
 #include "z80.h"
 
 /* Box `index` seen from `base`, a pointer to the x or y field of boxes[0]: FIELD(box, 0) is the
-   start on that axis, FIELD(box, 4) the size (eo_box is x, y, w, h: w is 4 bytes after x, h 4
-   after y). */
+   start on that axis, FIELD(box, SIZE) the size (eo_box is x, y, w, h: w is two coordinates
+   after x, h two after y). */
 #define BOX_AT(base, index) ((base) + (size_t)(index) * sizeof(eo_box))
-#define FIELD(box, offset) (*(const int16_t *)(const void *)((box) + (offset)))
+#define FIELD(box, offset) (*(const eo_coord *)(const void *)((box) + (offset)))
+#define SIZE (offsetof(eo_box, w) - offsetof(eo_box, x))
 
 /* Moves *p (whose start `key` is less than the entry before it's) down to its sorted place,
    after every entry that starts at or before it (stable). Returns the entries moved up. */
-static uint16_t sink(const char *starts, const uint16_t *order, uint16_t *p, int16_t key)
+static uint16_t sink(const char *starts, const uint16_t *order, uint16_t *p, eo_coord key)
 {
     uint16_t v = *p, moved = 0;
     do {
@@ -44,9 +45,9 @@ static uint16_t sink(const char *starts, const uint16_t *order, uint16_t *p, int
 static void sort_by_start(const char *starts, uint16_t *order, const uint16_t *end, uint32_t *moves)
 {
     uint16_t *p = order;
-    int16_t last = FIELD(BOX_AT(starts, *p), 0);
+    eo_coord last = FIELD(BOX_AT(starts, *p), 0);
     while (++p < end) {
-        int16_t key = FIELD(BOX_AT(starts, *p), 0);
+        eo_coord key = FIELD(BOX_AT(starts, *p), 0);
         if (key >= last)
             last = key;
         else
@@ -69,12 +70,12 @@ static uint8_t all_below(const uint16_t *order, uint16_t count)
 static const uint16_t *reach_of(const char *starts, const uint16_t *p, const uint16_t *end)
 {
     const char *a = BOX_AT(starts, *p);
-    int16_t a_start = FIELD(a, 0), a_size = FIELD(a, 4);
+    eo_coord a_start = FIELD(a, 0), a_size = FIELD(a, SIZE);
     if (a_size <= 0)
         return p + 1;
     /* every later box starts at or after a: a ends before it when their distance is a's size
        or more (no sum is formed, so nothing overflows) */
-    while (++p < end && (uint16_t)((uint16_t)FIELD(BOX_AT(starts, *p), 0) - (uint16_t)a_start) < (uint16_t)a_size)
+    while (++p < end && (eo_ucoord)((eo_ucoord)FIELD(BOX_AT(starts, *p), 0) - (eo_ucoord)a_start) < (eo_ucoord)a_size)
         ;
     return p;
 }
@@ -192,12 +193,12 @@ static void pair_up(const char *others, const uint16_t *p, const uint16_t *stop,
 {
     const char *a = BOX_AT(others, *p);
     const uint16_t *q;
-    int16_t a_start = FIELD(a, 0), a_size = FIELD(a, 4);
+    eo_coord a_start = FIELD(a, 0), a_size = FIELD(a, SIZE);
     for (q = p + 1; q < stop; q++) {
         const char *b = BOX_AT(others, *q);
-        int16_t b_start = FIELD(b, 0);
-        if (b_start >= a_start ? (uint16_t)((uint16_t)b_start - (uint16_t)a_start) < (uint16_t)a_size
-                               : (uint16_t)((uint16_t)a_start - (uint16_t)b_start) < (uint16_t)FIELD(b, 4))
+        eo_coord b_start = FIELD(b, 0);
+        if (b_start >= a_start ? (eo_ucoord)((eo_ucoord)b_start - (eo_ucoord)a_start) < (eo_ucoord)a_size
+                               : (eo_ucoord)((eo_ucoord)a_start - (eo_ucoord)b_start) < (eo_ucoord)FIELD(b, SIZE))
             report(out, *p, *q);
     }
 }
@@ -303,23 +304,25 @@ eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order
 }
 
 /* ---- the workspace form: entries packed in sweep order ----
-   An entry is 5 words: the start on the sweep axis + 0x8000 (signed order as unsigned order:
+   An entry is 5 words: the start on the sweep axis + EO_SWEEP_SIGN (signed order as unsigned order:
    KEY), the start on the other axis (OTHER), the sizes on the sweep and the other axis (LEN,
    OTHER_LEN, as the box has them) and the object's index. Two sentinel entries follow the last. */
 enum {
     KEY = EO_SWEEP_ENTRY_KEY, OTHER = EO_SWEEP_ENTRY_OTHER, LEN = EO_SWEEP_ENTRY_LEN,
     OTHER_LEN = EO_SWEEP_ENTRY_OTHER_LEN, INDEX = EO_SWEEP_ENTRY_INDEX, WORDS = EO_SWEEP_ENTRY_WORDS
 }; /* the layout in sweep_entries.h, which query.c reads too */
+typedef eo_sweep_word word;
+#define SIGN EO_SWEEP_SIGN
 
-#define EO_ALIGNOF_U16 offsetof(struct eo_align_probe_u16, v)
-struct eo_align_probe_u16 {
+#define EO_ALIGNOF_WORD offsetof(struct eo_align_probe_word, v)
+struct eo_align_probe_word {
     char c;
-    uint16_t v;
+    word v;
 };
 
 size_t eo_sweep_storage_size(uint16_t capacity)
 {
-    uint32_t bytes = 2u * WORDS * ((uint32_t)capacity + 2u);
+    uint32_t bytes = (uint32_t)sizeof(word) * WORDS * ((uint32_t)capacity + 2u);
 #if SIZE_MAX < 0xFFFFFFFFu
     if (bytes > SIZE_MAX)
         return 0; /* does not fit this target's address space (the Z80's is 64 KiB) */
@@ -333,14 +336,14 @@ eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, 
     size_t need;
     if (sweep == NULL || storage == NULL)
         return EO_ERR_NULL_POINTER;
-    if ((axis != EO_AABB_X_FIRST && axis != EO_AABB_Y_FIRST) || ((uintptr_t)storage % EO_ALIGNOF_U16) != 0)
+    if ((axis != EO_AABB_X_FIRST && axis != EO_AABB_Y_FIRST) || ((uintptr_t)storage % EO_ALIGNOF_WORD) != 0)
         return EO_ERR_BAD_ARGUMENT;
     need = eo_sweep_storage_size(capacity);
     if (need == 0)
         return EO_ERR_BAD_ARGUMENT;
     if (storage_size < need)
         return EO_ERR_BUFFER_TOO_SMALL;
-    sweep->entries = (uint16_t *)storage;
+    sweep->entries = (word *)storage;
     sweep->capacity = capacity;
     sweep->count = 0;
     sweep->axis = (uint8_t)axis;
@@ -489,12 +492,12 @@ static void refresh_y(uint16_t *e, uint16_t count, const eo_box *boxes) __naked
 #else
 /* Each entry's first four words again from its box (x, y, w, h as words), count > 0: one loop
    of sequential pointer walks per axis, which SDCC keeps in registers. */
-static void refresh_x(uint16_t *e, uint16_t count, const eo_box *boxes)
+static void refresh_x(word *e, uint16_t count, const eo_box *boxes)
 {
-    const uint16_t *end = e + (size_t)count * WORDS;
+    const word *end = e + (size_t)count * WORDS;
     do {
-        const uint16_t *b = (const uint16_t *)(const void *)(boxes + e[INDEX]);
-        *e++ = (uint16_t)(*b++ ^ 0x8000u);
+        const word *b = (const word *)(const void *)(boxes + e[INDEX]);
+        *e++ = (word)(*b++ ^ SIGN);
         *e++ = *b++;
         *e++ = *b++;
         *e = *b;
@@ -502,12 +505,12 @@ static void refresh_x(uint16_t *e, uint16_t count, const eo_box *boxes)
     } while (e != end);
 }
 
-static void refresh_y(uint16_t *e, uint16_t count, const eo_box *boxes)
+static void refresh_y(word *e, uint16_t count, const eo_box *boxes)
 {
-    const uint16_t *end = e + (size_t)count * WORDS;
+    const word *end = e + (size_t)count * WORDS;
     do {
-        const uint16_t *b = (const uint16_t *)(const void *)(boxes + e[INDEX]) + 1;
-        *e++ = (uint16_t)(*b-- ^ 0x8000u);
+        const word *b = (const word *)(const void *)(boxes + e[INDEX]) + 1;
+        *e++ = (word)(*b-- ^ SIGN);
         *e++ = *b;
         b += 3;
         *e++ = *b--;
@@ -555,9 +558,9 @@ static uint16_t *first_descent(uint16_t *p) __naked
 #else
 /* The first entry from p on whose key is above the next one's. sort_entries makes the first
    sentinel's key 0, below the last entry's: one pointer walk, no bound to check. */
-static uint16_t *first_descent(uint16_t *p)
+static word *first_descent(word *p)
 {
-    const uint16_t *q = p + WORDS;
+    const word *q = p + WORDS;
     while (*q >= *p) {
         p += WORDS;
         q += WORDS;
@@ -567,9 +570,9 @@ static uint16_t *first_descent(uint16_t *p)
 #endif
 
 /* The same with a bound, for when the last entry's key is 0 too: `last` if no entry is. */
-static uint16_t *first_descent_to(uint16_t *p, const uint16_t *last)
+static word *first_descent_to(word *p, const word *last)
 {
-    const uint16_t *q = p + WORDS;
+    const word *q = p + WORDS;
     while (p != last && *q >= *p) {
         p += WORDS;
         q += WORDS;
@@ -579,9 +582,10 @@ static uint16_t *first_descent_to(uint16_t *p, const uint16_t *last)
 
 /* Moves the entry at p (its key below the one before it) down after every entry with a key at
    or below it (stable). Returns the entries moved up. */
-static uint16_t sink_entry(uint16_t *first, uint16_t *p)
+static uint16_t sink_entry(word *first, word *p)
 {
-    uint16_t v[WORDS], moved = 0;
+    word v[WORDS];
+    uint16_t moved = 0;
     uint8_t i;
     for (i = 0; i < WORDS; i++)
         v[i] = p[i];
@@ -599,9 +603,9 @@ static uint16_t sink_entry(uint16_t *first, uint16_t *p)
 /* Insertion sort by key: when the entries come from last frame, a walk over the keys. last:
    the last entry, the first sentinel after it. Sinking an entry leaves a larger key in its
    place, so a last key above 0 stays so and the sentinel keeps stopping first_descent. */
-static void sort_entries(uint16_t *first, uint16_t *last, uint32_t *moves)
+static void sort_entries(word *first, word *last, uint32_t *moves)
 {
-    uint16_t *p = first;
+    word *p = first;
     if (last[KEY] != 0) {
         last[WORDS + KEY] = 0;
         while ((p = first_descent(p)) != last) {
@@ -819,10 +823,10 @@ static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
 /* From p on, the first entry whose next one starts before it ends on the sweep axis (or which is
    empty there: its size as a word is 0x8000 or more): most entries are not, and the walk keeps
    one pointer. The sentinels stop it at the first of them at the latest. */
-static const uint16_t *next_reaching(const uint16_t *p)
+static const word *next_reaching(const word *p)
 {
-    const uint16_t *q = p + WORDS;
-    while ((uint16_t)(*q - *p) >= p[LEN]) {
+    const word *q = p + WORDS;
+    while ((word)(*q - *p) >= p[LEN]) {
         p = q;
         q += WORDS;
     }
@@ -831,46 +835,46 @@ static const uint16_t *next_reaching(const uint16_t *p)
 
 /* Non-empty entry a against the entries in its reach on the sweep axis (up to `end`): the
    other axis (see pair_up). */
-static void pair_run(const uint16_t *a, const uint16_t *end, sweep_out *out)
+static void pair_run(const word *a, const word *end, sweep_out *out)
 {
-    const uint16_t *b;
-    uint16_t key = a[KEY], len = a[LEN], a_len = a[OTHER_LEN];
-    int16_t a_start = (int16_t)a[OTHER];
-    for (b = a + WORDS; b < end && (uint16_t)(b[KEY] - key) < len; b += WORDS) {
-        int16_t b_start = (int16_t)b[OTHER];
-        if (b_start >= a_start ? (uint16_t)((uint16_t)b_start - (uint16_t)a_start) < a_len
-                               : (uint16_t)((uint16_t)a_start - (uint16_t)b_start) < b[OTHER_LEN])
-            if ((int16_t)b[LEN] > 0 && (int16_t)b[OTHER_LEN] > 0)
-                emit(out, a[INDEX], b[INDEX]);
+    const word *b;
+    word key = a[KEY], len = a[LEN], a_len = a[OTHER_LEN];
+    eo_coord a_start = (eo_coord)a[OTHER];
+    for (b = a + WORDS; b < end && (word)(b[KEY] - key) < len; b += WORDS) {
+        eo_coord b_start = (eo_coord)b[OTHER];
+        if (b_start >= a_start ? (word)((word)b_start - (word)a_start) < a_len
+                               : (word)((word)a_start - (word)b_start) < b[OTHER_LEN])
+            if ((eo_coord)b[LEN] > 0 && (eo_coord)b[OTHER_LEN] > 0)
+                emit(out, (uint16_t)a[INDEX], (uint16_t)b[INDEX]);
     }
 }
 
 /* Each non-empty entry with others in its reach against them; end: the first sentinel. */
-static void scan_entries(const uint16_t *p, const uint16_t *end, sweep_out *out)
+static void scan_entries(const word *p, const word *end, sweep_out *out)
 {
     for (;; p += WORDS) {
         p = next_reaching(p);
         if (p >= end)
             return;
-        if ((int16_t)p[LEN] > 0 && (int16_t)p[OTHER_LEN] > 0)
+        if ((eo_coord)p[LEN] > 0 && (eo_coord)p[OTHER_LEN] > 0)
             pair_run(p, end, out);
     }
 }
 #endif
 
 /* The work counters (see count_reach) over the entries. */
-static void count_entries(const uint16_t *e, const uint16_t *end, const eo_layer *layers,
+static void count_entries(const word *e, const word *end, const eo_layer *layers,
                           uint32_t *candidates, uint32_t *filtered)
 {
     for (; e < end; e += WORDS) {
-        const uint16_t *q;
-        if ((int16_t)e[LEN] <= 0 || (int16_t)e[OTHER_LEN] <= 0)
+        const word *q;
+        if ((eo_coord)e[LEN] <= 0 || (eo_coord)e[OTHER_LEN] <= 0)
             continue;
-        for (q = e + WORDS; q < end && (uint16_t)(q[KEY] - e[KEY]) < e[LEN]; q += WORDS) {
-            if ((int16_t)q[LEN] <= 0 || (int16_t)q[OTHER_LEN] <= 0)
+        for (q = e + WORDS; q < end && (word)(q[KEY] - e[KEY]) < e[LEN]; q += WORDS) {
+            if ((eo_coord)q[LEN] <= 0 || (eo_coord)q[OTHER_LEN] <= 0)
                 continue;
             (*candidates)++;
-            if (!may_interact(layers, e[INDEX], q[INDEX]))
+            if (!may_interact(layers, (uint16_t)e[INDEX], (uint16_t)q[INDEX]))
                 (*filtered)++;
         }
     }
@@ -880,7 +884,7 @@ eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, c
                          eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                          eo_broadphase_stats *stats, eo_hooks *hooks)
 {
-    uint16_t *first, *end;
+    word *first, *end;
     uint32_t moves = 0, candidates = 0, filtered = 0;
     uint8_t counting;
     sweep_out out;
@@ -918,11 +922,11 @@ eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, c
             refresh_x(first, count, boxes);
         sort_entries(first, end - WORDS, &moves);
         EO_STEP(hooks, EO_EV_SWEEP_SORTED, (int32_t)moves, count);
-        /* the sentinels for next_reaching: both start at 65535 (after every entry), the
-           first with size 1, so the walk stops on it at the latest */
-        end[KEY] = 0xFFFFu;
+        /* the sentinels for next_reaching: both start at the largest key (after every entry),
+           the first with size 1, so the walk stops on it at the latest */
+        end[KEY] = EO_UCOORD_MAX;
         end[LEN] = 1;
-        end[WORDS + KEY] = 0xFFFFu;
+        end[WORDS + KEY] = EO_UCOORD_MAX;
         scan_entries(first, end, &out);
         if (counting)
             count_entries(first, end, layers, &candidates, &filtered);

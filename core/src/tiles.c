@@ -14,7 +14,7 @@
 #define EO_THIS_MODULE EO_MODULE_TILES
 #include "hooks.h"
 
-#define NO_ROW INT16_MIN /* no tile row: below the int16 world (tile rows never reach it) */
+#define NO_ROW EO_COORD_MIN /* no tile row: tile rows (pixel >> 3 at least) never reach it */
 
 /* What every call works with, derived once per call from the checked map. */
 typedef struct tiles_ctx {
@@ -30,21 +30,29 @@ typedef struct tiles_ctx {
 
 /* The box's pixels across the axis of motion, and their tiles. */
 typedef struct span {
-    int16_t q0, q1;   /* first and last pixel */
-    int16_t t0, t1;   /* their tiles */
+    eo_coord q0, q1;   /* first and last pixel */
+    eo_coord t0, t1;   /* their tiles */
 } span;
 
 eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size)
 {
     uint8_t shift;
+#if EO_COORD_BITS == 16
     uint16_t most;
+#else
+    uint32_t most;
+#endif
     if (map == NULL || map->cells == NULL || map->attrs == NULL ||
         (map->slope_count > 0 && map->slopes == NULL))
         return EO_ERR_NULL_POINTER;
     shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
     if (shift < EO_TILES_MIN_SHIFT || shift > EO_TILES_MAX_SHIFT)
         return EO_ERR_BAD_ARGUMENT;
-    most = (uint16_t)(32768u >> shift); /* the map must fit the int16 world */
+#if EO_COORD_BITS == 16
+    most = (uint16_t)(32768u >> shift); /* EO_TILES_MAX_TILES in 16 bits: the Z80 shifts no 32-bit value */
+#else
+    most = EO_TILES_MAX_TILES(shift); /* the map must fit the world */
+#endif
     if (map->width < 1 || map->height < 1 || map->width > most || map->height > most ||
         map->outside > EO_TILES_OUTSIDE_OPEN_TOP || map->slope_count > EO_SLOPE_MAX_USER)
         return EO_ERR_BAD_ARGUMENT;
@@ -105,41 +113,41 @@ eo_result eo_tiles_check(const eo_tile_map *map)
 
 /* ---- pixels and tiles ------------------------------------------------------------------- */
 
-int16_t eo_tiles_tile_of(int16_t p, uint8_t tile_shift)
+eo_coord eo_tiles_tile_of(eo_coord p, uint8_t tile_shift)
 {
-    if (tile_shift > 15)
-        tile_shift = 15;
+    if (tile_shift > EO_COORD_BITS - 1)
+        tile_shift = EO_COORD_BITS - 1;
     if (p >= 0)
-        return (int16_t)(p >> tile_shift);
+        return (eo_coord)(p >> tile_shift);
     /* floor for negatives, without shifting a negative number (implementation-defined in C):
-       -1 - ((-1 - p) >> shift), where -1 - p is 0 .. 32767 */
-    return (int16_t)(-1 - (int16_t)((uint16_t)(-1 - p) >> tile_shift));
+       -1 - ((-1 - p) >> shift), where -1 - p is 0 .. EO_COORD_MAX */
+    return (eo_coord)(-1 - (eo_coord)((eo_ucoord)(-1 - p) >> tile_shift));
 }
 
-static int16_t tile_of(const tiles_ctx *ctx, int16_t p)
+static eo_coord tile_of(const tiles_ctx *ctx, eo_coord p)
 {
     return eo_tiles_tile_of(p, ctx->shift);
 }
 
-/* The first pixel of tile t (t is the tile of some int16 pixel, so this fits). */
-static int16_t origin(const tiles_ctx *ctx, int16_t t)
+/* The first pixel of tile t (t is the tile of some eo_coord pixel, so this fits). */
+static eo_coord origin(const tiles_ctx *ctx, eo_coord t)
 {
-    return (int16_t)(t * (int16_t)ctx->size);
+    return (eo_coord)(t * (eo_coord)ctx->size);
 }
 
 /* Pixel p's place inside its tile, 0 .. size - 1. */
-static uint8_t local(const tiles_ctx *ctx, int16_t p)
+static uint8_t local(const tiles_ctx *ctx, eo_coord p)
 {
-    return (uint8_t)((uint16_t)p & (ctx->size - 1u));
+    return (uint8_t)((eo_ucoord)p & (ctx->size - 1u));
 }
 
-static uint8_t inside(const tiles_ctx *ctx, int16_t col, int16_t row)
+static uint8_t inside(const tiles_ctx *ctx, eo_coord col, eo_coord row)
 {
     /* a negative col or row is a large unsigned number: one compare per axis */
-    return (uint16_t)col < ctx->map->width && (uint16_t)row < ctx->map->height;
+    return (eo_ucoord)col < ctx->map->width && (eo_ucoord)row < ctx->map->height;
 }
 
-static uint8_t outside_attr(const tiles_ctx *ctx, int16_t row)
+static uint8_t outside_attr(const tiles_ctx *ctx, eo_coord row)
 {
     if (ctx->map->outside == EO_TILES_OUTSIDE_EMPTY)
         return EO_TILE_EMPTY;
@@ -150,7 +158,7 @@ static uint8_t outside_attr(const tiles_ctx *ctx, int16_t row)
 
 /* The cell of an inside tile: the caller's row table, a shift for power-of-two widths, or the
    exact row multiply (16 bits when the map allows it). */
-static const uint8_t *cell(const tiles_ctx *ctx, int16_t col, int16_t row)
+static const uint8_t *cell(const tiles_ctx *ctx, eo_coord col, eo_coord row)
 {
     const eo_tile_map *m = ctx->map;
     if (m->row_start != NULL)
@@ -166,15 +174,15 @@ static const uint8_t *cell(const tiles_ctx *ctx, int16_t col, int16_t row)
 }
 
 #if EO_TRACE
-/* A tile in one trace value: col * 65536 + (row & 0xFFFF); fits int32 for any int16 col. */
-static int32_t pack_tile(int16_t col, int16_t row)
+/* A tile in one trace value: col * 65536 + (row & 0xFFFF) (the low 16 bits of each, common.h). */
+static int32_t pack_tile(eo_coord col, eo_coord row)
 {
-    return (int32_t)col * 65536 + (uint16_t)row;
+    return (int32_t)EO_PACK16(col, row);
 }
 #endif
 
 /* Every tile attr the module reads comes through here: counted and traced. */
-static uint8_t lookup(const tiles_ctx *ctx, int16_t col, int16_t row)
+static uint8_t lookup(const tiles_ctx *ctx, eo_coord col, eo_coord row)
 {
     uint8_t attr;
     EO_COUNT(ctx->hooks, EO_COUNTER_TILES_LOOKUPS);
@@ -193,7 +201,7 @@ static uint8_t slope_height(const tiles_ctx *ctx, uint8_t attr, uint8_t column)
     return eo_slopes_column_height(ctx->map, (uint8_t)(attr - EO_TILE_SLOPE), column);
 }
 
-uint8_t eo_tiles_index(const eo_tile_map *map, int16_t col, int16_t row, uint32_t *index)
+uint8_t eo_tiles_index(const eo_tile_map *map, eo_coord col, eo_coord row, uint32_t *index)
 {
     tiles_ctx ctx;
     if (setup(map, &ctx, NULL) != EO_OK || !inside(&ctx, col, row))
@@ -203,7 +211,7 @@ uint8_t eo_tiles_index(const eo_tile_map *map, int16_t col, int16_t row, uint32_
     return 1;
 }
 
-uint8_t eo_tiles_attr_at(const eo_tile_map *map, int16_t col, int16_t row, eo_hooks *hooks)
+uint8_t eo_tiles_attr_at(const eo_tile_map *map, eo_coord col, eo_coord row, eo_hooks *hooks)
 {
     tiles_ctx ctx;
     if (setup(map, &ctx, hooks) != EO_OK)
@@ -211,7 +219,7 @@ uint8_t eo_tiles_attr_at(const eo_tile_map *map, int16_t col, int16_t row, eo_ho
     return lookup(&ctx, col, row);
 }
 
-uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, int16_t x, int16_t y, eo_hooks *hooks)
+uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, eo_coord x, eo_coord y, eo_hooks *hooks)
 {
     tiles_ctx ctx;
     if (setup(map, &ctx, hooks) != EO_OK)
@@ -228,7 +236,7 @@ uint8_t eo_tiles_kind_bit(uint8_t attr)
     return 0;
 }
 
-uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, int16_t x, int16_t y)
+uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, eo_coord x, eo_coord y)
 {
     tiles_ctx ctx;
     uint8_t attr;
@@ -241,36 +249,37 @@ uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, int16_t x, int16_t y)
     return attr >= EO_TILE_SLOPE && slope_height(&ctx, attr, local(&ctx, x)) > ctx.size - 1u - local(&ctx, y);
 }
 
-/* w, h >= 1 and the last pixel on each axis within int16: x + w - 1 <= 32767, without the sum. */
+/* w, h >= 1 and the last pixel on each axis within the world: x + w - 1 <= EO_COORD_MAX,
+   without the sum. */
 static uint8_t box_ok(const eo_box *b)
 {
     return b->w > 0 && b->h > 0 &&
-           (uint16_t)(b->w - 1) <= (uint16_t)(32767u - (uint16_t)b->x) &&
-           (uint16_t)(b->h - 1) <= (uint16_t)(32767u - (uint16_t)b->y);
+           (eo_ucoord)(b->w - 1) <= (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)b->x) &&
+           (eo_ucoord)(b->h - 1) <= (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)b->y);
 }
 
 /* ---- probes ----------------------------------------------------------------------------- */
 
 /* Samples along p0 .. p1: every `step` px from p0, then p1 (step 0: the two ends only). */
-static uint16_t sample_count(int16_t p0, int16_t p1, uint8_t shift, uint8_t corners)
+static eo_ucoord sample_count(eo_coord p0, eo_coord p1, uint8_t shift, uint8_t corners)
 {
-    uint16_t span_px = (uint16_t)(p1 - p0); /* 0 .. 32766 */
+    eo_ucoord span_px = (eo_ucoord)(p1 - p0); /* 0 .. EO_COORD_MAX - 1 */
     if (span_px == 0)
         return 1;
     if (corners)
         return 2;
-    return (uint16_t)(((span_px + (1u << shift) - 1u) >> shift) + 1u);
+    return (eo_ucoord)(((span_px + (1u << shift) - 1u) >> shift) + 1u); /* no wrap: span_px < EO_COORD_MAX */
 }
 
-static int16_t sample(int16_t p0, int16_t p1, uint8_t shift, uint16_t i, uint16_t n)
+static eo_coord sample(eo_coord p0, eo_coord p1, uint8_t shift, uint16_t i, uint16_t n)
 {
-    return i + 1u >= n ? p1 : (int16_t)(p0 + (int16_t)(i << shift)); /* i << shift < p1 - p0 */
+    return i + 1u >= n ? p1 : (eo_coord)(p0 + (eo_coord)((eo_ucoord)i << shift)); /* i << shift < p1 - p0 */
 }
 
-static uint8_t probe_point(const tiles_ctx *ctx, int16_t x, int16_t y, eo_tile_probe *probes,
+static uint8_t probe_point(const tiles_ctx *ctx, eo_coord x, eo_coord y, eo_tile_probe *probes,
                            uint16_t capacity, uint16_t k)
 {
-    int16_t col = tile_of(ctx, x), row = tile_of(ctx, y);
+    eo_coord col = tile_of(ctx, x), row = tile_of(ctx, y);
     uint8_t attr;
     EO_COUNT(ctx->hooks, EO_COUNTER_TILES_PROBES);
     EO_STEP(ctx->hooks, EO_EV_TILES_PROBE, x, y);
@@ -291,7 +300,8 @@ eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode
                          uint8_t *kinds, eo_hooks *hooks)
 {
     tiles_ctx ctx;
-    int16_t x0, x1, y0, y1;
+    eo_coord x0, x1, y0, y1;
+    eo_ucoord wide_nx, wide_ny;
     uint16_t nx, ny, i, k = 0;
     uint8_t seen = 0, corners = mode == EO_TILES_PROBE_CORNERS, s;
     eo_result e;
@@ -305,11 +315,15 @@ eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode
         return EO_ERR_BAD_ARGUMENT;
     s = ctx.shift;
     x0 = box->x;
-    x1 = (int16_t)(x0 + (box->w - 1));
+    x1 = (eo_coord)(x0 + (box->w - 1));
     y0 = box->y;
-    y1 = (int16_t)(y0 + (box->h - 1));
-    nx = sample_count(x0, x1, s, corners);
-    ny = sample_count(y0, y1, s, corners);
+    y1 = (eo_coord)(y0 + (box->h - 1));
+    wide_nx = sample_count(x0, x1, s, corners);
+    wide_ny = sample_count(y0, y1, s, corners);
+    if (wide_nx > EO_TILES_MAX_PROBES_PER_EDGE || wide_ny > EO_TILES_MAX_PROBES_PER_EDGE)
+        return EO_ERR_BAD_ARGUMENT; /* more points than a 16-bit count holds (32-bit worlds only) */
+    nx = (uint16_t)wide_nx;
+    ny = (uint16_t)wide_ny;
     /* clockwise from the top-left corner: top edge, right edge, bottom edge, left edge; a box
        one pixel wide or tall has its edges once */
     for (i = 0; i < nx; i++, k++)
@@ -333,8 +347,8 @@ eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode
 /* Does tile (col, row) stop a box whose leading edge enters pixels a .. b of it (a first) along
    `axis` (0 x, 1 y) in direction dir? The box spans s across the axis. On a block, *at gets
    the first blocking pixel and the answer is 1. */
-static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t col, int16_t row, int16_t a,
-                           int16_t b, int8_t dir, const span *s, uint8_t flags, int16_t *at)
+static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, eo_coord col, eo_coord row, eo_coord a,
+                           eo_coord b, int8_t dir, const span *s, uint8_t flags, eo_coord *at)
 {
     uint8_t attr = lookup(ctx, col, row), last = (uint8_t)(ctx->size - 1u);
     if (attr == EO_TILE_SOLID) {
@@ -345,8 +359,8 @@ static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t col, int1
         /* moving sideways: the box covers this tile's rows down to jmax; a column whose ground
            reaches up to jmax blocks */
         uint8_t jmax = s->t1 == row ? local(ctx, s->q1) : last;
-        int16_t x;
-        for (x = a;; x = (int16_t)(x + dir)) {
+        eo_coord x;
+        for (x = a;; x = (eo_coord)(x + dir)) {
             if (slope_height(ctx, attr, local(ctx, x)) > last - jmax) {
                 *at = x;
                 return 1;
@@ -359,7 +373,7 @@ static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t col, int1
         /* moving up or down: the highest ground under the box's columns in this tile */
         uint8_t i = s->t0 == col ? local(ctx, s->q0) : 0, imax = s->t1 == col ? local(ctx, s->q1) : last;
         uint8_t h, hmax = 0;
-        int16_t top;
+        eo_coord top;
         for (;; i++) {
             h = slope_height(ctx, attr, i);
             if (h > hmax)
@@ -369,7 +383,7 @@ static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t col, int1
         }
         if (hmax == 0)
             return 0;
-        top = (int16_t)(origin(ctx, row) + (ctx->size - hmax)); /* the top ground pixel row */
+        top = (eo_coord)(origin(ctx, row) + (ctx->size - hmax)); /* the top ground pixel row */
         if (dir > 0 && top <= b) {
             *at = a > top ? a : top;
             return 1;
@@ -383,7 +397,7 @@ static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t col, int1
     /* one-way platforms and ladder tops stop a box falling onto their top pixel row */
     if (axis == 1 && dir > 0 && a == origin(ctx, row) &&
         (attr == EO_TILE_ONE_WAY ||
-         (attr == EO_TILE_LADDER && lookup(ctx, col, (int16_t)(row - 1)) != EO_TILE_LADDER))) {
+         (attr == EO_TILE_LADDER && lookup(ctx, col, (eo_coord)(row - 1)) != EO_TILE_LADDER))) {
         if (!(flags & EO_TILES_DROP)) {
             *at = a;
             return 1;
@@ -396,14 +410,14 @@ static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t col, int1
 /* Does anything stop the leading edge entering pixels a .. b of tile t along the axis? Reads
    every tile the box spans across the axis (EO_TILES_CORNERS: only its two end tiles), one
    lookup standing for each stretch outside the map. *at gets the nearest blocking pixel. */
-static uint8_t line_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t t, int16_t a, int16_t b,
-                           int8_t dir, const span *s, uint8_t flags, int16_t *at)
+static uint8_t line_blocks(const tiles_ctx *ctx, uint8_t axis, eo_coord t, eo_coord a, eo_coord b,
+                           int8_t dir, const span *s, uint8_t flags, eo_coord *at)
 {
-    int16_t n_along = (int16_t)(axis ? ctx->map->height : ctx->map->width);
-    int16_t n_across = (int16_t)(axis ? ctx->map->width : ctx->map->height);
-    int16_t u, last, hit, best = a;
+    eo_coord n_along = (eo_coord)(axis ? ctx->map->height : ctx->map->width);
+    eo_coord n_across = (eo_coord)(axis ? ctx->map->width : ctx->map->height);
+    eo_coord u, last, hit, best = a;
     uint8_t found = 0, k, n;
-    int16_t pick[2];
+    eo_coord pick[2];
 
     if (t < 0 || t >= n_along) {
         /* outside the map along the axis: all of this line reads the outside policy; the
@@ -437,7 +451,7 @@ static uint8_t line_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t t, int16_
     /* the tiles inside it */
     if (u < 0)
         u = 0;
-    last = s->t1 < n_across ? s->t1 : (int16_t)(n_across - 1);
+    last = s->t1 < n_across ? s->t1 : (eo_coord)(n_across - 1);
     for (; u <= last; u++) {
         if (tile_blocks(ctx, axis, axis ? u : t, axis ? t : u, a, b, dir, s, flags, &hit) &&
             (!found || (dir > 0 ? hit < best : hit > best))) {
@@ -453,23 +467,23 @@ static uint8_t line_blocks(const tiles_ctx *ctx, uint8_t axis, int16_t t, int16_
 
 /* ---- movement --------------------------------------------------------------------------- */
 
-static void span_of(const tiles_ctx *ctx, int16_t q, int16_t size, span *s)
+static void span_of(const tiles_ctx *ctx, eo_coord q, eo_coord size, span *s)
 {
     s->q0 = q;
-    s->q1 = (int16_t)(q + (size - 1));
+    s->q1 = (eo_coord)(q + (size - 1));
     s->t0 = tile_of(ctx, s->q0);
     s->t1 = tile_of(ctx, s->q1);
 }
 
 /* Moves the box by d along one axis, one tile of the leading edge per step; returns the EO_HIT_
    bit of the side that was stopped, or 0. */
-static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, int16_t d, uint8_t flags)
+static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, eo_coord d, uint8_t flags)
 {
-    int16_t *pos = axis ? &box->y : &box->x;
-    int16_t size = axis ? box->h : box->w;
-    int16_t n_along = (int16_t)(axis ? ctx->map->height : ctx->map->width);
-    int16_t lead, target, a, b, t, first, at;
-    int32_t goal;
+    eo_coord *pos = axis ? &box->y : &box->x;
+    eo_coord size = axis ? box->h : box->w;
+    eo_coord n_along = (eo_coord)(axis ? ctx->map->height : ctx->map->width);
+    eo_coord lead, target, a, b, t, first, at;
+    eo_wide goal;
     int8_t dir = d > 0 ? 1 : -1;
     uint8_t side = (uint8_t)(axis ? (dir > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP) : (dir > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT));
     uint8_t edge = 0;
@@ -481,20 +495,20 @@ static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, int16_
         span_of(ctx, box->x, box->w, &s);
     else
         span_of(ctx, box->y, box->h, &s);
-    /* the leading edge's pixel, and where it should end: once, in 32 bits, clamped to the world */
-    lead = dir > 0 ? (int16_t)(*pos + (size - 1)) : *pos;
-    goal = (int32_t)lead + d;
-    if (goal > 32767 || goal < -32768) {
-        goal = goal > 32767 ? 32767 : -32768;
+    /* the leading edge's pixel, and where it should end: once, in eo_wide, clamped to the world */
+    lead = dir > 0 ? (eo_coord)(*pos + (size - 1)) : *pos;
+    goal = (eo_wide)lead + d;
+    if (goal > EO_COORD_MAX || goal < EO_COORD_MIN) {
+        goal = goal > EO_COORD_MAX ? EO_COORD_MAX : EO_COORD_MIN;
         edge = 1;
     }
-    target = (int16_t)goal;
+    target = (eo_coord)goal;
 
     while (lead != target) {
-        a = (int16_t)(lead + dir);            /* the first pixel this step enters */
+        a = (eo_coord)(lead + dir);            /* the first pixel this step enters */
         t = tile_of(ctx, a);
         first = origin(ctx, t);
-        b = dir > 0 ? (int16_t)(first + (ctx->size - 1)) : first; /* ... the last: this tile's end */
+        b = dir > 0 ? (eo_coord)(first + (ctx->size - 1)) : first; /* ... the last: this tile's end */
         if (dir > 0 ? b > target : b < target)
             b = target;
         EO_COUNT(ctx->hooks, EO_COUNTER_TILES_STEPS);
@@ -503,17 +517,17 @@ static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, int16_
             /* snap: the leading edge stops one pixel before the block */
             EO_STEP(ctx->hooks, EO_EV_TILES_BLOCKED, axis, at);
             EO_COUNT(ctx->hooks, EO_COUNTER_TILES_SNAPS);
-            lead = (int16_t)(at - dir);
-            *pos = dir > 0 ? (int16_t)(lead - (size - 1)) : lead;
+            lead = (eo_coord)(at - dir);
+            *pos = dir > 0 ? (eo_coord)(lead - (size - 1)) : lead;
             EO_STEP(ctx->hooks, EO_EV_TILES_SNAP, axis, *pos);
             return side;
         }
         if (t < 0 || t >= n_along) {
             /* outside the map every tile reads the same: go to the map's edge (or the target) */
             if (dir > 0 && t < 0)
-                b = target < -1 ? target : (int16_t)-1;
+                b = target < -1 ? target : (eo_coord)-1;
             else if (dir < 0 && t >= n_along) {
-                first = (int16_t)((uint16_t)n_along * ctx->size); /* <= a <= 32767 */
+                first = (eo_coord)((eo_ucoord)n_along * ctx->size); /* <= a <= EO_COORD_MAX */
                 b = target > first ? target : first;
             } else
                 b = target;
@@ -521,7 +535,7 @@ static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, int16_
         }
         lead = b;
     }
-    *pos = dir > 0 ? (int16_t)(lead - (size - 1)) : lead;
+    *pos = dir > 0 ? (eo_coord)(lead - (size - 1)) : lead;
     if (!edge)
         return 0;
     EO_STEP(ctx->hooks, EO_EV_TILES_WORLD_EDGE, axis, *pos);
@@ -537,12 +551,12 @@ static uint8_t outside_bits(uint8_t attr)
 
 /* EO_TOUCH_* bits of tiles c0..c1 x r0..r1: each tile inside the map once, one lookup for each
    stretch outside it. */
-static uint8_t kinds_in(const tiles_ctx *ctx, int16_t c0, int16_t c1, int16_t r0, int16_t r1)
+static uint8_t kinds_in(const tiles_ctx *ctx, eo_coord c0, eo_coord c1, eo_coord r0, eo_coord r1)
 {
-    int16_t w = (int16_t)ctx->map->width, h = (int16_t)ctx->map->height;
-    int16_t cin0 = c0 < 0 ? 0 : c0, cin1 = c1 >= w ? (int16_t)(w - 1) : c1;
-    int16_t rin0 = r0 < 0 ? 0 : r0, rin1 = r1 >= h ? (int16_t)(h - 1) : r1;
-    int16_t row;
+    eo_coord w = (eo_coord)ctx->map->width, h = (eo_coord)ctx->map->height;
+    eo_coord cin0 = c0 < 0 ? 0 : c0, cin1 = c1 >= w ? (eo_coord)(w - 1) : c1;
+    eo_coord rin0 = r0 < 0 ? 0 : r0, rin1 = r1 >= h ? (eo_coord)(h - 1) : r1;
+    eo_coord row;
     uint8_t k = 0;
     if (r0 < 0)
         k |= outside_bits(lookup(ctx, c0, r0));   /* rows above the map */
@@ -558,7 +572,7 @@ static uint8_t kinds_in(const tiles_ctx *ctx, int16_t c0, int16_t c1, int16_t r0
         return k; /* no column of the box is inside the map */
 #if EO_TRACE
     for (row = rin0; row <= rin1; row++) {
-        int16_t col;
+        eo_coord col;
         for (col = cin0; col <= cin1; col++)
             k |= eo_tiles_kind_bit(lookup(ctx, col, row)); /* each tile counted and traced */
     }
@@ -579,10 +593,10 @@ static uint8_t kinds_in(const tiles_ctx *ctx, int16_t c0, int16_t c1, int16_t r0
 static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache *cache,
                         uint8_t *touching, uint8_t *below)
 {
-    int16_t x1 = (int16_t)(box->x + (box->w - 1)), y1 = (int16_t)(box->y + (box->h - 1));
-    int16_t c0 = tile_of(ctx, box->x), c1 = tile_of(ctx, x1);
-    int16_t r0 = tile_of(ctx, box->y), r1 = tile_of(ctx, y1);
-    int16_t rb = y1 == 32767 ? (int16_t)NO_ROW : tile_of(ctx, (int16_t)(y1 + 1));
+    eo_coord x1 = (eo_coord)(box->x + (box->w - 1)), y1 = (eo_coord)(box->y + (box->h - 1));
+    eo_coord c0 = tile_of(ctx, box->x), c1 = tile_of(ctx, x1);
+    eo_coord r0 = tile_of(ctx, box->y), r1 = tile_of(ctx, y1);
+    eo_coord rb = y1 == EO_COORD_MAX ? (eo_coord)NO_ROW : tile_of(ctx, (eo_coord)(y1 + 1));
 
     if (cache != NULL && cache->valid && cache->map == ctx->map && cache->col0 == c0 &&
         cache->col1 == c1 && cache->row0 == r0 && cache->row1 == r1 && cache->row_below == rb) {
@@ -614,9 +628,9 @@ static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache 
    ground, so the DROP flag is not looked at.) */
 static uint8_t on_ground(const tiles_ctx *ctx, const eo_box *box)
 {
-    int16_t y = (int16_t)(box->y + (box->h - 1)), at;
+    eo_coord y = (eo_coord)(box->y + (box->h - 1)), at;
     span s;
-    if (y == 32767)
+    if (y == EO_COORD_MAX)
         return 1; /* the world edge */
     y++;
     span_of(ctx, box->x, box->w, &s);
@@ -652,7 +666,7 @@ eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_
     return EO_OK;
 }
 
-eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, int16_t dx, int16_t dy, uint8_t flags,
+eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
                         eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks)
 {
     tiles_ctx ctx;
@@ -672,8 +686,9 @@ eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, int16_t dx, int16_t
     /* X first, then Y: the Y scan uses the columns the box reached */
     r.hit = move_axis(&ctx, &b, 0, dx, flags);
     r.hit |= move_axis(&ctx, &b, 1, dy, flags);
-    r.moved_x = (int32_t)b.x - box->x;
-    r.moved_y = (int32_t)b.y - box->y;
+    /* |moved| <= |d| and of d's sign, so it fits 32 bits; the difference is formed in eo_wide */
+    r.moved_x = (int32_t)((eo_wide)b.x - box->x);
+    r.moved_y = (int32_t)((eo_wide)b.y - box->y);
     if (!(flags & EO_TILES_POSITION_ONLY)) {
         EO_STEP(hooks, EO_EV_TILES_SENSE, b.x, b.y);
         sense_tiles(&ctx, &b, cache, &r.touching, &r.below);

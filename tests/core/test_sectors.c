@@ -438,7 +438,7 @@ static void test_sweep_workspace_bad_input(void **state)
     size_t need = eo_sweep_storage_size(2);
     uint8_t *odd = (uint8_t *)storage_words + 1;
     (void)state;
-    assert_int_equal(need, 40u); /* 2 objects and 2 sentinels, 10 bytes each */
+    assert_int_equal(need, 4u * 5u * sizeof(eo_ucoord)); /* 2 objects and 2 sentinels, 5 words each */
 #if SIZE_MAX <= 0xFFFFu
     assert_int_equal(eo_sweep_storage_size(65535u), 0u);
 #endif

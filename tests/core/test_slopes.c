@@ -55,7 +55,7 @@ static void assert_standing(const eo_box *b)
 static eo_tiles_move_result walk(eo_box *b, int dx, uint8_t max_step)
 {
     eo_tiles_move_result r;
-    assert_int_equal(eo_slopes_walk(&map, b, (int16_t)dx, max_step, 0, &r, NULL), EO_OK);
+    assert_int_equal(eo_slopes_walk(&map, b, (eo_coord)dx, max_step, 0, &r, NULL), EO_OK);
     return r;
 }
 
@@ -190,13 +190,13 @@ static void test_slopes_sensor_extension_and_regression(void **state)
     /* outside: solid below the map */
     assert_int_equal(eo_slopes_ground_at(&map, 10, 40, &g, NULL), EO_OK);
     assert_int_equal(g.ground_y, 32);
-    /* at the top and bottom of the int16 world nothing is read past it */
+    /* at the top and bottom of the world nothing is read past it */
     map.outside = EO_TILES_OUTSIDE_EMPTY;
-    assert_int_equal(eo_slopes_ground_at(&map, 10, 32767, &g, NULL), EO_OK);
+    assert_int_equal(eo_slopes_ground_at(&map, 10, EO_COORD_MAX, &g, NULL), EO_OK);
     assert_int_equal(g.found, 0);
     map.outside = EO_TILES_OUTSIDE_SOLID;
-    assert_int_equal(eo_slopes_ground_at(&map, 10, -32768, &g, NULL), EO_OK);
-    assert_int_equal(g.ground_y, -32768);
+    assert_int_equal(eo_slopes_ground_at(&map, 10, EO_COORD_MIN, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, EO_COORD_MIN);
     assert_int_equal(eo_slopes_ground_at(&map, 10, 4, NULL, NULL), EO_ERR_NULL_POINTER);
     assert_int_equal(eo_slopes_ground_at(NULL, 10, 4, &g, NULL), EO_ERR_NULL_POINTER);
     /* ground heights by tile: one-way platforms and ladder tops are full, ladders below them empty */
@@ -489,15 +489,15 @@ static void test_slopes_walk_bad_input(void **state)
     assert_memory_equal(&b, &before, sizeof b);
     /* the world's edges: walking into them is a wall, not a wrap */
     blank_map(4, 4, 3, EO_TILES_OUTSIDE_EMPTY);
-    b.x = 32760;
-    b.y = 32760;
+    b.x = EO_COORD_MAX - 7;
+    b.y = EO_COORD_MAX - 7;
     r = walk(&b, 100, 255);
-    assert_int_equal(b.x, 32760);
+    assert_int_equal(b.x, EO_COORD_MAX - 7);
     assert_int_equal(r.hit, EO_HIT_RIGHT);
     assert_int_equal(r.on_ground, 1);
-    b.x = -32768;
-    r = walk(&b, -32768, 255);
-    assert_int_equal(b.x, -32768);
+    b.x = EO_COORD_MIN;
+    r = walk(&b, -100, 255);
+    assert_int_equal(b.x, EO_COORD_MIN);
     assert_int_equal(r.hit, EO_HIT_LEFT);
 }
 

@@ -104,7 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             /* move everything a little and update persistently: same answer as brute force */
             for (i = 0; i < n; i++)
                 if (boxes[i].x < 32000)
-                    boxes[i].x = (int16_t)(boxes[i].x + (i % 7));
+                    boxes[i].x = (eo_coord)((eo_ucoord)boxes[i].x + (i % 7u)); /* wraps, never overflows */
             r = eo_sectors_update(&grid, boxes, n, NULL, &hooks);
             if (r == EO_OK) {
                 n_want = 0;

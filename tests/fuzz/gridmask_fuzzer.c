@@ -15,8 +15,9 @@ static int overlap(const eo_box *a, const eo_box *b)
 {
     if (a->w <= 0 || a->h <= 0 || b->w <= 0 || b->h <= 0)
         return 0;
-    return (int32_t)a->x < (int32_t)b->x + b->w && (int32_t)b->x < (int32_t)a->x + a->w &&
-           (int32_t)a->y < (int32_t)b->y + b->h && (int32_t)b->y < (int32_t)a->y + a->h;
+    /* in 64 bits: no sum of two coordinates (int16 or int32, config.h) overflows */
+    return (long long)a->x < (long long)b->x + b->w && (long long)b->x < (long long)a->x + a->w &&
+           (long long)a->y < (long long)b->y + b->h && (long long)b->y < (long long)a->y + a->h;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,5 +1,6 @@
 /* Writes a shared vector file: gen_vectors MODULE OUT.vec, MODULE one of gridmask, aabb, sectors,
-   pixelmask, tiles, query, raycast.
+   pixelmask, tiles, query, raycast; tiles16 (the int16-world tiles cases); gridmask_wide,
+   aabb_wide, pixelmask_wide (32-bit coordinate fields: +-1,000,000 and the int32 edges).
    Hand-picked edge cases first, then random cases from a fixed seed. Deterministic:
    `make test-vectors` regenerates each file and checks it equals the committed one. Sizes are
    kept small enough for the MSX ROM. Formats: tests/vectors/vectors.h. */
@@ -44,12 +45,63 @@ static void put16(FILE *f, int16_t v)
     fputc(((uint16_t)v >> 8) & 0xFF, f);
 }
 
+static int coord32; /* 1: a wide file, 32-bit coordinate fields (header byte 5 = 4) */
+
 static void header(unsigned module, unsigned count)
 {
     fputs("EOV1", out);
     fputc((int)module, out);
-    fputc(0, out);
+    fputc(coord32 ? 4 : 0, out);
     put16(out, (int16_t)count);
+}
+
+static void put32(FILE *f, long long v)
+{
+    uint32_t u = (uint32_t)v;
+    fputc((int)(u & 0xFF), f);
+    fputc((int)((u >> 8) & 0xFF), f);
+    fputc((int)((u >> 16) & 0xFF), f);
+    fputc((int)(u >> 24), f);
+}
+
+/* A coordinate field: 16 bits, or 32 in a wide file. */
+static void putc16or32(long long v)
+{
+    if (coord32)
+        put32(out, v);
+    else
+        put16(out, (int16_t)v);
+}
+
+/* Wide files: coordinates biased to the int32 edges, +-1,000,000 and 0; sizes to tiny, huge, empty. */
+static long long wide_coord(void)
+{
+    switch (rng() % 12u) {
+    case 0: return INT32_MIN;
+    case 1: return (long long)INT32_MIN + 1;
+    case 2: return (long long)INT32_MIN + (long long)(rng() % 64u);
+    case 3: return -1000000;
+    case 4: return -1;
+    case 5: return 0;
+    case 6: return 1000000 + (long long)(rng() % 64u) - 32;
+    case 7: return (long long)INT32_MAX - (long long)(rng() % 64u);
+    case 8: return INT32_MAX - 1;
+    case 9: return INT32_MAX;
+    default: return (long long)(int32_t)rng();
+    }
+}
+static long long wide_size(void)
+{
+    switch (rng() % 8u) {
+    case 0: return 1;
+    case 1: return 1 + (long long)(rng() % 70u);
+    case 2: return INT32_MAX;
+    case 3: return INT32_MAX / 2;
+    case 4: return 2000000;
+    case 5: return 0;
+    case 6: return -5;
+    default: return (long long)(rng() & 0x7FFFFFFFu);
+    }
 }
 
 static void gen_gridmask(void)
@@ -103,21 +155,75 @@ static void gen_gridmask(void)
     }
 }
 
-static void aabb_boxes(int order, int ax, int ay, int aw, int ah, int bx, int by, int bw, int bh)
+static void aabb_boxes(int order, long long ax, long long ay, long long aw, long long ah, long long bx, long long by,
+                       long long bw, long long bh)
 {
     fputc(0, out);
     fputc(order, out);
-    put16(out, (int16_t)ax); put16(out, (int16_t)ay); put16(out, (int16_t)aw); put16(out, (int16_t)ah);
-    put16(out, (int16_t)bx); put16(out, (int16_t)by); put16(out, (int16_t)bw); put16(out, (int16_t)bh);
+    putc16or32(ax); putc16or32(ay); putc16or32(aw); putc16or32(ah);
+    putc16or32(bx); putc16or32(by); putc16or32(bw); putc16or32(bh);
 }
 
-static void aabb_circles(int ax, int ay, int ar, int bx, int by, int br)
+static void aabb_circles(long long ax, long long ay, int ar, long long bx, long long by, int br)
 {
     fputc(1, out);
     fputc(0, out);
-    put16(out, (int16_t)ax); put16(out, (int16_t)ay); put16(out, (int16_t)ar);
-    put16(out, (int16_t)bx); put16(out, (int16_t)by); put16(out, (int16_t)br);
-    put16(out, 0); put16(out, 0);
+    putc16or32(ax); putc16or32(ay); putc16or32(ar);
+    putc16or32(bx); putc16or32(by); putc16or32(br);
+    putc16or32(0); putc16or32(0);
+}
+
+/* aabb_wide.vec: boxes and circles at +-1,000,000 and the int32 edges. */
+static void gen_aabb_wide(void)
+{
+    enum { BOXES = 400, CIRCLES = 120 };
+    int k;
+    coord32 = 1;
+    header(2, 8 + BOXES + CIRCLES);
+    aabb_boxes(0, INT32_MAX, 0, INT32_MAX, 10, INT32_MIN, 0, 10, 10);      /* 32-bit x + w would wrap */
+    aabb_boxes(1, INT32_MIN, INT32_MIN, INT32_MAX, INT32_MAX, -2, -2, 1, 1); /* ends at -2 */
+    aabb_boxes(0, INT32_MIN, INT32_MIN, INT32_MAX, INT32_MAX, -1, -1, 1, 1);
+    aabb_boxes(1, 1000000, -1000000, 10, 10, 1000009, -999991, 5, 5);      /* one pixel shared */
+    aabb_boxes(0, 1000000, -1000000, 10, 10, 1000010, -1000000, 5, 5);     /* touching */
+    aabb_circles(INT32_MIN, INT32_MIN, 16383, INT32_MAX, INT32_MAX, 16383);
+    aabb_circles(1000000, 0, 16383, 1000000 + 32765, 0, 16383);          /* reach 32766, dx 32765 */
+    aabb_circles(INT32_MAX - 20, INT32_MIN, 16383, INT32_MAX, INT32_MIN + 3, 10);
+    for (k = 0; k < BOXES; k++) {
+        long long ax = wide_coord(), ay = wide_coord();
+        int near = k % 3 == 0; /* the other box near this one, so the pair often overlaps */
+        aabb_boxes(k % 2, (int)ax, (int)ay, (int)wide_size(), (int)wide_size(),
+                   near ? (int)(int32_t)(uint32_t)(ax + (long long)(rng() % 41u) - 20) : (int)wide_coord(),
+                   near ? (int)(int32_t)(uint32_t)(ay + (long long)(rng() % 41u) - 20) : (int)wide_coord(),
+                   (int)wide_size(), (int)wide_size());
+    }
+    for (k = 0; k < CIRCLES; k++) {
+        long long ax = wide_coord(), ay = wide_coord();
+        aabb_circles(ax, ay, (int)(rng() % 16384u), k % 2 ? wide_coord() : (long long)(int32_t)(uint32_t)(ax + (long long)(rng() % 60001u) - 30000),
+                     k % 3 ? wide_coord() : (long long)(int32_t)(uint32_t)(ay + (long long)(rng() % 60001u) - 30000), (int)(rng() % 16384u));
+    }
+}
+
+/* gridmask_wide.vec: the three layouts, both methods, boxes at the int32 edges. */
+static void gen_gridmask_wide(void)
+{
+    enum { CASES = 600 };
+    int k;
+    coord32 = 1;
+    header(1, CASES);
+    for (k = 0; k < CASES; k++) {
+        long long ax = wide_coord(), ay = wide_coord();
+        fputc(k % 3, out);
+        fputc((k / 3) % 2, out);
+        putc16or32(ax); putc16or32(ay); putc16or32(wide_size()); putc16or32(wide_size());
+        if (k % 4 == 0) { /* near the first box, on screen or off it */
+            putc16or32((int32_t)(uint32_t)(ax + (long long)(rng() % 200u) - 100));
+            putc16or32((int32_t)(uint32_t)(ay + (long long)(rng() % 200u) - 100));
+        } else {
+            putc16or32(k % 4 == 1 ? (long long)(rng() % 1200u) - 100 : wide_coord());
+            putc16or32(k % 4 == 1 ? (long long)(rng() % 900u) - 100 : wide_coord());
+        }
+        putc16or32(wide_size()); putc16or32(wide_size());
+    }
 }
 
 static void gen_aabb(void)
@@ -240,10 +346,10 @@ static void sprite(int w, int h, int kind, int density)
     }
 }
 
-static void pair(int wa, int ha, int ka, int wb, int hb, int kb, int ax, int ay, int bx, int by, int density)
+static void pair(int wa, int ha, int ka, int wb, int hb, int kb, long long ax, long long ay, long long bx, long long by, int density)
 {
     fputc(wa, out); fputc(ha, out); fputc(wb, out); fputc(hb, out);
-    put16(out, (int16_t)ax); put16(out, (int16_t)ay); put16(out, (int16_t)bx); put16(out, (int16_t)by);
+    putc16or32(ax); putc16or32(ay); putc16or32(bx); putc16or32(by);
     sprite(wa, ha, ka, density);
     sprite(wb, hb, kb, density);
 }
@@ -276,6 +382,28 @@ static void gen_pixelmask(void)
         pair(wa, ha, 2, wb, hb, 2, ax, ay, ax + rng_range(-wb, wa), ay + rng_range(-hb, ha), (int)(rng() % 40u));
     }
     (void)count;
+}
+
+/* pixelmask_wide.vec: sprite pairs at +-1,000,000 and at the int32 edges (one reaching past
+   INT32_MAX, whose first contact does not fit: found 0, as the core reports it). */
+static void gen_pixelmask_wide(void)
+{
+    enum { RANDOM = 90 };
+    int i;
+    coord32 = 1;
+    header(4, 6 + RANDOM);
+    pair(17, 5, 2, 23, 9, 2, INT32_MAX - 16, 0, INT32_MAX - 22, 2, 60);   /* at the int32 edge */
+    pair(17, 5, 2, 23, 9, 2, INT32_MIN, INT32_MIN, INT32_MIN + 8, INT32_MIN + 2, 60);
+    pair(16, 4, 1, 16, 4, 1, INT32_MAX - 3, 0, INT32_MIN, 0, 0);          /* wrap apart: never meet */
+    pair(16, 4, 3, 16, 4, 1, INT32_MAX, 0, INT32_MAX, 0, 0);              /* contact past INT32_MAX */
+    pair(32, 32, 2, 32, 32, 2, 1000000, -1000000, 1000010, -999990, 50);
+    pair(32, 32, 2, 32, 32, 2, -1000000, 1000000, -999969, 1000031, 50); /* one corner pixel */
+    for (i = 0; i < RANDOM; i++) {
+        int wa = 1 + (int)(rng() % 32u), ha = 1 + (int)(rng() % 32u), wb = 1 + (int)(rng() % 32u), hb = 1 + (int)(rng() % 32u);
+        long long ax = i % 2 ? wide_coord() : (long long)(rng() % 2000001u) - 1000000, ay = wide_coord();
+        pair(wa, ha, 2, wb, hb, 2, ax, ay, (int32_t)(uint32_t)(ax + rng_range(-wb, wa)), (int32_t)(uint32_t)(ay + rng_range(-hb, ha)),
+             (int)(rng() % 40u));
+    }
 }
 
 /* ---- tiles: maps drawn as text (tile ids 0 .. 15, the characters below), then cases ---------- */
@@ -416,12 +544,19 @@ static void write_maps(void)
 
 enum { T_MOVE, T_WALK, T_PROBE, T_TOUCH, T_GROUND, T_BOXGROUND, T_MOVER };
 static unsigned char tcases[1200][17];
+static unsigned char tedge[1200];
 static unsigned ntcases;
+/* Cases whose answer depends on the world ending at the int16 edge (32767): they go to tiles16.vec,
+   which only the 16-bit builds run (the MSX ROM and the native EO_COORD_BITS=16 runner); tiles.vec
+   holds the rest, the same answers with 16-bit and 32-bit coordinates (all three targets). */
+static int tiles_int16; /* 1: writing tiles16.vec */
+static int edge16;      /* 1 while generating int16-world cases */
 
 static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx, int dy, unsigned a, unsigned b, unsigned c)
 {
-    unsigned char *p = tcases[ntcases++];
+    unsigned char *p = tcases[ntcases];
     int v[6] = { x, y, w, h, dx, dy }, i;
+    tedge[ntcases++] = (unsigned char)edge16;
     p[0] = (unsigned char)map; p[1] = (unsigned char)op;
     for (i = 0; i < 6; i++) {
         p[2 + 2 * i] = (unsigned char)((uint16_t)(int16_t)v[i] & 0xFF);
@@ -436,7 +571,7 @@ static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx,
 
 static void gen_tiles(void)
 {
-    unsigned feat, slo, fe, fo, so, k, m, i, first_random, last_random, bad0, bad1;
+    unsigned feat, slo, fe, fo, so, k, m, i, first_random, last_random, bad0, bad1, wide;
     int x;
 
     ntmaps = 0;
@@ -455,7 +590,11 @@ static void gen_tiles(void)
     (void)map_new(32, 24, 8, 0, 0, 0, feat);     /* too large */
     (void)map_new(0, 24, 3, 0, 0, 0, feat);      /* no columns */
     (void)map_new(32, 0, 3, 0, 0, 0, feat);      /* no rows */
-    (void)map_new(4097, 1, 3, 0, 0, 0, feat);    /* wider than the int16 world in 8 px tiles */
+    wide = ntmaps;
+    if (tiles_int16)
+        (void)map_new(4097, 1, 3, 0, 0, 0, feat);    /* wider than the int16 world in 8 px tiles */
+    else
+        (void)map_new(32, 24, 3, 4, 0, 0, feat);     /* (that slot in 32-bit worlds: another bad policy) */
     (void)map_new(32, 24, 3, 3, 0, 0, feat);     /* no such outside policy */
     m = map_new(32, 24, 3, 0, 0, 1, slo);        /* a user height above the tile size */
     tmaps[m].heights[0][3] = 9;
@@ -500,9 +639,11 @@ static void gen_tiles(void)
     for (m = feat; m <= fo; m += (m == feat ? fe - feat : 1)) {
         tcase(m, T_MOVE, 0, 0, 8, 8, -10, -10, 0, 0, 0);            /* against the outside */
         tcase(m, T_MOVE, 240, 0, 16, 16, 300, -300, 0, 0, 0);
+        edge16 = 1;
         tcase(m, T_MOVE, 8, 8, 8, 8, -32768, -32768, 0, 0, 0);      /* to the world's corner */
         tcase(m, T_MOVE, 32750, 32750, 10, 10, 32767, 32767, 0, 0, 0);
         tcase(m, T_MOVE, 100, 100, 32767 - 100 + 1, 8, 5, 0, 0, 0, 0); /* reaches pixel 32767 */
+        edge16 = 0;
         tcase(m, T_MOVE, -300, 10, 16, 16, 600, 0, 0, 0, 0);        /* through the map from outside */
         tcase(m, T_TOUCH, -4, -4, 8, 8, 4, 4, 0, 0, 0);
         tcase(m, T_PROBE, -4, 180, 24, 24, 0, 0, 0, 32, 4);
@@ -531,7 +672,9 @@ static void gen_tiles(void)
     /* bad input on a good map */
     tcase(feat, T_MOVE, 10, 10, 0, 8, 1, 1, 0, 0, 0);               /* empty boxes */
     tcase(feat, T_MOVE, 10, 10, 8, -1, 1, 1, 0, 0, 0);
+    edge16 = 1;
     tcase(feat, T_MOVE, 32767, 10, 2, 8, 1, 1, 0, 0, 0);            /* past pixel 32767 */
+    edge16 = 0;
     tcase(feat, T_MOVE, 10, 10, 8, 8, 1, 1, 8, 0, 0);               /* unknown flag */
     tcase(feat, T_WALK, 10, 10, 8, 8, 1, 0, 1, POS_ONLY, 0);        /* a walk without the sensing at its end */
     tcase(feat, T_WALK, 10, 10, 8, 8, 1, 0, 1, 8, 0);               /* walk takes DROP, POSITION_ONLY, CORNERS only */
@@ -539,14 +682,22 @@ static void gen_tiles(void)
     tcase(feat, T_PROBE, 10, 10, 8, 8, 0, 0, 2, 32, 0);             /* unknown probe mode */
     tcase(feat, T_PROBE, 10, 10, 8, 0, 0, 0, 0, 32, 0);
     tcase(feat, T_TOUCH, 10, 10, 0, 0, 0, 0, 0, 0, 0);
+    edge16 = 1;
     tcase(feat, T_TOUCH, 10, 10, 8, 8, 32767, 0, 0, 0, 0);          /* the second box is bad */
+    edge16 = 0;
     tcase(feat, T_BOXGROUND, 10, 10, 8, 8, 0, 0, 1, 0, 0);          /* 1 and 4 sensors */
     tcase(feat, T_BOXGROUND, 10, 10, 8, 8, 0, 0, 4, 0, 0);
     tcase(feat, T_BOXGROUND, 10, 10, 0, 8, 0, 0, 2, 0, 0);
     tcase(feat, T_MOVER, 10, 10, 0, 8, 1, -5, 10, 1, 4);
     /* invalid maps: eo_tiles_check's answer (no operation runs on them) */
-    for (m = bad0; m <= bad1; m++)
+    for (m = bad0; m <= bad1; m++) {
         tcase(m, T_MOVE, 10, 10, 8, 8, 5, 5, 0, 0, 0);
+        if (m == wide) { /* the slot's int16 map in tiles16.vec */
+            edge16 = 1;
+            tcase(m, T_MOVE, 10, 10, 8, 8, 5, 5, 0, 0, 0);
+            edge16 = 0;
+        }
+    }
 
     /* slopes: floor top y 168 (row 21), flat at cols 3..6 and 15; a 45 degree hill cols 7..12,
        a valley and a peak cols 12..14, 22.5 degrees up cols 16..21 to a plateau with a user
@@ -604,9 +755,13 @@ static void gen_tiles(void)
             tcase(mp, T_MOVE, bx, by, bw, bh, 0, rng_range(1, 300), flags & 3u, 0, 0);
     }
 
-    header(5, ntcases);
+    for (i = 0, k = 0; i < ntcases; i++)
+        k += tedge[i] == tiles_int16;
+    header(5, k);
     write_maps();
-    fwrite(tcases, 17, ntcases, out);
+    for (i = 0; i < ntcases; i++)
+        if (tedge[i] == tiles_int16)
+            fwrite(tcases[i], 17, 1, out);
 }
 
 /* ---- query: a scene, then its queries (formats: vectors.h, module 6) ---------------------------- */
@@ -829,7 +984,7 @@ static void gen_raycast(void)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|query|raycast OUT.vec\n", argv[0]);
+        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|tiles16|query|raycast|gridmask_wide|aabb_wide|pixelmask_wide OUT.vec\n", argv[0]);
         return 2;
     }
     out = fopen(argv[2], "wb");
@@ -847,6 +1002,15 @@ int main(int argc, char **argv)
         gen_pixelmask();
     else if (strcmp(argv[1], "tiles") == 0)
         gen_tiles();
+    else if (strcmp(argv[1], "tiles16") == 0) {
+        tiles_int16 = 1;
+        gen_tiles();
+    } else if (strcmp(argv[1], "gridmask_wide") == 0)
+        gen_gridmask_wide();
+    else if (strcmp(argv[1], "aabb_wide") == 0)
+        gen_aabb_wide();
+    else if (strcmp(argv[1], "pixelmask_wide") == 0)
+        gen_pixelmask_wide();
     else if (strcmp(argv[1], "query") == 0)
         gen_query();
     else if (strcmp(argv[1], "raycast") == 0)

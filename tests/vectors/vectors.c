@@ -14,9 +14,22 @@ static const eo_gridmask_layout vec_layouts[4] = {
 
 #endif
 
-static int16_t get_i16(const uint8_t *p)
+static eo_coord get_i16(const uint8_t *p)
 {
     return (int16_t)(uint16_t)(p[0] | ((uint16_t)p[1] << 8));
+}
+
+/* Bytes per coordinate field of the file being run: 2, or 4 in a wide file (header byte 5 = 4:
+   modules 1, 2 and 4, 32-bit builds only; see vectors.h). */
+static uint8_t cw = 2;
+
+static eo_coord get_c(const uint8_t *p)
+{
+#if EO_COORD_BITS > 16
+    if (cw == 4)
+        return (eo_coord)(int32_t)((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+#endif
+    return get_i16(p);
 }
 
 static void put_u16(uint8_t *p, uint32_t v)
@@ -37,10 +50,10 @@ static void put_u32(uint8_t *p, uint32_t v)
 
 static void get_box(const uint8_t *p, eo_box *box)
 {
-    box->x = get_i16(p);
-    box->y = get_i16(p + 2);
-    box->w = get_i16(p + 4);
-    box->h = get_i16(p + 6);
+    box->x = get_c(p);
+    box->y = get_c(p + cw);
+    box->w = get_c(p + 2u * cw);
+    box->h = get_c(p + 3u * cw);
 }
 
 #if EO_VEC_BROADPHASE
@@ -54,7 +67,7 @@ static void run_gridmask_case(const uint8_t *c, uint8_t *r)
 
     (void)eo_gridmask_prepare(&vec_layouts[c[0] & 3u], &grid); /* a bad layout shows in ra, rb */
     get_box(c + 2, &a);
-    get_box(c + 10, &b);
+    get_box(c + 2 + 4u * cw, &b);
     ra = eo_gridmask_build(&grid, (eo_gridmask_method)c[1], &a, &ma, 0);
     rb = eo_gridmask_build(&grid, (eo_gridmask_method)c[1], &b, &mb, 0);
     r[0] = (uint8_t)((unsigned)ra | ((unsigned)rb << 4));
@@ -70,14 +83,14 @@ static void run_aabb_case(const uint8_t *c, uint8_t *r)
         eo_box a, b;
         uint8_t n = 0;
         get_box(c + 2, &a);
-        get_box(c + 10, &b);
+        get_box(c + 2 + 4u * cw, &b);
         r[0] = eo_aabb_overlap_ordered(&a, &b, (eo_aabb_order)c[1], &n, 0);
         r[1] = n;
     } else {
         eo_circle a, b;
         uint8_t overlap = 0xFF;
-        a.x = get_i16(c + 2); a.y = get_i16(c + 4); a.r = get_i16(c + 6);
-        b.x = get_i16(c + 8); b.y = get_i16(c + 10); b.r = get_i16(c + 12);
+        a.x = get_c(c + 2); a.y = get_c(c + 2 + cw); a.r = get_c(c + 2 + 2u * cw);
+        b.x = get_c(c + 2 + 3u * cw); b.y = get_c(c + 2 + 4u * cw); b.r = get_c(c + 2 + 5u * cw);
         r[0] = (uint8_t)eo_circle_overlap(&a, &b, &overlap, 0);
         r[1] = overlap;
     }
@@ -88,7 +101,7 @@ static eo_box scene_boxes[EO_VEC_SCENE_MAX];
 static eo_layer scene_layers[EO_VEC_SCENE_MAX];
 static eo_pair scene_pairs[EO_VEC_PAIRS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships */
-static uint16_t scene_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
+static eo_ucoord scene_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
 
 static void zero_stats(eo_broadphase_stats *s)
 {
@@ -161,8 +174,8 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
 
     /* move, update persistently, pairs again */
     for (i = 0; i < n; i++, p += 2) {
-        scene_boxes[i].x = (int16_t)(scene_boxes[i].x + (int8_t)p[0]);
-        scene_boxes[i].y = (int16_t)(scene_boxes[i].y + (int8_t)p[1]);
+        scene_boxes[i].x = (eo_coord)(scene_boxes[i].x + (int8_t)p[0]);
+        scene_boxes[i].y = (eo_coord)(scene_boxes[i].y + (int8_t)p[1]);
     }
     zero_stats(&st);
     count = 0;
@@ -205,12 +218,12 @@ static eo_mask_word sprite_words[2][EO_VEC_SPRITE_MAX * ((EO_VEC_SPRITE_MAX + EO
 static uint16_t pixelmask_case_size(const uint8_t *c, uint16_t left)
 {
     uint16_t size;
-    if (left < 12u)
+    if (left < 4u + 4u * cw)
         return 0;
     if (c[0] == 0 || c[1] == 0 || c[2] == 0 || c[3] == 0 || c[0] > EO_VEC_SPRITE_MAX || c[1] > EO_VEC_SPRITE_MAX ||
         c[2] > EO_VEC_SPRITE_MAX || c[3] > EO_VEC_SPRITE_MAX)
         return 0;
-    size = (uint16_t)(12u + ((c[0] + 7u) / 8u) * c[1] + ((c[2] + 7u) / 8u) * c[3]);
+    size = (uint16_t)(4u + 4u * cw + ((c[0] + 7u) / 8u) * c[1] + ((c[2] + 7u) / 8u) * c[3]);
     return size <= left ? size : 0;
 }
 
@@ -231,9 +244,9 @@ static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
     uint8_t hit = 0, ref = 0, found = 0;
     int32_t cx = 0, cy = 0;
     uint32_t area = 0;
-    int16_t ax = get_i16(c + 4), ay = get_i16(c + 6), bx = get_i16(c + 8), by = get_i16(c + 10);
-    uint16_t used = load_sprite(&a, 0, c[0], c[1], c + 12);
-    (void)load_sprite(&b, 1, c[2], c[3], c + 12 + used);
+    eo_coord ax = get_c(c + 4), ay = get_c(c + 4 + cw), bx = get_c(c + 4 + 2u * cw), by = get_c(c + 4 + 3u * cw);
+    uint16_t used = load_sprite(&a, 0, c[0], c[1], c + 4 + 4u * cw);
+    (void)load_sprite(&b, 1, c[2], c[3], c + 4 + 4u * cw + used);
     r[0] = (uint8_t)eo_pixelmask_overlap(&a, ax, ay, &b, bx, by, &hit, 0);
     (void)eo_pixelmask_overlap_reference(&a, ax, ay, &b, bx, by, &ref, 0);
     (void)eo_pixelmask_first_contact(&a, ax, ay, &b, bx, by, &found, &cx, &cy, 0);
@@ -257,7 +270,7 @@ static uint16_t query_found[EO_VEC_QUERY_SHOWN];
 static eo_segment_hit query_hits[EO_VEC_HITS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships, and a sweep of EO_VEC_SCENE_MAX */
 static uint16_t query_grid_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
-static uint16_t query_sweep_storage[5u * (EO_VEC_SCENE_MAX + 2u)];
+static eo_ucoord query_sweep_storage[5u * (EO_VEC_SCENE_MAX + 2u)]; /* the sweep's words */
 
 /* Returns the size of the query record at c (0 if it does not fit in `left` bytes or is malformed). */
 static uint16_t query_case_size(const uint8_t *c, uint16_t left)
@@ -309,7 +322,7 @@ static void run_query_case(const uint8_t *c, uint8_t *r)
     eo_segment_hit first;
     uint32_t pairs = 0;
     uint16_t count, i, k;
-    int16_t px, py;
+    eo_coord px, py;
     eo_result res;
     uint8_t n = c[12], flags = c[13], cap, hit_cap, m, found;
     const uint8_t *p = c + 14;
@@ -525,12 +538,12 @@ static void put_ground(uint8_t *p, const eo_slopes_ground *g)
    the ground otherwise, and grows by 1 per frame in the air up to 8; a hit above or below stops
    it. *out: the last move's result with the hits of every frame and the distance since the
    start; mover_vy keeps the last vertical speed. Returns the first error. */
-static int16_t mover_vy;
-static eo_result run_mover(eo_box *box, int16_t speed, int16_t jump, uint8_t frames, uint8_t max_step,
+static eo_coord mover_vy;
+static eo_result run_mover(eo_box *box, eo_coord speed, eo_coord jump, uint8_t frames, uint8_t max_step,
                            uint8_t period, eo_tiles_move_result *out)
 {
     eo_tiles_move_result mr = { 0, 0, 0, 0, 0, 0 };
-    int16_t x0 = box->x, y0 = box->y;
+    eo_coord x0 = box->x, y0 = box->y;
     uint8_t f, hits = 0;
     eo_result res = EO_OK;
     mover_vy = 0;
@@ -540,9 +553,9 @@ static eo_result run_mover(eo_box *box, int16_t speed, int16_t jump, uint8_t fra
             break;
         hits |= mr.hit;
         if (mr.hit & (EO_HIT_LEFT | EO_HIT_RIGHT))
-            speed = (int16_t)-speed;
+            speed = (eo_coord)-speed;
         if (mr.on_ground)
-            mover_vy = (int16_t)(period != 0 && f % period == (uint8_t)(period - 1u) ? jump : 0);
+            mover_vy = (eo_coord)(period != 0 && f % period == (uint8_t)(period - 1u) ? jump : 0);
         else if (mover_vy < 8)
             mover_vy++;
         res = eo_tiles_move(&tile_map, box, 0, mover_vy, 0, 0, &mr, 0);
@@ -552,8 +565,8 @@ static eo_result run_mover(eo_box *box, int16_t speed, int16_t jump, uint8_t fra
     }
     *out = mr;
     out->hit = hits;
-    out->moved_x = (int32_t)box->x - x0;
-    out->moved_y = (int32_t)box->y - y0;
+    out->moved_x = (int32_t)((eo_wide)box->x - x0);
+    out->moved_y = (int32_t)((eo_wide)box->y - y0);
     return res;
 }
 
@@ -565,7 +578,7 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
     eo_tiles_cache cache;
     eo_slopes_ground g;
     eo_result res = EO_OK;
-    int16_t dx = get_i16(c + 10), dy = get_i16(c + 12);
+    eo_coord dx = get_i16(c + 10), dy = get_i16(c + 12);
     uint16_t count = 0, i;
     uint8_t op = c[1], a = c[14], b = c[15], t0 = 0, b0 = 0, t1 = 0, b1 = 0, kinds = 0;
 
@@ -707,13 +720,26 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         return 0;
     module = in[4];
     count = (uint16_t)(in[6] | ((uint16_t)in[7] << 8));
+    /* a wide file: 32-bit coordinate fields, for the builds that have 32-bit coordinates */
+    cw = 2;
+#if EO_COORD_BITS > 16
+    if (in[5] != 0) {
+        if (in[5] != 4 ||
+            (module != EO_VEC_MODULE_GRIDMASK && module != EO_VEC_MODULE_AABB && module != EO_VEC_MODULE_PIXELMASK))
+            return 0;
+        cw = 4;
+    }
+#else
+    if (in[5] != 0)
+        return 0; /* 16-bit coordinates: no wide file */
+#endif
     result_size = 0; /* stays 0 for a module not compiled in */
 #if EO_VEC_BROADPHASE
     if (module == EO_VEC_MODULE_GRIDMASK) {
-        case_size = EO_VEC_GRIDMASK_CASE_SIZE;
+        case_size = (uint16_t)(EO_VEC_GRIDMASK_CASE_SIZE + 8u * (cw - 2u));
         result_size = EO_VEC_GRIDMASK_RESULT_SIZE;
     } else if (module == EO_VEC_MODULE_AABB) {
-        case_size = EO_VEC_AABB_CASE_SIZE;
+        case_size = (uint16_t)(EO_VEC_AABB_CASE_SIZE + 8u * (cw - 2u));
         result_size = EO_VEC_AABB_RESULT_SIZE;
     } else if (module == EO_VEC_MODULE_SECTORS) {
         result_size = EO_VEC_SECTORS_RESULT_SIZE;

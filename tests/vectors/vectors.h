@@ -2,6 +2,19 @@
    turns a vector file image into a result image. The wasm suite (tests/wasm) reads the same
    files through the JS API and must produce byte-identical results.
 
+   Scope by world size (coordinates are int16 on the Z80, int32 natively and in wasm, config.h):
+   every <module>.vec holds int16-range cases whose answers are the same in both worlds: native
+   (32- and 16-bit builds), wasm and the MSX ROM run them. tiles16.vec (module 5 format) holds
+   the cases that need the world to end at 32767 (moves into the edge, a map wider than the int16
+   world): the 16-bit builds only (native run_vectors_c16 and the MSX ROM; mk/core-tests.mk
+   VECTOR_INT16, mk/msx.mk MSX_MODULES). Wide files (gridmask_wide, aabb_wide, pixelmask_wide:
+   +-1,000,000 and the int32 edges) have 32-bit coordinate fields: header byte 5 is 4 (0 in every
+   other file) and each coordinate field below marked i16 is an i32 instead (cases and offsets
+   grow accordingly: a box is 16 bytes); only modules 1, 2 and 4 have them, and only the 32-bit
+   builds run them (native run_vectors and wasm; a 16-bit runner refuses the file, so the MSX
+   runner never loads them: mk/core-tests.mk VECTOR_WIDE). The other modules' wide-range cases
+   are in tests/core/test_coords.c (native, both widths) and tests/wasm/wide.test.mjs (wasm).
+
    Every file (little-endian): header 8 bytes
        'E' 'O' 'V' '1', module, 0, case count (u16)            (vector file, <module>.vec)
        'E' 'O' 'R' '1', module, result size, case count (u16)  (result: <module>.expected, .*.out)

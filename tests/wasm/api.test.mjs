@@ -90,7 +90,7 @@ test('bad arguments throw EarlyoutError naming the argument', () => {
   const g = fast.gridmask;
   const box = { x: 0, y: 0, w: 8, h: 8 };
   const bad = (fn, code, re) => assert.throws(fn, (e) => e instanceof EarlyoutError && e.code === code && re.test(e.message));
-  bad(() => g.build(LAYOUT_16, 'span', { ...box, x: 40000 }), 'EO_JS_BAD_ARGUMENT', /box\.x/);
+  bad(() => g.build(LAYOUT_16, 'span', { ...box, x: 3e9 }), 'EO_JS_BAD_ARGUMENT', /box\.x/);
   bad(() => g.build(LAYOUT_16, 'span', { ...box, w: NaN }), 'EO_JS_BAD_ARGUMENT', /box\.w/);
   bad(() => g.build(LAYOUT_16, 'span', { ...box, w: Infinity }), 'EO_JS_BAD_ARGUMENT', /box\.w/);
   bad(() => g.build(LAYOUT_16, 'span', null), 'EO_JS_BAD_ARGUMENT', /box/);

@@ -73,17 +73,23 @@ test('integer inputs answer exactly as before; touching float boxes stay apart w
 });
 
 test('out-of-range and non-finite values are an EarlyoutError whatever array they come in', () => {
-  for (const make of [(a) => new Float32Array(a), (a) => new Float64Array(a), (a) => a, (a) => new Int32Array(a.map((v) => (Number.isFinite(v) ? v : 0)))]) {
-    bad(() => eo.aabb.findPairs(make([0, 0, 8, 8, 40000, 0, 8, 8])), /box 1\]\.x = 40000 is outside the int16 world/);
-    bad(() => eo.aabb.findPairs(make([0, 0, 8, 8, -32769, 0, 8, 8])), /box 1\]\.x = -32769/);
-    bad(() => eo.aabb.findPairs(make([0, 0, 40000, 8])), /\.w = 40000/);
+  const { coordMin, coordMax } = eo.limits;
+  assert.deepEqual([coordMin, coordMax], [-2147483648, 2147483647], 'the 32-bit world, from the C headers');
+  for (const make of [(a) => new Float32Array(a), (a) => new Float64Array(a), (a) => a]) {
+    bad(() => eo.aabb.findPairs(make([0, 0, 8, 8, 3e9, 0, 8, 8])), /box 1\]\.x = 3000000000 is outside the world \(-2147483648 \.\. 2147483647\)/);
+    bad(() => eo.aabb.findPairs(make([0, 0, 8, 8, -3e9, 0, 8, 8])), /box 1\]\.x = -3000000000/);
+    bad(() => eo.aabb.findPairs(make([0, 0, 3e9, 8])), /\.w = 3000000000/);
   }
+  // the edges themselves are in: a float at coordMax, an Int32Array (the core's layout, any value fits)
+  assert.equal(eo.aabb.findPairs([coordMax, 0, 1, 1, coordMax, 0, 5, 5]).count, 1);
+  assert.equal(eo.aabb.findPairs(new Int32Array([coordMin, coordMin, coordMax, coordMax, -1, -1, 1, 1])).count, 0, 'ends at -2');
+  assert.equal(eo.aabb.findPairs(new Int16Array([-32768, 0, 8, 8, -32765, 0, 8, 8])).count, 1, 'Int16Array converted');
   bad(() => eo.aabb.findPairs([0, 0, 8, NaN]), /box 0\]\.h must be a finite number, got NaN/);
   bad(() => eo.aabb.findPairs(new Float64Array([0, Infinity, 8, 8])), /\.y must be a finite number, got Infinity/);
   bad(() => eo.aabb.findPairs([0, '0', 8, 8]), /\.y must be a finite number, got "0"/);
-  bad(() => eo.gridmask.build(LAYOUT_32, 'span', { x: 1e9, y: 0, w: 1, h: 1 }), /box\.x = 1000000000 is outside the int16 world/);
+  bad(() => eo.gridmask.build(LAYOUT_32, 'span', { x: 1e10, y: 0, w: 1, h: 1 }), /box\.x = 10000000000 is outside the world/);
   bad(() => eo.circle.overlap({ x: NaN, y: 0, r: 1 }, { x: 0, y: 0, r: 1 }), /a\.x must be a finite number/);
-  bad(() => eo.pixelmask.overlap(eo.pixelmask.create(1, 1), 0.5, 40000, eo.pixelmask.create(1, 1), 0, 0), /ay = 40000/);
+  bad(() => eo.pixelmask.overlap(eo.pixelmask.create(1, 1), 0.5, 3e9, eo.pixelmask.create(1, 1), 0, 0), /ay = 3000000000/);
   // an Int16Array is copied as it is: what a game wrote that did not fit has already wrapped
   const wrapped = new Int16Array([40000, 0, 8, 8]);
   assert.equal(wrapped[0], -25536);
@@ -166,9 +172,9 @@ test('moveMany / walkMany on Float32Array and Float64Array keep each fraction in
   const f32 = new Float32Array([16, 32, 8, 8]);
   map.walkMany(f32, [0.99999999], 1);
   assert.equal(Math.floor(f32[0]), 16);
-  bad(() => map.moveMany(new Int16Array(4), new Float32Array(2)), /Int16Array for Int16Array boxes/);
+  bad(() => map.moveMany(new Int16Array(4), new Float32Array(2)), /Int32Array or Int16Array for Int16Array boxes/);
   bad(() => map.walkMany(new Float64Array([16, 32, 8, 8]), [NaN], 1), /dx\[0\] must be a finite number/);
-  bad(() => map.walkMany(new Float64Array([40000, 32, 8, 8]), [1], 1), /outside the int16 world/);
+  bad(() => map.walkMany(new Float64Array([3e9, 32, 8, 8]), [1], 1), /outside the world/);
   map.dispose();
 });
 

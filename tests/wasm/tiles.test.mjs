@@ -177,7 +177,7 @@ test('bad arguments get clear errors and change nothing', () => {
   const bad = (fn, re, code = 'EO_JS_BAD_ARGUMENT') =>
     assert.throws(fn, (e) => e instanceof EarlyoutError && e.code === code && re.test(e.message));
   bad(() => eo.tiles.createMap(null), /config must be an object/);
-  bad(() => eo.tiles.createMap({ width: 0, height: 4 }), /width must be an integer from 1 to 4096/);
+  bad(() => eo.tiles.createMap({ width: 0, height: 4 }), /width must be an integer from 1 to 65535/);
   bad(() => eo.tiles.createMap({ width: 4, height: 4, tileSize: 12 }), /tileSize must be 8, 16/);
   bad(() => eo.tiles.createMap({ width: 4, height: 4, cells: new Uint8Array(15) }), /cells must hold width \* height = 16/);
   bad(() => eo.tiles.createMap({ width: 4, height: 4, outside: 'lava' }), /outside must be/);
@@ -193,9 +193,9 @@ test('bad arguments get clear errors and change nothing', () => {
   tall.dispose();
   bad(() => map.setAttr(3, TILE.SLOPE + SLOPE.USER), /slope shape/, 'EO_ERR_BAD_ARGUMENT');
   assert.equal(map.attrAt(0, 0), TILE.EMPTY);
-  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 40000, 0), /dx must be a finite number from -32768 to 32767/);
+  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 3e9, 0), /dx must be a finite number from -2147483648 to 2147483647/);
   bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, NaN, 0), /dx must be a finite number/);
-  bad(() => map.move({ x: 32767, y: 0, w: 8, h: 8 }, 0, 0), /int16 world/);
+  bad(() => map.move({ x: 2147483647, y: 0, w: 8, h: 8 }, 0, 0), /end inside the world/);
   bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 1, 0, { jump: true }), /unknown option 'jump'/);
   bad(() => map.walk({ x: 0, y: 0, w: 8, h: 8 }, 1, 1, { cache: map.createCache() }), /unknown option 'cache'/);
   bad(() => map.moveMany(new Int16Array(4), new Int16Array(1)), /deltas must hold dx, dy per mover: 2 values, got 1/);

@@ -4,10 +4,11 @@ import { MAX_COUNT } from './core.js';
 import { fail } from './errors.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
 import { DEFINES, ENUMS } from './generated/constants.js';
-import { box, boxList, choice, finite, I16_MAX, I16_MIN, int, show, typed } from './input.js';
+import { box, boxList, choice, COORD_MAX, COORD_MIN, finite, int, show, typed } from './input.js';
 import type { AabbApi, AxisOrder, CircleApi } from './types.js';
 
-type _Circle = Expect<typeof FIELD_TYPES.circle, { x: 'int16_t'; y: 'int16_t'; r: 'int16_t' }>;
+type _Circle = Expect<typeof FIELD_TYPES.circle, { x: 'eo_coord'; y: 'eo_coord'; r: 'eo_coord' }>;
+type _CircleAt = Expect<typeof LAYOUT.circle, { size: 12; x: 0; y: 4; r: 8 }>; // three int32 (setInt32 below)
 type _Report = Expect<typeof FIELD_TYPES.aabb_order_report, { order: 'eo_aabb_order'; pairs_sampled: 'uint32_t'; comparisons_x_first: 'uint32_t';
   comparisons_y_first: 'uint32_t'; apart_on_x: 'uint32_t'; apart_on_y: 'uint32_t' }>;
 
@@ -66,8 +67,8 @@ function disc(name: string, c: unknown): [number, number, number] {
   const cx = Math.round(fx), cy = Math.round(fy);
   const moved = Math.hypot(fx - cx, fy - cy);
   const r = moved === 0 ? Math.ceil(fr) : Math.ceil(fr + moved + 1e-9);
-  if (cx < I16_MIN || cx > I16_MAX) fail(`${name}.x = ${fx} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
-  if (cy < I16_MIN || cy > I16_MAX) fail(`${name}.y = ${fy} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
+  if (cx < COORD_MIN || cx > COORD_MAX) fail(`${name}.x = ${fx} is outside the world (${COORD_MIN} .. ${COORD_MAX})`);
+  if (cy < COORD_MIN || cy > COORD_MAX) fail(`${name}.y = ${fy} is outside the world (${COORD_MIN} .. ${COORD_MAX})`);
   if (fr < 0 || r > DEFINES.EO_CIRCLE_MAX_RADIUS) fail(`${name}.r must be from 0 to ${DEFINES.EO_CIRCLE_MAX_RADIUS}, got ${fr}`);
   return [cx, cy, r];
 }
@@ -77,7 +78,7 @@ export function makeCircle(core: Core): CircleApi {
   const x = core.x, C = LAYOUT.circle;
   const put = (d: [number, number, number]): number => {
     const p = core.scratch(C.size, 'circle.overlap'), dv = core.heap.dv;
-    dv.setInt16(p + C.x, d[0], true); dv.setInt16(p + C.y, d[1], true); dv.setInt16(p + C.r, d[2], true);
+    dv.setInt32(p + C.x, d[0], true); dv.setInt32(p + C.y, d[1], true); dv.setInt32(p + C.r, d[2], true);
     return p;
   };
   return {

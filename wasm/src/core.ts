@@ -12,8 +12,8 @@ import type { BroadphaseStats, HeapStats, PairList, TraceStep, Traced } from './
     no longer extends what the code was written for). */
 export type Expect<Actual extends Expected, Expected> = Actual;
 
-// eo_box is copied as four int16 (x, y, w, h) in a row; eo_pair as two uint16 (a, b).
-type _Box = Expect<typeof LAYOUT.box, { size: 8; x: 0; y: 2; w: 4; h: 6 }>;
+// eo_box is copied as four int32 (eo_coord: x, y, w, h) in a row; eo_pair as two uint16 (a, b).
+type _Box = Expect<typeof LAYOUT.box, { size: 16; x: 0; y: 4; w: 8; h: 12 }>;
 type _BoxT = Expect<typeof FIELD_TYPES.box, { x: 'eo_coord'; y: 'eo_coord'; w: 'eo_coord'; h: 'eo_coord' }>;
 type _Pair = Expect<typeof LAYOUT.pair, { size: 4; a: 0; b: 2 }>;
 type _Stats = Expect<typeof FIELD_TYPES.broadphase_stats, Record<keyof BroadphaseStatsC, 'uint32_t'>>;
@@ -78,13 +78,13 @@ export class Core {
   /** Copies boxes into scratch; returns the pointer. */
   putBoxes(list: BoxList, what: string): number {
     const p = this.scratch(list.count * LAYOUT.box.size, what);
-    if (list.count > 0) new Int16Array(this.heap.u8.buffer, p, list.count * 4).set(list.data);
+    if (list.count > 0) new Int32Array(this.heap.u8.buffer, p, list.count * 4).set(list.data);
     return p;
   }
-  /** Copies one box (4 int16) into scratch. */
-  putBox(b: Int16Array, what: string): number {
+  /** Copies one box (4 int32) into scratch. */
+  putBox(b: Int32Array, what: string): number {
     const p = this.scratch(LAYOUT.box.size, what);
-    new Int16Array(this.heap.u8.buffer, p, 4).set(b);
+    new Int32Array(this.heap.u8.buffer, p, 4).set(b);
     return p;
   }
   /** Layers (category, collidesWith per box) into scratch, or 0. */

@@ -2,9 +2,13 @@
 // here touches wasm memory, so a getter that runs while an argument is read (and calls the API,
 // grows memory or disposes an object) cannot invalidate a pointer or a view in use.
 import { fail } from './errors.js';
+import { DEFINES } from './generated/constants.js';
 
-export const I16_MIN = -32768;
-export const I16_MAX = 32767;
+/** The world's range (EO_COORD_MIN .. EO_COORD_MAX in config.h, as this module was compiled:
+    32-bit coordinates in wasm). Every position, size and move must lie within it. */
+export const COORD_MIN: number = DEFINES.EO_COORD_MIN;
+export const COORD_MAX: number = DEFINES.EO_COORD_MAX;
+const RANGE = `(${COORD_MIN} .. ${COORD_MAX})`;
 
 /** A short, safe description of a value for a message (never throws). */
 export function show(v: unknown): string {
@@ -30,10 +34,10 @@ export function finite(name: string, v: unknown): number {
   return v;
 }
 
-/** A float position as the pixel holding it: floor, inside the int16 world. */
+/** A float position as the pixel holding it: floor, inside the world. */
 export function pixel(name: string, v: unknown): number {
   const f = Math.floor(finite(name, v));
-  if (f < I16_MIN || f > I16_MAX) fail(`${name} = ${v as number} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
+  if (f < COORD_MIN || f > COORD_MAX) fail(`${name} = ${v as number} is outside the world ${RANGE}`);
   return f;
 }
 
@@ -115,13 +119,13 @@ function describe(v: unknown): string {
 }
 
 // ---- boxes ---------------------------------------------------------------------------------------
-/** Boxes ready for the core: x, y, w, h int16 per box. */
-export interface BoxList { count: number; data: Int16Array }
+/** Boxes ready for the core: x, y, w, h per box, as the core's eo_coord (int32). */
+export interface BoxList { count: number; data: Int32Array }
 
 /** A float box's conservative integer bounds, written at out[k .. k + 3]: floor of the minimum edge,
     ceiling of the maximum edge, at least 1 px when w > 0 (x + w can round back to x: 60 + 5e-324);
     w <= 0 (empty) stays empty. */
-function bounds(name: string, x: unknown, y: unknown, w: unknown, h: unknown, out: Int16Array, k: number): void {
+function bounds(name: string, x: unknown, y: unknown, w: unknown, h: unknown, out: Int32Array, k: number): void {
   const fx = typeof x === 'number' ? x : NaN, fy = typeof y === 'number' ? y : NaN;
   const fw = typeof w === 'number' ? w : NaN, fh = typeof h === 'number' ? h : NaN;
   if (!(Number.isFinite(fx) && Number.isFinite(fy) && Number.isFinite(fw) && Number.isFinite(fh))) {
@@ -131,25 +135,26 @@ function bounds(name: string, x: unknown, y: unknown, w: unknown, h: unknown, ou
   const x0 = Math.floor(fx), y0 = Math.floor(fy);
   const w1 = fw > 0 ? Math.max(1, Math.ceil(fx + fw) - x0) : Math.ceil(fw);
   const h1 = fh > 0 ? Math.max(1, Math.ceil(fy + fh) - y0) : Math.ceil(fh);
-  if (x0 < I16_MIN || x0 > I16_MAX) fail(`${name}.x = ${fx} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
-  if (y0 < I16_MIN || y0 > I16_MAX) fail(`${name}.y = ${fy} is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
-  if (w1 < I16_MIN || w1 > I16_MAX) fail(`${name}.w = ${fw} is outside the int16 range (${I16_MIN} .. ${I16_MAX})`);
-  if (h1 < I16_MIN || h1 > I16_MAX) fail(`${name}.h = ${fh} is outside the int16 range (${I16_MIN} .. ${I16_MAX})`);
+  if (x0 < COORD_MIN || x0 > COORD_MAX) fail(`${name}.x = ${fx} is outside the world ${RANGE}`);
+  if (y0 < COORD_MIN || y0 > COORD_MAX) fail(`${name}.y = ${fy} is outside the world ${RANGE}`);
+  if (w1 < COORD_MIN || w1 > COORD_MAX) fail(`${name}.w = ${fw} is outside the coordinate range ${RANGE}`);
+  if (h1 < COORD_MIN || h1 > COORD_MAX) fail(`${name}.h = ${fh} is outside the coordinate range ${RANGE}`);
   out[k] = x0; out[k + 1] = y0; out[k + 2] = w1; out[k + 3] = h1;
 }
 
 /** One { x, y, w, h } box (each field read once) as its conservative integer bounds. */
-export function box(name: string, v: unknown): Int16Array {
+export function box(name: string, v: unknown): Int32Array {
   if (v === null || typeof v !== 'object') fail(`${name} must be an object { x, y, w, h }, got ${show(v)}`);
   const o = v as Record<string, unknown>;
   const x = o.x, y = o.y, w = o.w, h = o.h;
-  const out = new Int16Array(4);
+  const out = new Int32Array(4);
   bounds(name, x, y, w, h, out, 0);
   return out;
 }
 
-/** x, y, w, h per box: an Int16Array as it is; any other typed array or plain array of numbers as
-    conservative integer bounds (each element read once). At most `max` boxes. */
+/** x, y, w, h per box: an Int32Array as it is (the core's own layout); any other typed array
+    (Int16Array, Float32Array, Float64Array, ...) or plain array of numbers as conservative integer
+    bounds (each element read once). At most `max` boxes. */
 export function boxList(name: string, v: unknown, max: number, maxName = ''): BoxList {
   const view = realView(name, v);
   let length: number;
@@ -158,12 +163,12 @@ export function boxList(name: string, v: unknown, max: number, maxName = ''): Bo
     const n = (v as unknown[]).length;
     length = typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : -1;
     if (length < 0) fail(`${name} has no valid length`);
-  } else return fail(`${name} must be an Int16Array, Float32Array, Float64Array or array of numbers (x, y, w, h per box), got ${describe(v)}`);
+  } else return fail(`${name} must be an Int32Array, Int16Array, Float32Array, Float64Array or array of numbers (x, y, w, h per box), got ${describe(v)}`);
   if (length % 4 !== 0) fail(`${name} must hold x, y, w, h per box: length ${length} is not a multiple of 4`);
   const count = length / 4;
   if (count > max) fail(`at most ${max} boxes${maxName ? ` (${maxName})` : ''}, got ${count}`);
-  if (view instanceof Int16Array) return { count, data: view };
-  const data = new Int16Array(length);
+  if (view instanceof Int32Array) return { count, data: view };
+  const data = new Int32Array(length);
   const src = (view ?? v) as ArrayLike<unknown>;
   for (let i = 0, k = 0; i < count; i++, k += 4)
     bounds(`${name}[box ${i}]`, src[k], src[k + 1], src[k + 2], src[k + 3], data, k);
@@ -171,7 +176,7 @@ export function boxList(name: string, v: unknown, max: number, maxName = ''): Bo
 }
 
 /** A box for a tile map: the pixel box floor(x), floor(y), ceil(w) x ceil(h) (at least 1 x 1,
-    ending inside the int16 world), and the fraction of the position. Each field read once. */
+    ending inside the world), and the fraction of the position. Each field read once. */
 export interface TileBox { x: number; y: number; w: number; h: number; fx: number; fy: number; px: number; py: number }
 export function tileBox(name: string, v: unknown): TileBox {
   if (v === null || typeof v !== 'object') fail(`${name} must be an object { x, y, w, h }, got ${show(v)}`);
@@ -180,9 +185,9 @@ export function tileBox(name: string, v: unknown): TileBox {
   const px = finite(`${name}.x`, ox), py = finite(`${name}.y`, oy);
   const w = Math.ceil(finite(`${name}.w`, ow)), h = Math.ceil(finite(`${name}.h`, oh));
   const x = Math.floor(px), y = Math.floor(py);
-  if (x < I16_MIN || x > I16_MAX || y < I16_MIN || y > I16_MAX)
-    fail(`${name} at (${px}, ${py}) is outside the int16 world (${I16_MIN} .. ${I16_MAX})`);
+  if (x < COORD_MIN || x > COORD_MAX || y < COORD_MIN || y > COORD_MAX)
+    fail(`${name} at (${px}, ${py}) is outside the world ${RANGE}`);
   if (w < 1 || h < 1) fail(`box must be at least 1 x 1 px, got ${w} x ${h}`);
-  if (x + w - 1 > I16_MAX || y + h - 1 > I16_MAX) fail('box must end inside the int16 world (x + w - 1 and y + h - 1 <= 32767)');
+  if (x + w - 1 > COORD_MAX || y + h - 1 > COORD_MAX) fail(`box must end inside the world (x + w - 1 and y + h - 1 <= ${COORD_MAX})`);
   return { x, y, w, h, fx: px - x, fy: py - y, px, py };
 }

@@ -4,7 +4,7 @@ import { Core } from './core.js';
 import { EarlyoutError, fail } from './errors.js';
 import { checkModule } from './exports.js';
 import { makeGridmask } from './gridmask.js';
-import { options, show } from './input.js';
+import { COORD_MAX, COORD_MIN, options, show } from './input.js';
 import { baseUrl, defaultWasm } from './locate.js';
 import { makePixelmask } from './pixelmask.js';
 import { makeSectors } from './sectors.js';
@@ -20,6 +20,7 @@ export function assemble(raw: WebAssembly.Exports, traced: boolean, maxMemory?: 
   const aabbSite = {};
   return Object.freeze({
     traced,
+    limits: Object.freeze({ coordMin: COORD_MIN, coordMax: COORD_MAX }),
     gridmask: makeGridmask(core),
     aabb: makeAabb(core, aabbSite),
     circle: makeCircle(core),

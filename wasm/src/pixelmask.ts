@@ -3,18 +3,19 @@ import type { Core } from './core.js';
 import { fail } from './errors.js';
 import { LAYOUT } from './generated/abi.js';
 import { DEFINES } from './generated/constants.js';
-import { box, I16_MAX, I16_MIN, int, options, pixel, realView, show, typed } from './input.js';
+import { box, COORD_MAX, COORD_MIN, int, options, pixel, realView, show, typed } from './input.js';
 import { RESULT } from './generated/constants.js';
 import type { Owner } from './memory.js';
 import type { PixelMask, PixelMaskApi } from './types.js';
 
 const MAX_SIZE = DEFINES.EO_PIXELMASK_MAX_SIZE;
 
-/** Floors src into out (int16); the index of the first value that is not finite or not in int16, else -1. */
-function floorInto(src: ArrayLike<number>, out: Int16Array): number {
+/** Floors src into out (the core's eo_coord); the index of the first value that is not finite or
+    not in the world, else -1. */
+function floorInto(src: ArrayLike<number>, out: Int32Array): number {
   for (let i = 0; i < out.length; i++) {
     const v = Math.floor(src[i]);
-    if (!(v >= I16_MIN && v <= I16_MAX)) return i;
+    if (!(v >= COORD_MIN && v <= COORD_MAX)) return i;
     out[i] = v;
   }
   return -1;
@@ -113,7 +114,7 @@ export function makePixelmask(core: Core): PixelMaskApi {
         const pa = core.putBox(ba, 'pixelmask.overlapRect'), pb = core.putBox(bb, 'pixelmask.overlapRect');
         const po = core.scratch(LAYOUT.box.size, 'pixelmask.overlapRect');
         if (x.eo_overlap_rect(pa, pb, po) !== 1) return null;
-        const r = new Int16Array(heap.u8.buffer, po, 4);
+        const r = new Int32Array(heap.u8.buffer, po, 4);
         return { x: r[0], y: r[1], w: r[2], h: r[3] };
       });
     },
@@ -131,7 +132,8 @@ export function makePixelmask(core: Core): PixelMaskApi {
       const pa = ptrOf('a', a), pb = ptrOf('b', b);
       return core.scoped(() => {
         const out = core.scratch(12, 'pixelmask.firstContact');
-        core.check(x.eo_pixelmask_first_contact(pa, x0, y0, pb, x1, y1, out, out + 4, out + 8, core.hooks), 'pixelmask.firstContact');
+        core.check(x.eo_pixelmask_first_contact(pa, x0, y0, pb, x1, y1, out, out + 4, out + 8, core.hooks), 'pixelmask.firstContact',
+                   'the contact pixel lies past the int32 range: a sprite placed within its size of the world\'s edge');
         return heap.u8[out] === 1 ? { x: heap.dv.getInt32(out + 4, true), y: heap.dv.getInt32(out + 8, true) } : null;
       });
     },
@@ -149,22 +151,22 @@ export function makePixelmask(core: Core): PixelMaskApi {
       // every user value read once, first: the masks, the positions, the pairs, the options
       if (!Array.isArray(masks)) fail(`masks must be an array of PixelMask, got ${show(masks)}`);
       const list = (masks as unknown[]).slice(), nm = list.length;
-      // positions as int16 pixels (floor), each element read once (a plain array is copied first)
+      // positions as pixels (floor, eo_coord), each element read once (a plain array is copied first)
       const pos = realView('positions', positions);
       let src: ArrayLike<number | bigint>;
       if (pos !== null) src = pos;
       else if (Array.isArray(positions)) src = (positions as unknown[]).slice().map((v) => (typeof v === 'number' ? v : NaN));
       else return fail(`positions must be a typed array or array of numbers (x, y per mask), got ${show(positions)}`);
       if (src.length !== 2 * nm) fail(`positions must hold x, y per mask: ${2 * nm} values, got ${src.length}`);
-      let fpos: Int16Array;
-      if (pos instanceof Int16Array) fpos = pos;
+      let fpos: Int32Array;
+      if (pos instanceof Int32Array) fpos = pos;
       else {
         if (pos instanceof BigInt64Array || pos instanceof BigUint64Array) fail('positions must hold numbers, not BigInts');
-        fpos = new Int16Array(2 * nm);
+        fpos = new Int32Array(2 * nm);
         const bad = floorInto(src as ArrayLike<number>, fpos);
         if (bad >= 0) {
           const f = src[bad];
-          fail(`positions[${bad}] = ${String(f)} is ${Number.isFinite(f) ? `outside the int16 world (${I16_MIN} .. ${I16_MAX})` : 'not a finite number'}`);
+          fail(`positions[${bad}] = ${String(f)} is ${Number.isFinite(f) ? `outside the world (${COORD_MIN} .. ${COORD_MAX})` : 'not a finite number'}`);
         }
       }
       const pv = typed('pairs', pairs, Uint16Array, Uint32Array);
@@ -187,19 +189,21 @@ export function makePixelmask(core: Core): PixelMaskApi {
       lastBatch = { list, ptrs };
       const wide = pv instanceof Uint32Array;
       return core.scoped(() => {
-        const pm = core.scratch(4 * nm, what), pp = core.scratch(4 * nm, what);
+        const pm = core.scratch(4 * nm, what), pp = core.scratch(8 * nm, what);
         const ppairs = core.scratch((wide ? 8 : 4) * count, what), po = core.scratch(count, what);
         const pc = contacts === undefined ? 0 : core.scratch(8 * count, what), pf = core.scratch(4, what);
         const u8 = heap.u8, buf = u8.buffer;
         new Uint32Array(buf, pm, nm).set(ptrs);
-        new Int16Array(buf, pp, 2 * nm).set(fpos);
+        new Int32Array(buf, pp, 2 * nm).set(fpos);
         if (wide) new Uint32Array(buf, ppairs, 2 * count).set(count * 2 === pv.length ? pv : pv.subarray(0, 2 * count));
         else new Uint16Array(buf, ppairs, 2 * count).set(count * 2 === pv.length ? pv : pv.subarray(0, 2 * count));
         const r = x.eo_wasm_pixelmask_overlap_many(pm, pp, nm, ppairs, wide ? 32 : 16, count, po, pc, pf, core.hooks);
         if (r !== RESULT.EO_OK) {
           const k = heap.dv.getUint32(pf, true);
-          if (r === RESULT.EO_ERR_BAD_ARGUMENT)
+          if (r === RESULT.EO_ERR_BAD_ARGUMENT && (pv[2 * k] >= nm || pv[2 * k + 1] >= nm))
             fail(`pairs[${2 * k}], pairs[${2 * k + 1}] = ${pv[2 * k]}, ${pv[2 * k + 1]}: an index past the ${nm} masks`);
+          if (r === RESULT.EO_ERR_BAD_ARGUMENT && contacts !== undefined)
+            core.check(r, what, `pair ${k}: its contact pixel lies past the int32 range (a sprite within its size of the world's edge)`);
           core.check(r, what, `pair ${k}`);
         }
         out.set(u8.subarray(po, po + count));

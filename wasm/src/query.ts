@@ -60,7 +60,7 @@ export function listQuery(core: Core, n: number, what: string, call: (out: numbe
 }
 
 
-/** @internal A segment { x0, y0, x1, y1 } (each read once, floored) as four int16. */
+/** @internal A segment { x0, y0, x1, y1 } (each read once, floored) as four eo_coord (int32). */
 export function segment(v: unknown): [number, number, number, number] {
   if (v === null || typeof v !== 'object') fail(`segment must be an object { x0, y0, x1, y1 }, got ${String(v)}`);
   const o = v as Record<string, unknown>;
@@ -69,16 +69,16 @@ export function segment(v: unknown): [number, number, number, number] {
 }
 export function putSegment(core: Core, s: [number, number, number, number], what: string): number {
   const S = LAYOUT.segment, p = core.scratch(S.size, what), dv = core.heap.dv;
-  dv.setInt16(p + S.x0, s[0], true); dv.setInt16(p + S.y0, s[1], true); dv.setInt16(p + S.x1, s[2], true); dv.setInt16(p + S.y1, s[3], true);
+  dv.setInt32(p + S.x0, s[0], true); dv.setInt32(p + S.y0, s[1], true); dv.setInt32(p + S.x1, s[2], true); dv.setInt32(p + S.y1, s[3], true);
   return p;
 }
 
 export function makeQuery(core: Core): QueryApi {
   const x = core.x, heap = core.heap, H = LAYOUT.segment_hit;
   const readHit = (p: number): SegmentHit => {
-    const dv = heap.dv, tNum = dv.getUint16(p + H.t_num, true), tDen = dv.getUint16(p + H.t_den, true);
+    const dv = heap.dv, tNum = dv.getUint32(p + H.t_num, true), tDen = dv.getUint32(p + H.t_den, true);
     return { index: dv.getUint16(p + H.index, true), t: tDen === 0 ? 0 : tNum / tDen, tNum, tDen,
-             x: dv.getInt16(p + H.x, true), y: dv.getInt16(p + H.y, true), face: dv.getUint8(p + H.face) };
+             x: dv.getInt32(p + H.x, true), y: dv.getInt32(p + H.y, true), face: dv.getUint8(p + H.face) };
   };
   const prepare = (what: string, seg: unknown, boxes: unknown, o: unknown) => {
     const s = segment(seg);

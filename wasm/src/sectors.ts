@@ -4,14 +4,14 @@ import { MAX_COUNT } from './core.js';
 import { EarlyoutError, fail } from './errors.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
 import { RESULT, RESULTS } from './generated/constants.js';
-import { box, boxList, int, options, pixel, show, typed, type BoxList } from './input.js';
+import { box, boxList, COORD_MAX, COORD_MIN, int, options, pixel, show, typed, type BoxList } from './input.js';
 import { type QueryArgs, GRIDS, layersFit, listQuery, putQuery, queryArgs } from './query.js';
 import type { Owner } from './memory.js';
 import type { SectorGrid, SectorsApi, SectorsConfig } from './types.js';
 
-type _Config = Expect<typeof FIELD_TYPES.sectors_config, { world_x: 'int16_t'; world_y: 'int16_t'; world_w: 'int16_t'; world_h: 'int16_t';
+type _Config = Expect<typeof FIELD_TYPES.sectors_config, { world_x: 'eo_coord'; world_y: 'eo_coord'; world_w: 'eo_coord'; world_h: 'eo_coord';
   cols: 'uint8_t'; rows: 'uint8_t'; max_objects: 'uint16_t'; max_entries: 'uint16_t' }>;
-type _Sectors = Expect<typeof FIELD_TYPES.sectors, { cfg: 'eo_sectors_config'; cell_w: 'uint16_t'; cell_h: 'uint16_t'; object_count: 'uint16_t';
+type _Sectors = Expect<typeof FIELD_TYPES.sectors, { cfg: 'eo_sectors_config'; cell_w: 'eo_ucoord'; cell_h: 'eo_ucoord'; object_count: 'uint16_t';
   ranges: 'eo_sector_range *' }>;
 type _Range = Expect<typeof LAYOUT.sector_range, { size: 4; col0: 0; col1: 1; row0: 2; row1: 3 }>;
 type _Tune = Expect<typeof FIELD_TYPES.sectors_tune_row, { stats: 'eo_broadphase_stats'; cost: 'uint32_t'; result: 'eo_result' }>;
@@ -27,30 +27,24 @@ function readConfig(name: string, config: unknown): number[] {
     if (typeof v !== 'number' || !Number.isFinite(v)) fail(`${name}.${key} must be a finite number, got ${show(v)}`);
     // a float world is widened to whole pixels (floor of the corner, ceiling of the size)
     const i = key === 'worldX' || key === 'worldY' ? Math.floor(v) : Math.ceil(v);
-    return int(`${name}.${key}`, i, lo, 32767);
+    return int(`${name}.${key}`, i, lo, COORD_MAX);
   };
-  return [world('worldX', c.worldX, -32768), world('worldY', c.worldY, -32768), world('worldW', c.worldW, 0), world('worldH', c.worldH, 0),
+  return [world('worldX', c.worldX, COORD_MIN), world('worldY', c.worldY, COORD_MIN), world('worldW', c.worldW, 0), world('worldH', c.worldH, 0),
           int(`${name}.cols`, c.cols ?? 0, 0, 255), int(`${name}.rows`, c.rows ?? 0, 0, 255),
           int(`${name}.maxObjects`, c.maxObjects ?? 0, 0, 65535), int(`${name}.maxEntries`, c.maxEntries ?? 0, 0, 65535)];
 }
 
 function writeConfig(dv: DataView, p: number, v: number[]): void {
   const C = LAYOUT.sectors_config;
-  dv.setInt16(p + C.world_x, v[0], true); dv.setInt16(p + C.world_y, v[1], true);
-  dv.setInt16(p + C.world_w, v[2], true); dv.setInt16(p + C.world_h, v[3], true);
+  dv.setInt32(p + C.world_x, v[0], true); dv.setInt32(p + C.world_y, v[1], true);
+  dv.setInt32(p + C.world_w, v[2], true); dv.setInt32(p + C.world_h, v[3], true);
   dv.setUint8(p + C.cols, v[4]); dv.setUint8(p + C.rows, v[5]);
   dv.setUint16(p + C.max_objects, v[6], true); dv.setUint16(p + C.max_entries, v[7], true);
 }
 
 /** @internal */
-/** The first box whose int16 values differ, or -1 (compared two values at a time where aligned). */
-function firstChange(before: Int16Array, now: Int16Array): number {
-  if (before.byteOffset % 4 === 0 && now.byteOffset % 4 === 0) {
-    const a = new Int32Array(before.buffer, before.byteOffset, before.length / 2);
-    const b = new Int32Array(now.buffer, now.byteOffset, now.length / 2);
-    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return k >> 1;
-    return -1;
-  }
+/** The first box whose values differ, or -1. */
+function firstChange(before: Int32Array, now: Int32Array): number {
   for (let k = 0; k < now.length; k++) if (before[k] !== now[k]) return k >> 2;
   return -1;
 }
@@ -88,7 +82,7 @@ export function makeSectors(core: Core): SectorsApi {
     let count = -1;             // boxes of the last build or update that fitted, -1: none
     let failure = '';           // why the last build or update failed
     const live = () => { if (disposed) fail('this sector grid was disposed'); };
-    const stored = () => new Int16Array(heap.u8.buffer, boxesAt, Math.max(count, 0) * 4);
+    const stored = () => new Int32Array(heap.u8.buffer, boxesAt, Math.max(count, 0) * 4);
 
     /** The memberships the boxes of a failed build needed (the core lists every box's sector range first). */
     const membershipsNeeded = (n: number): number => {
@@ -106,7 +100,7 @@ export function makeSectors(core: Core): SectorsApi {
         live();
         return core.scoped(() => {
           const n = list.count;
-          if (n > 0) new Int16Array(heap.u8.buffer, boxesAt, n * 4).set(list.data);
+          if (n > 0) new Int32Array(heap.u8.buffer, boxesAt, n * 4).set(list.data);
           const ps = core.newStats(what);
           const r = fn(pg, boxesAt, n, ps, core.hooks);
           if (r !== RESULT.EO_OK) {
@@ -129,7 +123,7 @@ export function makeSectors(core: Core): SectorsApi {
 
     const grid: SectorGrid = {
       cols: heap.dv.getUint8(pg + S.cfg + C.cols), rows: heap.dv.getUint8(pg + S.cfg + C.rows),
-      cellW: heap.dv.getUint16(pg + S.cell_w, true), cellH: heap.dv.getUint16(pg + S.cell_h, true),
+      cellW: heap.dv.getUint32(pg + S.cell_w, true), cellH: heap.dv.getUint32(pg + S.cell_h, true),
       build: fill((g, b, n, s, h) => x.eo_sectors_build(g, b, n, s, h), 'sectors.build'),
       update: fill((g, b, n, s, h) => x.eo_sectors_update(g, b, n, s, h), 'sectors.update'),
       findPairs(boxes, layers, out) {

@@ -3,7 +3,7 @@ import type { Core, Expect } from './core.js';
 import { EarlyoutError, fail } from './errors.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
 import { DEFINES, ENUMS, RESULT, RESULTS, SLOPE, TILE } from './generated/constants.js';
-import { choice, finite, I16_MAX, I16_MIN, int, options, pixel, realView, show, tileBox, typed, type TileBox } from './input.js';
+import { choice, COORD_MAX, COORD_MIN, finite, int, options, pixel, realView, show, tileBox, typed, type TileBox } from './input.js';
 import type { Owner, Block } from './memory.js';
 import { putSegment, segment } from './query.js';
 import type { Box, Ground, RaycastHit, RaycastVisit, MoveResult, Mover, TileMap, TileMapConfig, TileOutside, TileProbe, TilesApi, TilesCache } from './types.js';
@@ -13,8 +13,8 @@ type _Map = Expect<typeof FIELD_TYPES.tile_map, { cells: 'uint8_t *'; attrs: 'ui
 type _Result = Expect<typeof FIELD_TYPES.tiles_move_result, { hit: 'uint8_t'; touching: 'uint8_t'; below: 'uint8_t'; on_ground: 'uint8_t';
   moved_x: 'int32_t'; moved_y: 'int32_t' }>;
 type _Ground = Expect<typeof FIELD_TYPES.slopes_ground, { found: 'uint8_t'; sensor: 'uint8_t'; height: 'uint8_t'; attr: 'uint8_t';
-  col: 'int16_t'; row: 'int16_t'; ground_y: 'int16_t'; distance: 'int16_t' }>;
-type _Probe = Expect<typeof FIELD_TYPES.tile_probe, { x: 'int16_t'; y: 'int16_t'; col: 'int16_t'; row: 'int16_t'; attr: 'uint8_t'; outside: 'uint8_t' }>;
+  col: 'eo_coord'; row: 'eo_coord'; ground_y: 'eo_coord'; distance: 'eo_coord' }>;
+type _Probe = Expect<typeof FIELD_TYPES.tile_probe, { x: 'eo_coord'; y: 'eo_coord'; col: 'eo_coord'; row: 'eo_coord'; attr: 'uint8_t'; outside: 'uint8_t' }>;
 
 const OUT = ENUMS.eo_tiles_outside;
 const OUTSIDE: Record<TileOutside, number> = { solid: OUT.EO_TILES_OUTSIDE_SOLID, empty: OUT.EO_TILES_OUTSIDE_EMPTY, 'open-top': OUT.EO_TILES_OUTSIDE_OPEN_TOP };
@@ -31,12 +31,12 @@ function flagsOf(o: { drop?: unknown; positionOnly?: unknown; corners?: unknown 
   return (o.drop ? DEFINES.EO_TILES_DROP : 0) | (o.positionOnly ? DEFINES.EO_TILES_POSITION_ONLY : 0) | (o.corners ? DEFINES.EO_TILES_CORNERS : 0);
 }
 
-/** How far a float move takes the pixel box: floor(position + d) - floor(position), in int16. */
+/** How far a float move takes the pixel box: floor(position + d) - floor(position), an eo_coord. */
 function steps(name: string, d: unknown, position: number, pixelPos: number): number {
   const f = finite(name, d);
-  if (f < I16_MIN || f > I16_MAX) fail(`${name} must be a finite number from ${I16_MIN} to ${I16_MAX}, got ${f}`);
+  if (f < COORD_MIN || f > COORD_MAX) fail(`${name} must be a finite number from ${COORD_MIN} to ${COORD_MAX}, got ${f}`);
   const n = Math.floor(position + f) - pixelPos;
-  if (n < I16_MIN || n > I16_MAX) fail(`${name} = ${f} from ${position} moves the pixel box more than ${I16_MAX} px`);
+  if (n < COORD_MIN || n > COORD_MAX) fail(`${name} = ${f} from ${position} moves the pixel box more than ${COORD_MAX} px`);
   return n;
 }
 
@@ -58,7 +58,7 @@ export function makeTiles(core: Core): TilesApi {
       fail(`tileSize must be ${TILE_SIZES.slice(0, -1).join(', ')} or ${TILE_SIZES[TILE_SIZES.length - 1]}, got ${show(size)}`);
     const tileSize: number = size;
     const shift = Math.log2(tileSize);
-    const most = 32768 >> shift;
+    const most = Math.min(65535, Math.floor((COORD_MAX + 1) / tileSize)); // EO_TILES_MAX_TILES: the map fits the world
     const width = int('width', c.width, 1, most), height = int('height', c.height, 1, most);
     const outsideName = (c.outside ?? 'solid') as TileOutside;
     const outside = choice('outside', outsideName, OUTSIDE);
@@ -124,22 +124,22 @@ export function makeTiles(core: Core): TilesApi {
     };
     const col = (v: unknown) => int('col', v, 0, width - 1);
     const row = (v: unknown) => int('row', v, 0, height - 1);
-    const i16 = (name: string, v: unknown) => int(name, v, I16_MIN, I16_MAX);
+    const coord = (name: string, v: unknown) => int(name, v, COORD_MIN, COORD_MAX);
     const putBox = (b: TileBox, what: string): number => {
       const p = core.scratch(LAYOUT.box.size, what);
-      const v = new Int16Array(heap.u8.buffer, p, 4);
+      const v = new Int32Array(heap.u8.buffer, p, 4);
       v[0] = b.x; v[1] = b.y; v[2] = b.w; v[3] = b.h;
       return p;
     };
     const readBox = (p: number): Box => {
-      const v = new Int16Array(heap.u8.buffer, p, 4);
+      const v = new Int32Array(heap.u8.buffer, p, 4);
       return { x: v[0], y: v[1], w: v[2], h: v[3] };
     };
     const readGround = (p: number): Ground | null => {
       const u8 = heap.u8, dv = heap.dv;
       if (u8[p + GR.found] === 0) return null;
-      return { sensor: u8[p + GR.sensor], height: u8[p + GR.height], attr: u8[p + GR.attr], col: dv.getInt16(p + GR.col, true),
-               row: dv.getInt16(p + GR.row, true), groundY: dv.getInt16(p + GR.ground_y, true), distance: dv.getInt16(p + GR.distance, true) };
+      return { sensor: u8[p + GR.sensor], height: u8[p + GR.height], attr: u8[p + GR.attr], col: dv.getInt32(p + GR.col, true),
+               row: dv.getInt32(p + GR.row, true), groundY: dv.getInt32(p + GR.ground_y, true), distance: dv.getInt32(p + GR.distance, true) };
     };
     /** p - pixel, kept below 1 as documented: for p just below an integer (-5e-324) the difference
         rounds up to 1 in float64. */
@@ -157,19 +157,22 @@ export function makeTiles(core: Core): TilesApi {
                below: u8[pr + R.below], onGround: u8[pr + R.on_ground] === 1, movedX, movedY };
     };
 
-    /** Batch moves: boxes in place (Int16Array as is; Float32Array / Float64Array keep each fraction). */
+    /** Batch moves: boxes in place (Int32Array / Int16Array whole pixels; Float32Array / Float64Array
+        keep each fraction). An Int16Array mover that would leave the int16 range is an error before
+        any mover is changed. */
     const batch = (boxes: unknown, perMover: unknown, per: 1 | 2, out: unknown,
                    call: (pb: number, count: number, pd: number, po: number, pf: number) => number, what: string): Uint8Array => {
       const bv = realView('boxes', boxes);
-      if (bv === null || !(bv instanceof Int16Array || bv instanceof Float32Array || bv instanceof Float64Array))
-        fail(`boxes must be an Int16Array, Float32Array or Float64Array (x, y, w, h per mover, changed in place), got ${show(boxes)}`);
+      if (bv === null || !(bv instanceof Int32Array || bv instanceof Int16Array || bv instanceof Float32Array || bv instanceof Float64Array))
+        fail(`boxes must be an Int32Array, Int16Array, Float32Array or Float64Array (x, y, w, h per mover, changed in place), got ${show(boxes)}`);
+      const whole = bv instanceof Int32Array || bv instanceof Int16Array;
       if (bv.length % 4 !== 0) fail(`boxes must hold x, y, w, h per mover: length ${bv.length} is not a multiple of 4`);
       const count = bv.length / 4;
       if (count > MAX_MOVERS) fail(`at most ${MAX_MOVERS} movers`);
       const dName = per === 2 ? 'deltas' : 'dx';
       const dv0 = realView(dName, perMover);
-      if (bv instanceof Int16Array && !(dv0 instanceof Int16Array))
-        fail(`${dName} must be an Int16Array for Int16Array boxes (whole pixels); use Float32Array or Float64Array boxes to move by fractions`);
+      if (whole && !(dv0 instanceof Int32Array || dv0 instanceof Int16Array))
+        fail(`${dName} must be an Int32Array or Int16Array for ${bv.constructor.name} boxes (whole pixels); use Float32Array or Float64Array boxes to move by fractions`);
       let dl: number;
       if (dv0 !== null) dl = dv0.length;
       else if (Array.isArray(perMover)) dl = (perMover as unknown[]).length;
@@ -178,10 +181,10 @@ export function makeTiles(core: Core): TilesApi {
       const ov = out === undefined ? undefined : typed('out', out, Uint8Array);
       if (ov !== undefined && ov.length < 4 * count) fail(`out has room for ${ov.length >> 2} movers, ${count} needed`);
       // pixel boxes and whole-pixel deltas for the core, and the float targets to carry
-      const ib = bv instanceof Int16Array ? bv : new Int16Array(4 * count);
-      const id = dv0 instanceof Int16Array ? dv0 : new Int16Array(per * count);
+      const ib = bv instanceof Int32Array ? bv : bv instanceof Int16Array ? Int32Array.from(bv) : new Int32Array(4 * count);
+      const id = dv0 instanceof Int32Array ? dv0 : dv0 instanceof Int16Array ? Int32Array.from(dv0) : new Int32Array(per * count);
       let targets: Float64Array | null = null;
-      if (!(bv instanceof Int16Array)) {
+      if (!whole) {
         targets = new Float64Array(2 * count);
         const src = (dv0 ?? perMover) as ArrayLike<unknown>;
         for (let i = 0; i < count; i++) {
@@ -196,19 +199,23 @@ export function makeTiles(core: Core): TilesApi {
       }
       live();
       return core.scoped(() => {
-        const pb = core.scratch(4 * count * 2, what), pd = core.scratch(2 * per * count, what);
+        const pb = core.scratch(LAYOUT.box.size * count, what), pd = core.scratch(4 * per * count, what);
         const po = core.scratch(4 * count, what), pf = core.scratch(4, what);
         if (count > 0) {
-          new Int16Array(heap.u8.buffer, pb, 4 * count).set(ib);
-          new Int16Array(heap.u8.buffer, pd, per * count).set(id);
+          new Int32Array(heap.u8.buffer, pb, 4 * count).set(ib);
+          new Int32Array(heap.u8.buffer, pd, per * count).set(id);
         }
         const e = call(pb, count, pd, po, pf);
         if (e !== RESULT.EO_OK) {
           const i = heap.dv.getUint32(pf, true), name = RESULTS[e]?.name ?? String(e);
           throw new EarlyoutError(name as 'EO_ERR_BAD_ARGUMENT', `${what}: mover ${i} (box ${Array.from(ib.subarray(4 * i, 4 * i + 4)).join(', ')}): ${name}; no mover was changed`);
         }
-        const moved = new Int16Array(heap.u8.buffer, pb, 4 * count);
-        if (targets === null) (bv as Int16Array).set(moved);
+        const moved = new Int32Array(heap.u8.buffer, pb, 4 * count);
+        if (bv instanceof Int16Array) {
+          const k = moved.findIndex((v) => v < -32768 || v > 32767);
+          if (k >= 0) fail(`${what}: mover ${k >> 2} would end at ${moved[k]}, outside the Int16Array's range; no mover was changed (use an Int32Array)`);
+        }
+        if (targets === null) (bv as Int32Array | Int16Array).set(moved);
         else {
           const f32 = bv instanceof Float32Array;
           for (let i = 0; i < count; i++) {
@@ -252,11 +259,11 @@ export function makeTiles(core: Core): TilesApi {
         if (e !== RESULT.EO_OK) { heap.u8[p] = before; core.check(e, 'setAttr', `attr ${a} names a slope shape this map does not have`); }
         resetCaches();
       },
-      attrAt(cc, rr) { const c0 = i16('col', cc), r0 = i16('row', rr); live(); return x.eo_tiles_attr_at(pm, c0, r0, core.hooks); },
+      attrAt(cc, rr) { const c0 = coord('col', cc), r0 = coord('row', rr); live(); return x.eo_tiles_attr_at(pm, c0, r0, core.hooks); },
       attrAtPixel(px, py) { const x0 = pixel('x', px), y0 = pixel('y', py); live(); return x.eo_tiles_attr_at_pixel(pm, x0, y0, core.hooks); },
       tileOf(p) { return x.eo_tiles_tile_of(pixel('p', p), shift); },
       index(cc, rr) {
-        const c0 = i16('col', cc), r0 = i16('row', rr);
+        const c0 = coord('col', cc), r0 = coord('row', rr);
         live();
         return core.scoped(() => {
           const p = core.scratch(4, 'index');
@@ -283,8 +290,8 @@ export function makeTiles(core: Core): TilesApi {
           const count = heap.dv.getUint16(pc, true), dv = heap.dv, points: TileProbe[] = [];
           for (let i = 0; i < count; i++) {
             const p = pp + i * P.size;
-            points.push({ x: dv.getInt16(p + P.x, true), y: dv.getInt16(p + P.y, true), col: dv.getInt16(p + P.col, true),
-                          row: dv.getInt16(p + P.row, true), attr: dv.getUint8(p + P.attr), outside: dv.getUint8(p + P.outside) === 1 });
+            points.push({ x: dv.getInt32(p + P.x, true), y: dv.getInt32(p + P.y, true), col: dv.getInt32(p + P.col, true),
+                          row: dv.getInt32(p + P.row, true), attr: dv.getUint8(p + P.attr), outside: dv.getUint8(p + P.outside) === 1 });
           }
           return { points, kinds: heap.u8[pc + 2] };
         });
@@ -393,17 +400,17 @@ export function makeTiles(core: Core): TilesApi {
             r = x.eo_raycast_tiles(pm, ps, block, ph, pv, cap, pc, 0);
           }
           core.check(r, 'raycast');
-          const tNum = dv.getUint16(ph + RH.t_num, true), tDen = dv.getUint16(ph + RH.t_den, true);
+          const tNum = dv.getUint32(ph + RH.t_num, true), tDen = dv.getUint32(ph + RH.t_den, true);
           const hit: RaycastHit & { visits?: RaycastVisit[] } = {
             hit: dv.getUint8(ph + RH.hit) === 1, attr: dv.getUint8(ph + RH.attr), face: dv.getUint8(ph + RH.face),
-            col: dv.getInt16(ph + RH.col, true), row: dv.getInt16(ph + RH.row, true), x: dv.getInt16(ph + RH.x, true), y: dv.getInt16(ph + RH.y, true),
+            col: dv.getInt32(ph + RH.col, true), row: dv.getInt32(ph + RH.row, true), x: dv.getInt32(ph + RH.x, true), y: dv.getInt32(ph + RH.y, true),
             t: tDen === 0 ? 0 : tNum / tDen, tNum, tDen,
           };
           if (wantVisits) {
             const n = dv.getUint16(pc, true), visits: RaycastVisit[] = [];
             for (let i = 0; i < n; i++) {
-              const p = pv + i * RV.size, vn = dv.getUint16(p + RV.t_num, true), vd = dv.getUint16(p + RV.t_den, true);
-              visits.push({ col: dv.getInt16(p + RV.col, true), row: dv.getInt16(p + RV.row, true), t: vd === 0 ? 0 : vn / vd, tNum: vn, tDen: vd,
+              const p = pv + i * RV.size, vn = dv.getUint32(p + RV.t_num, true), vd = dv.getUint32(p + RV.t_den, true);
+              visits.push({ col: dv.getInt32(p + RV.col, true), row: dv.getInt32(p + RV.row, true), t: vd === 0 ? 0 : vn / vd, tNum: vn, tDen: vd,
                             attr: dv.getUint8(p + RV.attr), face: dv.getUint8(p + RV.face) });
             }
             hit.visits = visits;

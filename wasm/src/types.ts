@@ -1,22 +1,24 @@
 // The public types of the JS API: what a game or a lesson sees. No code here.
 //
 // Coordinates: every position and size a call takes is a finite JavaScript number (float64); the
-// core works on int16 pixels (-32768 .. 32767). How a float becomes pixels is said per call:
+// core works on integer pixels of a 32-bit world (eo.limits: coordMin .. coordMax, -2147483648 ..
+// 2147483647, from the C headers). How a float becomes pixels is said per call:
 //   broadphase boxes (aabb, sectors, sweep, gridmask, overlapRect): the conservative integer
 //     bounds, floor of the minimum edge and ceiling of the maximum edge, so no pair of boxes that
 //     overlap as JavaScript computes it (a.x < b.x + b.w, ...) is ever missed;
 //   tile maps: the pixel box floor(x), floor(y), ceil(w) x ceil(h); move and walk carry the
 //     fraction of a position (the sub-pixel remainder) for the caller;
 //   points and placements (pixel masks, tile pixels): floor.
-// A value that is not a finite number, or whose pixels fall outside the int16 world, throws an
-// EarlyoutError (EO_JS_BAD_ARGUMENT) naming it. Int16Array inputs are copied as they are: a value a
-// game wrote into one that did not fit has already wrapped, and the core cannot know.
+// A value that is not a finite number, or whose pixels fall outside the world, throws an
+// EarlyoutError (EO_JS_BAD_ARGUMENT) naming it. Int32Array inputs are copied as they are (the core's
+// own layout); an integer a game wrote into an Int16Array or Int32Array that did not fit has
+// already wrapped, and the core cannot know.
 
 /** A box: pixels x .. x + w - 1 and y .. y + h - 1 (half-open). Empty when w <= 0 or h <= 0. */
 export interface Box { x: number; y: number; w: number; h: number }
 
-/** Many boxes as x, y, w, h per box: an Int16Array (copied as is, the fastest), or a Float32Array,
-    Float64Array, Int32Array (any non-BigInt typed array) or plain array of numbers (converted,
+/** Many boxes as x, y, w, h per box: an Int32Array (copied as is, the fastest), or an Int16Array,
+    Float32Array, Float64Array (any non-BigInt typed array) or plain array of numbers (converted,
     checked, each value read once). */
 export type BoxArray = Int16Array | Int32Array | Float32Array | Float64Array | readonly number[];
 
@@ -95,7 +97,7 @@ export interface PixelMaskApi {
 // ---- tiles and slopes (core/include/earlyout/tiles.h, slopes.h) ----------------------------
 export type TileOutside = 'solid' | 'empty' | 'open-top';
 export interface TileMapConfig {
-  /** Map size in tiles (1 .. 32768 / tileSize each). */
+  /** Map size in tiles (1 .. 65535 each: the map fits the 32-bit world). */
   width: number; height: number;
   /** Tile size in px: 8 (default), 16, 32, 64 or 128. */
   tileSize?: number;
@@ -193,12 +195,14 @@ export interface TileMap {
       A Mover is updated in place: walk(hero, 1.5, 1) twice moves it 3 px. */
   walk(box: Box | Mover, dx: number, maxStep: number, options?: WalkOptions): MoveResult;
   /** One call per frame: boxes (x, y, w, h per mover) move by deltas (dx, dy per mover), in place.
-      Int16Array boxes take Int16Array deltas; Float32Array / Float64Array boxes take any numbers and
-      keep each position's fraction in place. out (4 bytes per mover): hit, touching, below, onGround. */
-  moveMany(boxes: Int16Array | Float32Array | Float64Array, deltas: Int16Array | Float32Array | Float64Array | readonly number[],
+      Int32Array / Int16Array boxes take Int32Array or Int16Array deltas (whole pixels; an Int16Array
+      mover that would leave its range is an error, no mover changed); Float32Array / Float64Array
+      boxes take any numbers and keep each position's fraction in place. out (4 bytes per mover):
+      hit, touching, below, onGround. */
+  moveMany(boxes: Int32Array | Int16Array | Float32Array | Float64Array, deltas: Int32Array | Int16Array | Float32Array | Float64Array | readonly number[],
            options?: BatchOptions, out?: Uint8Array): Uint8Array;
   /** One call per frame: boxes walk dx[i] px (in place); types and out as moveMany. */
-  walkMany(boxes: Int16Array | Float32Array | Float64Array, dx: Int16Array | Float32Array | Float64Array | readonly number[],
+  walkMany(boxes: Int32Array | Int16Array | Float32Array | Float64Array, dx: Int32Array | Int16Array | Float32Array | Float64Array | readonly number[],
            maxStep: number, options?: BatchOptions, out?: Uint8Array): Uint8Array;
   /** Height of a slope shape's column (0 .. tileSize). */
   columnHeight(shape: number, column: number): number;
@@ -339,9 +343,15 @@ export interface HeapStats {
   memory: number; limit: number;
 }
 
+/** The range every coordinate and size must lie in (EO_COORD_MIN / EO_COORD_MAX of the core as
+    this module was compiled: 32-bit). */
+export interface Limits { readonly coordMin: number; readonly coordMax: number }
+
 export interface Earlyout {
   /** True for the traced module. */
   readonly traced: boolean;
+  /** The world's range: positions, sizes and moves outside it are an EarlyoutError. */
+  readonly limits: Limits;
   readonly gridmask: GridmaskApi;
   readonly aabb: AabbApi;
   readonly circle: CircleApi;

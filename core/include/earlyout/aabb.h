@@ -2,7 +2,7 @@
 
    Boxes are half-open (common.h): a box at x with width w covers x .. x+w-1, so two boxes that
    only touch (a.x + a.w == b.x) do not overlap. Empty boxes (w <= 0 or h <= 0) overlap nothing.
-   Every int16_t coordinate and size is accepted; no sum is formed that could overflow.
+   Every eo_coord coordinate and size is accepted; no sum is formed that could overflow.
 
    Axis order
        A box test is four interval comparisons: "A ends before B starts" and "B ends before A
@@ -34,8 +34,8 @@ typedef enum eo_aabb_order {
 } eo_aabb_order;
 
 typedef struct eo_circle {
-    int16_t x, y;   /* centre */
-    int16_t r;      /* radius, 0 .. 16383 */
+    eo_coord x, y;  /* centre: any eo_coord */
+    eo_coord r;     /* radius, 0 .. 16383 (EO_CIRCLE_MAX_RADIUS, also in the 32-bit build) */
 } eo_circle;
 
 #define EO_CIRCLE_MAX_RADIUS 16383

@@ -70,7 +70,9 @@ typedef struct eo_pair {
     uint16_t a, b;
 } eo_pair;
 
-/* Trace events: name, value, what the step's a and b hold. Modules own ranges of values. */
+/* Trace events: name, value, what the step's a and b hold. Modules own ranges of values. A value
+   is an int32_t: a coordinate past it (32-bit worlds only) wraps, and a pair packed as
+   hi * 65536 + (lo & 0xFFFF) keeps the low 16 bits of each. */
 #define EO_EVENT_TABLE(X) \
     X(EO_EV_GRIDMASK_BEGIN,      1, "a: method (0 span, 1 endpoints), b: bits of the layout") \
     X(EO_EV_GRIDMASK_EMPTY,      2, "box is empty (w or h <= 0): a: w, b: h; mask 0") \
@@ -110,7 +112,7 @@ typedef struct eo_pair {
     X(EO_EV_SWEEP_SORTED,       60, "a: moves the insertion sort made, b: objects") \
     X(EO_EV_SWEEP_PAIR,         61, "a, b: an overlapping pair found") \
     X(EO_EV_TILES_PROBE,       100, "a, b: x, y of a probe point (the LOOKUP of its tile follows)") \
-    X(EO_EV_TILES_LOOKUP,      101, "a: tile as col * 65536 + (row & 0xFFFF) (col = a >> 16, row = signed low half), b: attr read (+ 256 outside the map)") \
+    X(EO_EV_TILES_LOOKUP,      101, "a: tile as col * 65536 + (row & 0xFFFF), the low 16 bits of each (col = a >> 16, row = signed low half), b: attr read (+ 256 outside the map)") \
     X(EO_EV_TILES_MOVE,        102, "a: dx, b: dy: a move begins, X first, then Y") \
     X(EO_EV_TILES_STEP_X,      103, "a, b: first and last pixel column the leading edge enters in this step") \
     X(EO_EV_TILES_STEP_Y,      104, "a, b: first and last pixel row the leading edge enters in this step") \
@@ -118,7 +120,7 @@ typedef struct eo_pair {
     X(EO_EV_TILES_SNAP,        106, "a: axis, b: the box's new x or y, against the block") \
     X(EO_EV_TILES_PASS,        107, "a: tile as in LOOKUP, b: attr: a one-way platform or ladder top dropped through") \
     X(EO_EV_TILES_SKIP_OUTSIDE, 108, "a: axis, b: last pixel reached in one step outside the map, where nothing blocks") \
-    X(EO_EV_TILES_WORLD_EDGE,  109, "a: axis, b: the box's x or y where the int16 world ends (a wall)") \
+    X(EO_EV_TILES_WORLD_EDGE,  109, "a: axis, b: the box's x or y where the world ends (EO_COORD_MIN/MAX: a wall)") \
     X(EO_EV_TILES_CACHE_SKIP,  110, "a: col0 * 65536 + (row0 & 0xFFFF), b: touching | below << 8, from the cache") \
     X(EO_EV_TILES_CACHE_FILL,  111, "a: col0 * 65536 + (row0 & 0xFFFF), b: touching | below << 8, read from the tiles") \
     X(EO_EV_TILES_RESULT,      112, "a: hit bits | on_ground << 4, b: touching | below << 8") \

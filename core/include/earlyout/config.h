@@ -5,9 +5,13 @@
        line) and bumps counters in the eo_hooks the caller passes. 0 (the fast build) compiles them
        to nothing; the hooks argument is then ignored and may be NULL.
 
-   Coordinates are int16_t on every target: worlds from -32768 to 32767 px on each axis. The core
-   orders its arithmetic so that no intermediate value leaves that range (no signed overflow, no
-   32-bit arithmetic on the Z80 hot paths).
+   EO_COORD_BITS (16 or 32)
+       Width of eo_coord, the world coordinate type of every box, point, size and tile position:
+       16 gives worlds of EO_COORD_MIN .. EO_COORD_MAX = -32768 .. 32767 px, 32 gives
+       -2147483648 .. 2147483647 px on each axis. Default: 16 with SDCC (the Z80 hot paths stay
+       8/16-bit), 32 everywhere else. The core orders its arithmetic so that no signed overflow
+       happens anywhere in either range; the few sums that need more than eo_coord use eo_wide
+       (int32_t in the 16-bit build, int64_t in the 32-bit one), never on a Z80 hot path.
 
    EO_PIXELMASK_WORD_BITS (8, 16, 32 or 64)
        Bits per pixel-mask word (see pixelmask.h); every width gives the same answers. Default: the
@@ -43,10 +47,36 @@
 #error "EO_TRACE must be 0 (fast build) or 1 (teaching hooks compiled in)"
 #endif
 
-/* The world coordinate type (see the comment at the top). */
+#ifndef EO_COORD_BITS
+#if defined(__SDCC)
+#define EO_COORD_BITS 16
+#else
+#define EO_COORD_BITS 32
+#endif
+#endif
+
+/* The world coordinate type (see the comment at the top); eo_ucoord holds the distance between
+   any two eo_coord values (b - a for a <= b, computed in unsigned arithmetic); eo_wide holds any
+   sum or difference of a few eo_coord values, eo_uwide the product of two eo_ucoord values. */
+#if EO_COORD_BITS == 16
 typedef int16_t eo_coord;
+typedef uint16_t eo_ucoord;
+typedef int32_t eo_wide;
+typedef uint32_t eo_uwide;
 #define EO_COORD_MIN INT16_MIN
 #define EO_COORD_MAX INT16_MAX
+#define EO_UCOORD_MAX UINT16_MAX
+#elif EO_COORD_BITS == 32
+typedef int32_t eo_coord;
+typedef uint32_t eo_ucoord;
+typedef int64_t eo_wide;
+typedef uint64_t eo_uwide;
+#define EO_COORD_MIN INT32_MIN
+#define EO_COORD_MAX INT32_MAX
+#define EO_UCOORD_MAX UINT32_MAX
+#else
+#error "EO_COORD_BITS must be 16 (int16_t worlds, the Z80's) or 32 (int32_t worlds)"
+#endif
 
 #ifndef EO_PIXELMASK_WORD_BITS
 #if defined(__SDCC)

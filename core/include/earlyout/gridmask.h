@@ -37,7 +37,8 @@
        screen; a box wholly off-screen is put in the nearest edge cell of that axis, so two
        off-screen boxes that overlap each other are never eliminated. An empty box (w <= 0 or
        h <= 0) gets mask 0, which eliminates it against everything (it overlaps nothing).
-       x + w is never computed in a way that can wrap: any int16_t x, y, w, h is accepted.
+       x + w is never computed in a way that can wrap: any eo_coord x, y, w, h is accepted
+       (the screen itself stays 1 .. 32767 px on each axis in every build).
 
    Guarantee
        With EO_GRIDMASK_SPAN, eo_gridmask_test never eliminates two boxes that overlap.

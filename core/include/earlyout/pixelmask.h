@@ -20,8 +20,9 @@
        (index 0 is transparent).
 
    Placement
-       A sprite is drawn with its top-left pixel at (x, y), int16_t; mask pixel (i, j) is at
-       (x + i, y + j). Boxes are compared without wrapping (16-bit arithmetic that needs no 32).
+       A sprite is drawn with its top-left pixel at (x, y), any eo_coord; mask pixel (i, j) is at
+       (x + i, y + j). Boxes are compared without wrapping (eo_coord arithmetic that needs no
+       wider type: 16-bit on the Z80).
 
    Answers (for both placements)
        eo_pixelmask_overlap:   1 if some pixel is solid in both, else 0.
@@ -87,31 +88,33 @@ eo_result eo_pixelmask_set(eo_pixelmask *mask, uint16_t x, uint16_t y, uint8_t o
 uint8_t eo_pixelmask_get(const eo_pixelmask *mask, uint16_t x, uint16_t y);
 
 /// The overlap rectangle of two half-open boxes, into *out (w = h = 0 at the larger corner when
-/// they do not overlap). Returns 1 if it is non-empty. Computed in 32 bits; *out is clamped to
-/// int16_t (a rectangle that does not fit is reported empty with *out zeroed: cannot happen for
-/// boxes whose far edges stay within int16_t).
+/// they do not overlap). Returns 1 if it is non-empty. Computed in eo_wide; a rectangle that does
+/// not fit eo_coord is reported empty with *out zeroed (cannot happen for boxes whose far edges
+/// stay within EO_COORD_MAX).
 uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out);
 
 /// Sets *hit to 1 if the two placed masks share a solid pixel, else 0.
-eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                               const eo_pixelmask *b, int16_t bx, int16_t by,
+eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                               const eo_pixelmask *b, eo_coord bx, eo_coord by,
                                uint8_t *hit, eo_hooks *hooks);
 
 /// The first shared solid pixel in scan order (rows top to bottom, pixels left to right), in world
-/// coordinates: 32 bits, since a sprite placed near 32767 reaches past int16_t. *found is 0 (and
+/// coordinates: 32 bits, since a sprite placed near 32767 reaches past int16_t. With 32-bit
+/// coordinates a contact pixel past INT32_MAX (a sprite placed within its size of EO_COORD_MAX)
+/// is EO_ERR_BAD_ARGUMENT (*found 0). *found is 0 (and
 /// *cx, *cy untouched) when there is none.
-eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                                     const eo_pixelmask *b, int16_t bx, int16_t by,
+eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                                     const eo_pixelmask *b, eo_coord bx, eo_coord by,
                                      uint8_t *found, int32_t *cx, int32_t *cy, eo_hooks *hooks);
 
 /// How many pixels are solid in both placed masks.
-eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                                    const eo_pixelmask *b, int16_t bx, int16_t by,
+eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                                    const eo_pixelmask *b, eo_coord bx, eo_coord by,
                                     uint32_t *area, eo_hooks *hooks);
 
 /// The per-pixel reference over the overlap rectangle: same *hit as eo_pixelmask_overlap.
-eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, int16_t ax, int16_t ay,
-                                         const eo_pixelmask *b, int16_t bx, int16_t by,
+eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+                                         const eo_pixelmask *b, eo_coord bx, eo_coord by,
                                          uint8_t *hit, eo_hooks *hooks);
 
 #ifdef __cplusplus

@@ -67,10 +67,11 @@
        index. eo_query_segment_first gives the first of that order.
        Exact integer arithmetic: the slab method (the lines x = box.x, x = box.x + box.w, y = box.y,
        y = box.y + box.h give each side's crossing distance), with every t compared by cross-
-       multiplying numerators and denominators of at most 65535: unsigned 32-bit products on every
-       target, no 64-bit arithmetic (slow on the Z80), and no division but the one that finds the
-       row (or column) the walk is in as it crosses a side's line (at most two per box). Any
-       int16_t endpoints and any boxes are accepted. On the Z80 (SDCC) a box within the
+       multiplying numerators and denominators of at most EO_UCOORD_MAX: unsigned products in
+       eo_uwide (32-bit with 16-bit coordinates, so no 64-bit arithmetic on the Z80; 64-bit with
+       32-bit coordinates), and no division but the one that finds the row (or column) the walk is
+       in as it crosses a side's line (at most two per box). Any eo_coord endpoints and any boxes
+       are accepted. On the Z80 (SDCC) a box within the
        segment's reach costs about 16,000 T-states (32-bit multiplies and one division are library
        calls there); boxes outside its bounding box are rejected for a few hundred.
        Through a grid (grid non-NULL, built from these boxes): only boxes listed in sectors the
@@ -95,15 +96,15 @@ extern "C" {
 /// Where a segment enters a box: see the manual above.
 typedef struct eo_segment_hit {
     uint16_t index;         /* the box */
-    uint16_t t_num, t_den;  /* t = t_num / t_den, 0 .. 1 */
-    int16_t x, y;           /* the first pixel of the box the segment reaches */
+    eo_ucoord t_num, t_den; /* t = t_num / t_den, 0 .. 1 */
+    eo_coord x, y;          /* the first pixel of the box the segment reaches */
     uint8_t face;           /* EO_HIT_* side(s) of the box entered; 0 if the segment starts inside */
 } eo_segment_hit;
 
 /// Objects of the grid whose box contains pixel (x, y), ascending, into out; *count the total.
 /// EO_ERR_NOT_READY if the grid's last build/update failed or never ran.
 eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
-                                 const eo_layer *filter, int16_t x, int16_t y,
+                                 const eo_layer *filter, eo_coord x, eo_coord y,
                                  uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks);
 
 /// Objects of the grid whose box shares a pixel with *region, ascending, into out; *count the total.
@@ -114,7 +115,7 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
 /// Objects of the sweep workspace (as its last eo_sweep_pairs saw them) containing pixel (x, y).
 /// EO_ERR_NOT_READY if its last eo_sweep_pairs failed or never ran.
 eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
-                               int16_t x, int16_t y, uint16_t *out, uint16_t capacity, uint16_t *count,
+                               eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count,
                                eo_hooks *hooks);
 
 /// Objects of the sweep workspace sharing a pixel with *region, ascending, into out.

@@ -4,10 +4,10 @@
    time and stop at the first one that blocks. The walk is Amanatides and Woo's ("A Fast Voxel
    Traversal Algorithm for Ray Tracing", 1987) in exact integers: the distance to the next
    vertical and the next horizontal tile line are kept as whole pixels along each axis, and which
-   comes first is decided by cross-multiplying them with the segment's lengths (unsigned 32-bit
-   products of numbers up to 65535), never by rounding.
+   comes first is decided by cross-multiplying them with the segment's lengths (unsigned eo_uwide
+   products of numbers up to EO_UCOORD_MAX: 32-bit with 16-bit coordinates), never by rounding.
 
-   The segment (common.h): from (x0, y0) to (x1, y1), any int16_t endpoints, through the plane in
+   The segment (common.h): from (x0, y0) to (x1, y1), any eo_coord endpoints, through the plane in
    which pixel (px, py) is the unit square px <= x < px + 1, py <= y < py + 1, and tile (col, row)
    is the square of its size x size pixels (tiles.h: tile = floor(pixel / size)).
 
@@ -51,8 +51,10 @@
    blocking one (tiles entered at the same t as the hit pixel, before it in walk order, are listed
    too). visits may be NULL with capacity 0; *visit_count (visit_count may be NULL: visits are
    not wanted) gets the total even past capacity (then EO_ERR_BUFFER_TOO_SMALL: the hit is still
-   computed in full). A walk makes at most 1 + 3 * (65535 / size + 1) visits (a visit per tile
-   line crossed, one more per corner), under 25,000 for 8 px tiles: a uint16_t count holds them.
+   computed in full). A walk makes at most 1 + 3 * (EO_UCOORD_MAX / size + 1) visits (a visit per
+   tile line crossed, one more per corner): with 16-bit coordinates under 25,000 for 8 px tiles,
+   which a uint16_t count holds; with 32-bit ones a long segment can make more, and *visit_count
+   then saturates at 65535 (still EO_ERR_BUFFER_TOO_SMALL past capacity).
 
    Errors: EO_ERR_NULL_POINTER (map, segment or hit), EO_ERR_BAD_ARGUMENT (a map that fails
    eo_tiles_tile_size's cheap checks). Work: one attr lookup per tile visited, plus at most
@@ -78,15 +80,15 @@ typedef struct eo_raycast_hit {
     uint8_t hit;            /* 1 if something blocks; 0: every field below is 0 */
     uint8_t attr;           /* the blocking tile's attr */
     uint8_t face;           /* EO_HIT_* side(s) of the pixel (tile) entered; 0: starts inside */
-    int16_t col, row;       /* the blocking tile */
-    int16_t x, y;           /* the first blocking pixel */
-    uint16_t t_num, t_den;  /* where the walk enters it: t = t_num / t_den, 0 .. 1 */
+    eo_coord col, row;       /* the blocking tile */
+    eo_coord x, y;           /* the first blocking pixel */
+    eo_ucoord t_num, t_den; /* where the walk enters it: t = t_num / t_den, 0 .. 1 */
 } eo_raycast_hit;
 
 /// One tile of the walk.
 typedef struct eo_raycast_visit {
-    int16_t col, row;
-    uint16_t t_num, t_den;  /* where the walk enters it */
+    eo_coord col, row;
+    eo_ucoord t_num, t_den; /* where the walk enters it */
     uint8_t attr;           /* its attr (the outside policy's outside the map) */
     uint8_t face;           /* EO_HIT_* side(s) entered through; 0 for the start tile */
 } eo_raycast_visit;

@@ -12,7 +12,7 @@
        size_t need = eo_sectors_storage_size(&cfg);         (0 if cfg is invalid)
        eo_sectors_init(&grid, &cfg, storage, need);         (storage aligned to 2 bytes)
    Defaults: world 0, 0, 256 x 192 (an MSX screen), 2 x 2 sectors, 64 objects, 4 memberships per
-   object. Limits: world_w, world_h 1 .. 32767; cols, rows 1 .. 255; max_objects 1 .. 65535;
+   object. Limits: world_w, world_h 1 .. EO_COORD_MAX (config.h: 32767 in the 16-bit build); cols, rows 1 .. 255; max_objects 1 .. 65535;
    max_entries 1 .. 65535. Sector size is ceil(world / sectors) (a power of two is faster on a Z80).
 
    Edges: boxes are half-open. A box partly or wholly outside the world is listed in the edge
@@ -46,8 +46,8 @@ extern "C" {
 #endif
 
 typedef struct eo_sectors_config {
-    int16_t world_x, world_y;   /* top-left corner of the gridded area */
-    int16_t world_w, world_h;   /* 0 means 256 / 192 */
+    eo_coord world_x, world_y;  /* top-left corner of the gridded area */
+    eo_coord world_w, world_h;  /* 0 means 256 / 192 */
     uint8_t cols, rows;         /* sectors across and down; 0 means 2 */
     uint16_t max_objects;       /* 0 means 64 */
     uint16_t max_entries;       /* (object, sector) memberships held at once; 0 means 4 * max_objects */
@@ -80,7 +80,7 @@ typedef struct eo_broadphase_stats {
 /// A grid over caller-owned storage. Read its fields; change them only through the functions.
 typedef struct eo_sectors {
     eo_sectors_config cfg;      /* with defaults filled in */
-    uint16_t cell_w, cell_h;    /* sector size in px */
+    eo_ucoord cell_w, cell_h;   /* sector size in px */
     uint8_t shift_w, shift_h;   /* log2 of the sector size if a power of two, else 0xFF */
     uint16_t cells;             /* cols * rows */
     uint16_t object_count;      /* objects listed by the last build or update */

@@ -79,9 +79,9 @@ typedef struct eo_slopes_ground {
     uint8_t sensor;     /* eo_slopes_box_ground: which sensor: 0 left, 1 middle, 2 right */
     uint8_t height;     /* the column's height in the tile where the surface is (1 .. size) */
     uint8_t attr;       /* that tile's attr */
-    int16_t col, row;   /* that tile */
-    int16_t ground_y;   /* the surface: the top ground pixel row */
-    int16_t distance;   /* ground_at: ground_y - y; box_ground: ground_y - (y + h), so 0 is
+    eo_coord col, row;   /* that tile */
+    eo_coord ground_y;   /* the surface: the top ground pixel row */
+    eo_coord distance;   /* ground_at: ground_y - y; box_ground: ground_y - (y + h), so 0 is
                            standing on it, > 0 above it, < 0 sunk into it */
 } eo_slopes_ground;
 
@@ -94,11 +94,11 @@ eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out,
 
 /// Ground height (0 .. size) of column `column` of tile (col, row): size for solid, one-way and
 /// ladder-top tiles (and solid outside), the shape's for slopes, 0 for anything else.
-uint8_t eo_slopes_ground_height(const eo_tile_map *map, int16_t col, int16_t row, uint8_t column,
+uint8_t eo_slopes_ground_height(const eo_tile_map *map, eo_coord col, eo_coord row, uint8_t column,
                                 eo_hooks *hooks);
 
 /// A sensor at pixel (x, y), with extension and regression: see the manual above.
-eo_result eo_slopes_ground_at(const eo_tile_map *map, int16_t x, int16_t y, eo_slopes_ground *out,
+eo_result eo_slopes_ground_at(const eo_tile_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out,
                               eo_hooks *hooks);
 
 /// The highest ground under the box's foot sensors (EO_SLOPES_TWO_SENSORS or _THREE_SENSORS) on
@@ -112,7 +112,7 @@ eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_
 /// that moves vertically next senses there), EO_TILES_CORNERS (lesson only); any other flag is
 /// EO_ERR_BAD_ARGUMENT. result as eo_tiles_move's: hit (EO_HIT_LEFT/_RIGHT at a wall), touching,
 /// below, on_ground, moved. On an error the box and the result are untouched.
-eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_t max_step,
+eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, eo_coord dx, uint8_t max_step,
                          uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks);
 
 #ifdef __cplusplus

@@ -8,7 +8,7 @@
    order: caller-owned, count entries. With reuse_order = 1 it must hold each index 0 .. count-1
    once (last frame's order); an index >= count is EO_ERR_BAD_ARGUMENT (nothing written).
    Pairs come out as a < b in sweep order; layers as in sectors.h. Empty boxes take part in no pair.
-   Every int16_t coordinate and size is accepted. */
+   Every eo_coord coordinate and size is accepted. */
 #ifndef EARLYOUT_SWEEP_H
 #define EARLYOUT_SWEEP_H
 
@@ -29,11 +29,11 @@ eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order
 
 /* The same sweep with a caller-owned workspace kept between frames: the objects' intervals packed
    in sweep order (each box's starts and sizes and its index: 10 bytes per object, plus two
-   sentinel entries), so a frame reads each box once, re-sorts what moved, and the scan and the
+   sentinel entries; 20 bytes with 32-bit coordinates), so a frame reads each box once, re-sorts what moved, and the scan and the
    box tests walk one small array instead of boxes[order[i]]. Leave the storage alone between
    calls. Usage:
        size_t need = eo_sweep_storage_size(max_objects);      (0 if it does not fit a size_t)
-       eo_sweep_init(&sw, max_objects, EO_AABB_X_FIRST, storage, need);   (storage aligned to 2)
+       eo_sweep_init(&sw, max_objects, EO_AABB_X_FIRST, storage, need);   (storage aligned to 2, 4 with 32-bit coordinates)
        every frame: eo_sweep_pairs(&sw, boxes, count, layers, pairs, cap, &found, NULL, NULL);
    The first call, and any call whose count differs from the last one, starts from index order.
    Pairs, layers, empty boxes and the coordinate range are as for eo_sweep_find_pairs, and the
@@ -41,7 +41,7 @@ eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order
    This is the form for a Z80 game: built by SDCC its per-frame loops are Z80 assembly (config.h,
    EO_Z80_ASM), about 38,600 T-states per frame for 32 objects (`make bench-msx`). */
 typedef struct eo_sweep {
-    uint16_t *entries; /* in storage: 5 words per object, then 2 sentinels (see sweep.c) */
+    eo_ucoord *entries; /* in storage: 5 words per object, then 2 sentinels (see sweep.c) */
     uint16_t capacity;
     uint16_t count;    /* objects sorted by the last call (0: none yet) */
     uint8_t axis;      /* an eo_aabb_order */

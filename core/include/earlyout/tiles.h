@@ -14,8 +14,9 @@
                      like empty; 16 + s is slope shape s (earlyout/slopes.h), solid below its
                      surface pixel by pixel.
        tile_shift  tiles are 1 << tile_shift px square: 3 .. 7 (8 .. 128 px); 0 means 3.
-       width, height  in tiles, 1 .. 32768 >> tile_shift each (the map fits the int16_t world:
-                  tile (col, row) covers pixels col << shift .. (col << shift) + size - 1).
+       width, height  in tiles, 1 .. EO_TILES_MAX_TILES(tile_shift) each: 32768 >> tile_shift with
+                  16-bit coordinates (the map fits the int16_t world), 65535 with 32-bit ones;
+                  tile (col, row) covers pixels col << shift .. (col << shift) + size - 1.
        outside   how positions outside the map read: EO_TILES_OUTSIDE_SOLID (0: walls all round),
                   EO_TILES_OUTSIDE_EMPTY, or EO_TILES_OUTSIDE_OPEN_TOP (empty above the map,
                   solid left, right and below: a character may jump above the screen).
@@ -52,8 +53,8 @@
          ladders: never, except a ladder top (a ladder tile whose tile above is not a ladder),
              which is a one-way platform (EO_TILES_DROP climbs down through it);
          hazard, water, empty: never;
-         outside the map: as the outside policy reads; the int16_t world edge: like a wall
-             (the box's pixels stay within -32768 .. 32767 and the side is reported hit).
+         outside the map: as the outside policy reads; the world edge (config.h): like a wall
+             (the box's pixels stay within EO_COORD_MIN .. EO_COORD_MAX and the side is reported hit).
        Slopes are exact here but not walked: moving sideways into a rising slope stops like a wall.
        eo_slopes_walk (earlyout/slopes.h) climbs and descends them. Where the map reads the same
        tile everywhere (outside it), a step may be longer than a tile: nothing there can stop it.
@@ -77,7 +78,9 @@
        when its tile range changed since the last call; otherwise it answers from the cache and
        counts a skip. After changing the map's cells, call eo_tiles_cache_reset.
 
-   Limits: boxes need w, h >= 1 and x + w - 1, y + h - 1 <= 32767; any int16_t dx, dy.
+   Limits: boxes need w, h >= 1 and x + w - 1, y + h - 1 <= EO_COORD_MAX; any eo_coord dx, dy.
+   eo_tiles_probe takes boxes of at most EO_TILES_MAX_PROBES_PER_EDGE points per edge (any box
+   with 16-bit coordinates; with 32-bit ones, up to 16,382 tiles wide and tall).
    Work per move: at most width (or height) + 2 steps per axis, each reading at most the tiles
    one edge spans (and the tile size in slope columns); never more than the map holds.
 
@@ -95,6 +98,11 @@ extern "C" {
 
 #define EO_TILES_MIN_SHIFT 3
 #define EO_TILES_MAX_SHIFT 7
+/* The most tiles across or down a map with tiles of 1 << shift px: the map fits the world. */
+#define EO_TILES_MAX_TILES(shift) \
+    ((uint32_t)EO_COORD_MAX >> (shift) >= 65535u ? 65535u : ((uint32_t)EO_COORD_MAX >> (shift)) + 1u)
+/* eo_tiles_probe's limit: 4 edges of this many points keep the count within 16 bits. */
+#define EO_TILES_MAX_PROBES_PER_EDGE 16383u
 
 /// What a tile is for collision: the value of attrs[tile id].
 typedef enum eo_tile_attr {
@@ -145,7 +153,7 @@ typedef struct eo_tile_map {
     const uint8_t *attrs;       /* 256 entries: tile id -> eo_tile_attr */
     const uint16_t *row_start;  /* optional: row_start[r] == r * width (maps up to 65536 cells) */
     const uint8_t *slopes;      /* optional: slope_count * tile size user heights (0 .. size) */
-    uint16_t width, height;     /* tiles, 1 .. 32768 >> tile_shift */
+    uint16_t width, height;     /* tiles, 1 .. EO_TILES_MAX_TILES(tile_shift) */
     uint8_t tile_shift;         /* 3 .. 7; 0 means 3 (8 px tiles) */
     uint8_t outside;            /* an eo_tiles_outside; 0 means solid */
     uint8_t slope_count;        /* user slope shapes in slopes */
@@ -153,8 +161,8 @@ typedef struct eo_tile_map {
 
 /// One probe point and what it read.
 typedef struct eo_tile_probe {
-    int16_t x, y;      /* the point: a pixel of the box */
-    int16_t col, row;  /* its tile (may be outside the map) */
+    eo_coord x, y;      /* the point: a pixel of the box */
+    eo_coord col, row;  /* its tile (may be outside the map) */
     uint8_t attr;      /* the attr read there (the outside policy's when outside) */
     uint8_t outside;   /* 1 if the tile is outside the map */
 } eo_tile_probe;
@@ -171,8 +179,8 @@ typedef struct eo_tiles_move_result {
 /// Caller-owned memory of the tiles under a box (coarse-fine skip). Zero it, or eo_tiles_cache_reset.
 typedef struct eo_tiles_cache {
     const eo_tile_map *map;           /* the map the answer was read from */
-    int16_t col0, col1, row0, row1;   /* the box's tile range */
-    int16_t row_below;                /* the tile row of the pixel row under the box */
+    eo_coord col0, col1, row0, row1;   /* the box's tile range */
+    eo_coord row_below;                /* the tile row of the pixel row under the box */
     uint8_t touching, below;          /* the answer */
     uint8_t valid;                    /* 0: re-read on the next call */
 } eo_tiles_cache;
@@ -187,26 +195,26 @@ eo_result eo_tiles_check(const eo_tile_map *map);
 /// call makes (pointers and ranges; not the row table, slope heights or attrs: eo_tiles_check).
 eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size);
 
-/// floor(p / 2^tile_shift) for any int16_t p (tile_shift 0 .. 15): -1 for p = -1.
-int16_t eo_tiles_tile_of(int16_t p, uint8_t tile_shift);
+/// floor(p / 2^tile_shift) for any eo_coord p (tile_shift 0 .. EO_COORD_BITS - 1): -1 for p = -1.
+eo_coord eo_tiles_tile_of(eo_coord p, uint8_t tile_shift);
 
 /// 1 and *index = the cell index of tile (col, row) if it is inside the map, else 0 (also for
 /// an invalid map). index may be NULL.
-uint8_t eo_tiles_index(const eo_tile_map *map, int16_t col, int16_t row, uint32_t *index);
+uint8_t eo_tiles_index(const eo_tile_map *map, eo_coord col, eo_coord row, uint32_t *index);
 
 /// The attr of tile (col, row): attrs[cells[...]] inside the map, the outside policy's
 /// (EO_TILE_SOLID or EO_TILE_EMPTY) outside it; EO_TILE_SOLID for an invalid map.
-uint8_t eo_tiles_attr_at(const eo_tile_map *map, int16_t col, int16_t row, eo_hooks *hooks);
+uint8_t eo_tiles_attr_at(const eo_tile_map *map, eo_coord col, eo_coord row, eo_hooks *hooks);
 
 /// The attr of the tile holding pixel (x, y).
-uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, int16_t x, int16_t y, eo_hooks *hooks);
+uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, eo_coord x, eo_coord y, eo_hooks *hooks);
 
 /// The EO_TOUCH_* bit of an attr (0 for empty and the game's own 6 .. 15).
 uint8_t eo_tiles_kind_bit(uint8_t attr);
 
 /// 1 if pixel (x, y) blocks in every direction: a solid tile, below a slope's surface, or solid
 /// outside the map (1 for an invalid map). One-way platforms and ladder tops are not.
-uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, int16_t x, int16_t y);
+uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, eo_coord x, eo_coord y);
 
 /// Probes the box at its probe points (mode: eo_tiles_probe_mode) and writes the first
 /// `capacity` of them to probes (may be NULL with capacity 0). *count gets the number of points
@@ -228,7 +236,7 @@ eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_
 /// Moves *box by dx, then by dy, stopping at whatever blocks (see the manual above); flags:
 /// EO_TILES_DROP, EO_TILES_POSITION_ONLY, EO_TILES_CORNERS. cache may be NULL. On an error the
 /// box and the result are untouched.
-eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, int16_t dx, int16_t dy, uint8_t flags,
+eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
                         eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks);
 
 #ifdef __cplusplus

@@ -57,19 +57,19 @@ export interface Exports {
   eo_pixelmask_get(mask: number, x: number, y: number): number;
   /** uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out) (pixelmask.h) */
   eo_overlap_rect(a: number, b: number, out: number): number;
-  /** eo_result eo_pixelmask_overlap(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by, uint8_t *hit, eo_hooks *hooks) (pixelmask.h) */
+  /** eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t *hit, eo_hooks *hooks) (pixelmask.h) */
   eo_pixelmask_overlap(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
-  /** eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by, uint8_t *found, int32_t *cx, int32_t *cy, eo_hooks *hooks) (pixelmask.h) */
+  /** eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t *found, int32_t *cx, int32_t *cy, eo_hooks *hooks) (pixelmask.h) */
   eo_pixelmask_first_contact(a: number, ax: number, ay: number, b: number, bx: number, by: number, found: number, cx: number, cy: number, hooks: number): number;
-  /** eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by, uint32_t *area, eo_hooks *hooks) (pixelmask.h) */
+  /** eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by, uint32_t *area, eo_hooks *hooks) (pixelmask.h) */
   eo_pixelmask_overlap_area(a: number, ax: number, ay: number, b: number, bx: number, by: number, area: number, hooks: number): number;
-  /** eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, int16_t ax, int16_t ay, const eo_pixelmask *b, int16_t bx, int16_t by, uint8_t *hit, eo_hooks *hooks) (pixelmask.h) */
+  /** eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t *hit, eo_hooks *hooks) (pixelmask.h) */
   eo_pixelmask_overlap_reference(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
-  /** eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers, const eo_layer *filter, int16_t x, int16_t y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers, const eo_layer *filter, eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
   eo_query_sectors_point(grid: number, boxes: number, layers: number, filter: number, x: number, y: number, out: number, capacity: number, count: number, hooks: number): number;
   /** eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers, const eo_layer *filter, const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
   eo_query_sectors_region(grid: number, boxes: number, layers: number, filter: number, region: number, out: number, capacity: number, count: number, hooks: number): number;
-  /** eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter, int16_t x, int16_t y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter, eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
   eo_query_sweep_point(sweep: number, layers: number, filter: number, x: number, y: number, out: number, capacity: number, count: number, hooks: number): number;
   /** eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter, const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
   eo_query_sweep_region(sweep: number, layers: number, filter: number, region: number, out: number, capacity: number, count: number, hooks: number): number;
@@ -101,13 +101,13 @@ export interface Exports {
   eo_slopes_column_height(map: number, shape: number, column: number): number;
   /** eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out, uint16_t capacity) (slopes.h) */
   eo_slopes_heights(map: number, shape: number, out: number, capacity: number): number;
-  /** uint8_t eo_slopes_ground_height(const eo_tile_map *map, int16_t col, int16_t row, uint8_t column, eo_hooks *hooks) (slopes.h) */
+  /** uint8_t eo_slopes_ground_height(const eo_tile_map *map, eo_coord col, eo_coord row, uint8_t column, eo_hooks *hooks) (slopes.h) */
   eo_slopes_ground_height(map: number, col: number, row: number, column: number, hooks: number): number;
-  /** eo_result eo_slopes_ground_at(const eo_tile_map *map, int16_t x, int16_t y, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
+  /** eo_result eo_slopes_ground_at(const eo_tile_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
   eo_slopes_ground_at(map: number, x: number, y: number, out: number, hooks: number): number;
   /** eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_t sensors, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
   eo_slopes_box_ground(map: number, box: number, sensors: number, out: number, hooks: number): number;
-  /** eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, int16_t dx, uint8_t max_step, uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks) (slopes.h) */
+  /** eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, eo_coord dx, uint8_t max_step, uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks) (slopes.h) */
   eo_slopes_walk(map: number, box: number, dx: number, max_step: number, flags: number, result: number, hooks: number): number;
   /** eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order axis, const eo_layer *layers, uint16_t *order, uint8_t reuse_order, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sweep.h) */
   eo_sweep_find_pairs(boxes: number, count: number, axis: number, layers: number, order: number, reuse_order: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
@@ -121,17 +121,17 @@ export interface Exports {
   eo_tiles_check(map: number): number;
   /** eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size) (tiles.h) */
   eo_tiles_tile_size(map: number, size: number): number;
-  /** int16_t eo_tiles_tile_of(int16_t p, uint8_t tile_shift) (tiles.h) */
+  /** eo_coord eo_tiles_tile_of(eo_coord p, uint8_t tile_shift) (tiles.h) */
   eo_tiles_tile_of(p: number, tile_shift: number): number;
-  /** uint8_t eo_tiles_index(const eo_tile_map *map, int16_t col, int16_t row, uint32_t *index) (tiles.h) */
+  /** uint8_t eo_tiles_index(const eo_tile_map *map, eo_coord col, eo_coord row, uint32_t *index) (tiles.h) */
   eo_tiles_index(map: number, col: number, row: number, index: number): number;
-  /** uint8_t eo_tiles_attr_at(const eo_tile_map *map, int16_t col, int16_t row, eo_hooks *hooks) (tiles.h) */
+  /** uint8_t eo_tiles_attr_at(const eo_tile_map *map, eo_coord col, eo_coord row, eo_hooks *hooks) (tiles.h) */
   eo_tiles_attr_at(map: number, col: number, row: number, hooks: number): number;
-  /** uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, int16_t x, int16_t y, eo_hooks *hooks) (tiles.h) */
+  /** uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, eo_coord x, eo_coord y, eo_hooks *hooks) (tiles.h) */
   eo_tiles_attr_at_pixel(map: number, x: number, y: number, hooks: number): number;
   /** uint8_t eo_tiles_kind_bit(uint8_t attr) (tiles.h) */
   eo_tiles_kind_bit(attr: number): number;
-  /** uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, int16_t x, int16_t y) (tiles.h) */
+  /** uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, eo_coord x, eo_coord y) (tiles.h) */
   eo_tiles_pixel_solid(map: number, x: number, y: number): number;
   /** eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode, eo_tile_probe *probes, uint16_t capacity, uint16_t *count, uint8_t *kinds, eo_hooks *hooks) (tiles.h) */
   eo_tiles_probe(map: number, box: number, mode: number, probes: number, capacity: number, count: number, kinds: number, hooks: number): number;
@@ -139,15 +139,15 @@ export interface Exports {
   eo_tiles_cache_reset(cache: number): void;
   /** eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_cache *cache, uint8_t *touching, uint8_t *below, eo_hooks *hooks) (tiles.h) */
   eo_tiles_touching(map: number, box: number, cache: number, touching: number, below: number, hooks: number): number;
-  /** eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, int16_t dx, int16_t dy, uint8_t flags, eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks) (tiles.h) */
+  /** eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags, eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks) (tiles.h) */
   eo_tiles_move(map: number, box: number, dx: number, dy: number, flags: number, cache: number, result: number, hooks: number): number;
   /** int32_t eo_wasm_abi(int32_t what) (wasm/wasm.h) */
   eo_wasm_abi(what: number): number;
-  /** int32_t eo_wasm_tiles_move_many(const eo_tile_map *map, eo_box *boxes, uint32_t count, const int16_t *deltas, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
+  /** int32_t eo_wasm_tiles_move_many(const eo_tile_map *map, eo_box *boxes, uint32_t count, const eo_coord *deltas, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
   eo_wasm_tiles_move_many(map: number, boxes: number, count: number, deltas: number, flags: number, out: number, failed: number, hooks: number): number;
-  /** int32_t eo_wasm_slopes_walk_many(const eo_tile_map *map, eo_box *boxes, uint32_t count, const int16_t *dx, uint8_t max_step, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
+  /** int32_t eo_wasm_slopes_walk_many(const eo_tile_map *map, eo_box *boxes, uint32_t count, const eo_coord *dx, uint8_t max_step, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
   eo_wasm_slopes_walk_many(map: number, boxes: number, count: number, dx: number, max_step: number, flags: number, out: number, failed: number, hooks: number): number;
-  /** int32_t eo_wasm_pixelmask_overlap_many(const eo_pixelmask *const *masks, const int16_t *positions, uint32_t mask_count, const void *pairs, uint8_t pair_bits, uint32_t pair_count, uint8_t *out, int32_t *contacts, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
+  /** int32_t eo_wasm_pixelmask_overlap_many(const eo_pixelmask *const *masks, const eo_coord *positions, uint32_t mask_count, const void *pairs, uint8_t pair_bits, uint32_t pair_count, uint8_t *out, int32_t *contacts, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
   eo_wasm_pixelmask_overlap_many(masks: number, positions: number, mask_count: number, pairs: number, pair_bits: number, pair_count: number, out: number, contacts: number, failed: number, hooks: number): number;
 }
 
