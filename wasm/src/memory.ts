@@ -49,6 +49,9 @@ export class Heap {
   readonly limit: number;
   u8: Uint8Array;
   dv: DataView;
+  /** The whole memory as 32-bit words (index = address >> 2): copies without a view per call. */
+  i32: Int32Array;
+  u32: Uint32Array;
   private brk: number;
   private readonly free: Block[] = [];
   private readonly memory: WebAssembly.Memory;
@@ -66,6 +69,8 @@ export class Heap {
     this.limit = limit;
     this.u8 = new Uint8Array(memory.buffer);
     this.dv = new DataView(memory.buffer);
+    this.i32 = new Int32Array(memory.buffer);
+    this.u32 = new Uint32Array(memory.buffer);
     this.registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((o: Owner) => o.release()) : null;
   }
 
@@ -118,6 +123,8 @@ export class Heap {
     }
     this.u8 = new Uint8Array(this.memory.buffer);
     this.dv = new DataView(this.memory.buffer);
+    this.i32 = new Int32Array(this.memory.buffer);
+    this.u32 = new Uint32Array(this.memory.buffer);
   }
 
   // ---- objects -------------------------------------------------------------------------------------

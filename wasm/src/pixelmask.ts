@@ -10,13 +10,14 @@ import type { PixelMask, PixelMaskApi } from './types.js';
 
 const MAX_SIZE = DEFINES.EO_PIXELMASK_MAX_SIZE;
 
-/** Floors src into out (the core's eo_coord); the index of the first value that is not finite or
-    not in the world, else -1. */
-function floorInto(src: ArrayLike<number>, out: Int32Array): number {
-  for (let i = 0; i < out.length; i++) {
+/** Floors src[0 .. n) into out[at .. at + n) (the core's eo_coord); the index of the first value
+    that is not finite or not in the world, else -1. Both arrays are Float64Array / Int32Array, so
+    the loop stays monomorphic whatever array type the game passed. */
+function floorInto(src: Float64Array, n: number, out: Int32Array, at: number): number {
+  for (let i = 0; i < n; i++) {
     const v = Math.floor(src[i]);
     if (!(v >= COORD_MIN && v <= COORD_MAX)) return i;
-    out[i] = v;
+    out[at + i] = v;
   }
   return -1;
 }
@@ -29,6 +30,8 @@ export function makePixelmask(core: Core): PixelMaskApi {
   // so a mask seen at the same index in the last call needs no lookup. Dropped whenever any mask
   // is disposed (its memory may be reused by a new mask).
   let lastBatch: { list: unknown[]; ptrs: Uint32Array } | undefined;
+  // overlapMany's positions as float64, reused (filled and read with no user code in between)
+  let positionsF64 = new Float64Array(64);
   const ptrOf = (name: string, m: unknown): number => {
     const rec = typeof m === 'object' && m !== null ? live.get(m) : undefined;
     if (rec === undefined) fail(`${name} must be a PixelMask made by this module`);
@@ -158,17 +161,7 @@ export function makePixelmask(core: Core): PixelMaskApi {
       else if (Array.isArray(positions)) src = (positions as unknown[]).slice().map((v) => (typeof v === 'number' ? v : NaN));
       else return fail(`positions must be a typed array or array of numbers (x, y per mask), got ${show(positions)}`);
       if (src.length !== 2 * nm) fail(`positions must hold x, y per mask: ${2 * nm} values, got ${src.length}`);
-      let fpos: Int32Array;
-      if (pos instanceof Int32Array) fpos = pos;
-      else {
-        if (pos instanceof BigInt64Array || pos instanceof BigUint64Array) fail('positions must hold numbers, not BigInts');
-        fpos = new Int32Array(2 * nm);
-        const bad = floorInto(src as ArrayLike<number>, fpos);
-        if (bad >= 0) {
-          const f = src[bad];
-          fail(`positions[${bad}] = ${String(f)} is ${Number.isFinite(f) ? `outside the world (${COORD_MIN} .. ${COORD_MAX})` : 'not a finite number'}`);
-        }
-      }
+      if (pos instanceof BigInt64Array || pos instanceof BigUint64Array) fail('positions must hold numbers, not BigInts');
       const pv = typed('pairs', pairs, Uint16Array, Uint32Array);
       const o = options('options', opts, ['count', 'out', 'contacts'] as const);
       const count = o.count === undefined ? pv.length >> 1 : int('options.count', o.count, 0, pv.length >> 1);
@@ -193,8 +186,17 @@ export function makePixelmask(core: Core): PixelMaskApi {
         const ppairs = core.scratch((wide ? 8 : 4) * count, what), po = core.scratch(count, what);
         const pc = contacts === undefined ? 0 : core.scratch(8 * count, what), pf = core.scratch(4, what);
         const u8 = heap.u8, buf = u8.buffer;
-        new Uint32Array(buf, pm, nm).set(ptrs);
-        new Int32Array(buf, pp, 2 * nm).set(fpos);
+        heap.u32.set(ptrs, pm >>> 2);
+        if (pos instanceof Int32Array) heap.i32.set(pos, pp >>> 2);
+        else {
+          if (positionsF64.length < 2 * nm) positionsF64 = new Float64Array(4 * nm);
+          positionsF64.set(src as ArrayLike<number>);
+          const bad = floorInto(positionsF64, 2 * nm, heap.i32, pp >>> 2);
+          if (bad >= 0) {
+            const f = src[bad];
+            fail(`positions[${bad}] = ${String(f)} is ${Number.isFinite(f) ? `outside the world (${COORD_MIN} .. ${COORD_MAX})` : 'not a finite number'}`);
+          }
+        }
         if (wide) new Uint32Array(buf, ppairs, 2 * count).set(count * 2 === pv.length ? pv : pv.subarray(0, 2 * count));
         else new Uint16Array(buf, ppairs, 2 * count).set(count * 2 === pv.length ? pv : pv.subarray(0, 2 * count));
         const r = x.eo_wasm_pixelmask_overlap_many(pm, pp, nm, ppairs, wide ? 32 : 16, count, po, pc, pf, core.hooks);
