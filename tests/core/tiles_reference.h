@@ -42,12 +42,12 @@ static int ref_height(int attr, int i)
     }
 }
 
-/* Solid in every direction; pixels past the int16 world are solid too (its edge is a wall). */
+/* Solid in every direction; pixels past the eo_coord world are solid too (its edge is a wall). */
 static int ref_solid(long x, long y)
 {
     long tile = ref_tile_size(), col, row;
     int a;
-    if (x < -32768 || x > 32767 || y < -32768 || y > 32767)
+    if (x < EO_COORD_MIN || x > EO_COORD_MAX || y < EO_COORD_MIN || y > EO_COORD_MAX)
         return 1;
     col = floor_div(x, tile);
     row = floor_div(y, tile);
@@ -116,7 +116,7 @@ static int ref_overlaps_solid(const eo_box *b)
 static int ref_on_ground(const eo_box *b)
 {
     long y = (long)b->y + b->h, i;
-    if (y > 32767)
+    if (y > EO_COORD_MAX)
         return 1;
     for (i = 0; i < b->w; i++)
         if (ref_blocks_down(b->x + i, y, 0))
