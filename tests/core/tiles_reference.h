@@ -97,8 +97,8 @@ static int ref_move(eo_box *b, long dx, long dy, int drop)
         }
         y += s;
     }
-    b->x = (int16_t)x;
-    b->y = (int16_t)y;
+    b->x = (eo_coord)x;
+    b->y = (eo_coord)y;
     return hit;
 }
 

@@ -26,19 +26,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAX_N 200
 #define WALK_BUDGET 400000 /* pixel visits x boxes checked per segment; past it only consistency */
 
-static int t_less(uint16_t n1, uint16_t d1, uint16_t n2, uint16_t d2)
+/* t fields are uint16_t with 16-bit coordinates, wider with 32-bit ones: compare in 64 bits */
+static int t_less(uint64_t n1, uint64_t d1, uint64_t n2, uint64_t d2)
 {
-    return (uint32_t)n1 * d2 < (uint32_t)n2 * d1;
+    return n1 * d2 < n2 * d1;
 }
 
 /* t = n / d as the core gives it equals the oracle's (same value: a crossing at a pixel corner
    may be written over |dx| or |dy|), and d is |dx| or |dy| (1 for the start pixel) as the
    headers say; a crossing at t = 0 (moving up or left from a line) is 0 / |dx| or 0 / |dy| */
-static int same_t(uint16_t n, uint16_t d, const ref_visit *v, int64_t dx, int64_t dy)
+static int same_t(int64_t n, int64_t d, const ref_visit *v, int64_t dx, int64_t dy)
 {
     if (v->rank == 0)
         return n == 0 && d == 1;
-    return (int64_t)n * v->d == v->n * (int64_t)d && (d == llabs(dx) || d == llabs(dy));
+    return n * v->d == v->n * d && (d == llabs(dx) || d == llabs(dy));
 }
 
 static int shares(const eo_box *a, const eo_box *r)
@@ -248,8 +249,8 @@ static int ray_visit(void *ctx, const ref_visit *v)
         }
         {
             eo_raycast_visit *t = &w->tiles[w->n];
-            t->col = (int16_t)col;
-            t->row = (int16_t)row;
+            t->col = (eo_coord)col;
+            t->row = (eo_coord)row;
             t->t_num = (uint16_t)v->n;
             t->t_den = (uint16_t)v->d;
             t->attr = (uint8_t)a;
@@ -313,8 +314,12 @@ static void check_raycast(fz *f)
     RT = T;
     if (eo_tiles_check(&map) != EO_OK)
         abort();
-    if ((fz_u8(f) & 7u) == 1) { /* anywhere in the world: long walks now and then */
-        s.x0 = fz_coord(f); s.y0 = fz_coord(f); s.x1 = fz_coord(f); s.y1 = fz_coord(f);
+    if ((fz_u8(f) & 7u) == 1) { /* anywhere in the world: long walks now and then (up to 2^17 px:
+                                     with 32-bit coordinates a ray across the world visits 2^29
+                                     tiles, seconds of work, as the header's cost says) */
+        s.x0 = fz_coord(f); s.y0 = fz_coord(f);
+        s.x1 = fz_clamp((int64_t)s.x0 + fz_range(f, -131072, 131072));
+        s.y1 = fz_clamp((int64_t)s.y0 + fz_range(f, -131072, 131072));
     } else {
         int64_t W = w * T + 4 * T, H = h * T + 4 * T;
         uint8_t m = fz_u8(f);

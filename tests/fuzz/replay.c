@@ -1,5 +1,5 @@
 /* Replays fuzzer inputs without libFuzzer, so the targets build and run under gcc too: replay
-   FILE... (each file is one input, up to 64 KiB), then 20000 inputs from a fixed-seed generator,
+   FILE... (each file is one input, up to 64 KiB), then 5000 inputs from a fixed-seed generator,
    0 to 255 bytes long. Prints "fuzz-replay: N inputs". */
 #include <stdint.h>
 #include <stdio.h>
@@ -35,7 +35,7 @@ int main(int argc, char **argv)
         run(buf, len);
         n++;
     }
-    for (i = 0; i < 20000ul; i++) {
+    for (i = 0; i < 5000ul; i++) {
         size_t len = (size_t)(i % 256u); /* empty, short and long inputs */
         for (k = 0; k < len; k++) {
             s ^= s << 13; s ^= s >> 17; s ^= s << 5;
