@@ -451,13 +451,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     clear = (int64_t)b.w * b.h <= 16384 && !ref_overlaps_solid(&b);
     max_step = (uint8_t)fz_below(&f, (uint32_t)T + 2u);
     dx = (eo_coord)(int8_t)fz_u8(&f);
-    flags = (uint8_t)(fz_u8(&f) & (EO_TILES_DROP | EO_TILES_POSITION_ONLY));
+    flags = (uint8_t)(fz_u8(&f) & (EO_TILES_DROP | EO_TILES_POSITION_ONLY | EO_TILES_CORNERS | 0x80u));
     start = b;
+    if (flags & 0x80u) { /* any other flag is refused, the box and the result untouched */
+        memset(&res, 0x5A, sizeof res);
+        if (eo_slopes_walk(&map, &b, dx, max_step, flags, &res, NULL) != EO_ERR_BAD_ARGUMENT || b.x != start.x ||
+            b.y != start.y || res.hit != 0x5A)
+            abort();
+        flags &= (uint8_t)~0x80u;
+    }
     if (eo_slopes_walk(&map, &b, dx, max_step, flags, &res, NULL) != EO_OK)
         abort();
-    if ((clear && ref_overlaps_solid(&b)) || res.moved_x != (int64_t)b.x - start.x)
+    if ((clear && !(flags & EO_TILES_CORNERS) && ref_overlaps_solid(&b)) || res.moved_x != (int64_t)b.x - start.x ||
+        (dx >= 0 ? res.moved_x < 0 || res.moved_x > dx : res.moved_x > 0 || res.moved_x < dx))
         abort();
-    if ((int64_t)start.w * start.h <= 4096 && !(flags & EO_TILES_DROP)) {
+    if ((int64_t)start.w * start.h <= 4096 && !(flags & (EO_TILES_DROP | EO_TILES_CORNERS))) {
         want = start;
         hit = ref_walk(&want, dx, max_step, 0);
         if (want.x != b.x || want.y != b.y || hit != res.hit)
