@@ -118,24 +118,54 @@ test-sanitize: $(SAN_BINS) $(foreach f,$(SAN_FUZZERS),$(TESTS)/san-msan/replay_$
 	p=$$((p + $$(sed -E 's/.*: ([0-9]+) passed.*/\1/' <<<"$$c"))); f=$$((f + $$(sed -E 's/.*, ([0-9]+) failed.*/\1/' <<<"$$c"))); \
 	echo "sanitize: $$p passed, $$f failed"; [ $$status -eq 0 ] && [ $$f -eq 0 ]
 
-# libFuzzer (clang) for a bounded number of runs over the seed corpus, then the replay driver
-# under gcc's sanitizers, so the fuzz targets stay buildable without clang too.
+# Fuzzing (tests/fuzz/*_fuzzer.c, libFuzzer under clang with ASan + UBSan). Coverage is taken
+# from the core only: the targets' own oracles (brute-force loops) are built without it, so they
+# neither slow the run down with comparison tracing nor count as coverage. test-fuzz, the CI pass
+# (about a minute): tests/fuzz/check-reach (every public function has a target), then per target
+# the kept corpus and the regression inputs replayed by the libFuzzer build and by the gcc build
+# (tests/fuzz/replay.c), and a short fuzzing run from the kept corpus. `make fuzz-long` is the
+# campaign that grows and minimises the kept corpus (tools/fuzz-long).
 FUZZERS := $(patsubst tests/fuzz/%_fuzzer.c,%,$(wildcard tests/fuzz/*_fuzzer.c))
-FUZZ_RUNS ?= 300000
-$(TESTS)/fuzz/%_fuzzer: tests/fuzz/%_fuzzer.c $(CORE_SRC) $(CORE_HDR)
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=c99 -g -O1 -DEO_TRACE=1 -Wall -Wextra -Wconversion -Werror $(FUZZ_SAN) $(CORE_INC)
+FUZZ_SHORT ?= 4
+FUZZ_HDR := tests/fuzz/fuzz_input.h tests/core/tiles_reference.h tests/core/walk_reference.h
+FUZZ_CORE_OBJ := $(patsubst core/src/%.c,$(TESTS)/fuzz/core/%.o,$(CORE_SRC))
+.SECONDARY: $(FUZZ_CORE_OBJ) $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_target.o)
+$(TESTS)/fuzz/core/%.o: core/src/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	clang -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -DEO_TRACE=1 $(CORE_INC) $< $(CORE_SRC) -o $@
-$(TESTS)/fuzz/%_replay: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(CORE_SRC) $(CORE_HDR)
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(TESTS)/fuzz/%_target.o: tests/fuzz/%_fuzzer.c $(FUZZ_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -c $< -o $@
+$(TESTS)/fuzz/%_fuzzer: $(TESTS)/fuzz/%_target.o $(FUZZ_CORE_OBJ)
+	clang $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@
+$(TESTS)/fuzz/%_replay: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(FUZZ_HDR) $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_TRACE=1 $< tests/fuzz/replay.c $(CORE_SRC) -o $@
 test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_replay)
-	@p=0; f=0; for z in $(FUZZERS); do \
-	  mkdir -p $(TESTS)/fuzz/corpus-$$z; \
-	  if $(TESTS)/fuzz/$${z}_fuzzer -runs=$(FUZZ_RUNS) -seed=1 -artifact_prefix=$(TESTS)/fuzz/ $(TESTS)/fuzz/corpus-$$z tests/fuzz/corpus/$$z \
-	       > $(TESTS)/fuzz/$$z.log 2>&1; then p=$$((p+1)); tail -1 $(TESTS)/fuzz/$$z.log; \
+	@p=0; f=0; \
+	if tests/fuzz/check-reach; then p=$$((p+1)); else f=$$((f+1)); fi; \
+	for z in $(FUZZERS); do \
+	  inputs=$$(find tests/fuzz/corpus/$$z tests/fuzz/regressions/$$z -type f 2>/dev/null); \
+	  if [ -z "$$inputs" ]; then echo "fuzz: $$z has no kept corpus (tests/fuzz/corpus/$$z): run make fuzz-long"; f=$$((f+1)); continue; fi; \
+	  if $(TESTS)/fuzz/$${z}_fuzzer $$inputs > $(TESTS)/fuzz/$$z-replay.log 2>&1; then p=$$((p+1)); \
+	  else f=$$((f+1)); tail -40 $(TESTS)/fuzz/$$z-replay.log; fi; \
+	  if $(TESTS)/fuzz/$${z}_replay $$inputs; then p=$$((p+1)); else f=$$((f+1)); fi; \
+	  rm -rf $(TESTS)/fuzz/corpus-$$z; mkdir -p $(TESTS)/fuzz/corpus-$$z; \
+	  if $(TESTS)/fuzz/$${z}_fuzzer -max_total_time=$(FUZZ_SHORT) -seed=1 -artifact_prefix=$(TESTS)/fuzz/$$z- \
+	       $(TESTS)/fuzz/corpus-$$z tests/fuzz/corpus/$$z > $(TESTS)/fuzz/$$z.log 2>&1; then p=$$((p+1)); tail -1 $(TESTS)/fuzz/$$z.log; \
 	  else f=$$((f+1)); tail -40 $(TESTS)/fuzz/$$z.log; fi; \
-	  if $(TESTS)/fuzz/$${z}_replay tests/fuzz/corpus/$$z/*; then p=$$((p+1)); else f=$$((f+1)); fi; \
 	done; echo "fuzz: $$p passed, $$f failed"; [ $$f -eq 0 ]
+
+# The campaign: FUZZ_SECONDS per target, one target at a time (FUZZ_EXECS > 0 also stops a target
+# after that many executions); FUZZ_TARGETS picks some of them.
+FUZZ_SECONDS ?= 600
+FUZZ_EXECS ?= 0
+FUZZ_TARGETS ?= $(FUZZERS)
+.PHONY: fuzz-long
+fuzz-long: $(foreach f,$(FUZZ_TARGETS),$(TESTS)/fuzz/$(f)_fuzzer)
+	tools/fuzz-long $(FUZZ_SECONDS) $(FUZZ_EXECS) $(TESTS)/fuzz $(FUZZ_TARGETS)
 
 # Shared vectors: the generator is deterministic (the committed .vec must be what it writes),
 # and the native results must equal the committed .expected. wasm and MSX compare against the
