@@ -77,10 +77,14 @@ static eo_result setup(const eo_tile_map *map, tiles_ctx *ctx, eo_hooks *hooks)
         uint16_t v;
         for (ctx->row_shift = 0, v = map->width; v > 1u; v >>= 1) /* one-bit shifts: cheap on a Z80 */
             ctx->row_shift++;
-        /* width * height <= 65536 without a multiply: height <= 2^(16 - shift); widths up to
-           8 always pass (height <= 4096) */
+        /* width * height <= 65536 without a multiply: height <= 2^(16 - shift). In the 16-bit
+           world widths up to 8 always pass (height <= 4096); a 32-bit world's maps are taller. */
+#if EO_COORD_BITS == 16
         ctx->narrow = ctx->row_shift < 4 ||
                       (uint16_t)((uint16_t)(map->height - 1u) >> (16u - ctx->row_shift)) == 0;
+#else
+        ctx->narrow = ((uint32_t)(map->height - 1u) >> (16u - ctx->row_shift)) == 0;
+#endif
     } else if (map->row_start == NULL) {
         /* only the multiply needs it; a 32-bit product costs the Z80 thousands of T-states */
         ctx->narrow = (uint32_t)map->width * map->height <= 65536u;

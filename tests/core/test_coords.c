@@ -330,6 +330,24 @@ static void test_coords_tiles_and_slopes_at_the_edges(void **state)
                      EO_COORD_BITS == 16 ? EO_ERR_BUFFER_TOO_SMALL : EO_ERR_BAD_ARGUMENT);
 }
 
+#if EO_COORD_BITS == 32
+/* A 32-bit world takes maps taller than 4096 tiles: a narrow power-of-two width no longer means
+   the cell index fits 16 bits (found by the tiles fuzzer: cell 36223 for 101759). */
+static void test_coords_tall_map_index(void **state)
+{
+    static uint8_t cells[2u * 65533u], attrs[256];
+    eo_tile_map map = { cells, attrs, NULL, NULL, 2, 65533, 3, 0, 0 };
+    uint32_t index = 0;
+    (void)state;
+    cells[2u * 50879u + 1u] = 1;
+    attrs[1] = EO_TILE_SOLID;
+    assert_int_equal(eo_tiles_index(&map, 1, 50879, &index), 1);
+    assert_int_equal(index, 2u * 50879u + 1u);
+    assert_int_equal(eo_tiles_attr_at(&map, 1, 50879, NULL), EO_TILE_SOLID);
+    assert_int_equal(eo_tiles_attr_at(&map, 1, 50879 - 32768, NULL), EO_TILE_EMPTY);
+}
+#endif
+
 static void test_coords_raycast_at_the_edges(void **state)
 {
     eo_tile_map map = coords_map(EO_TILES_OUTSIDE_SOLID);
@@ -465,6 +483,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_coords_segment_across_the_world),
         cmocka_unit_test(test_coords_tiles_and_slopes_at_the_edges),
         cmocka_unit_test(test_coords_raycast_at_the_edges),
+#if EO_COORD_BITS == 32
+        cmocka_unit_test(test_coords_tall_map_index),
+#endif
         cmocka_unit_test(test_coords_masks_at_the_edges),
         cmocka_unit_test(test_coords_circles_at_the_edges),
     };
