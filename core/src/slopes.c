@@ -211,7 +211,7 @@ static uint8_t climb(const eo_tile_map *map, const eo_box *b, int8_t dir, uint8_
     row = (eo_coord)(b->y + (b->h - 1)); /* the box's bottom row */
     while (eo_tiles_pixel_solid(map, col, row)) {
         rise++;
-        if (rise > max_step || row == INT16_MIN) {
+        if (rise > max_step || row == EO_COORD_MIN) {
             EO_STEP(hooks, EO_EV_SLOPES_WALL, col, rise); /* too steep: a wall */
             return 0;
         }

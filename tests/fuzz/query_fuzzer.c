@@ -370,7 +370,7 @@ static void check_raycast(fz *f)
                 v[k].attr != want_v[k].attr || v[k].face != want_v[k].face)
                 abort();
     }
-    if (!hit.hit && (hit.x | hit.y | hit.col | hit.row | hit.t_num | hit.t_den | hit.face | hit.attr) != 0)
+    if (!hit.hit && ((hit.x | hit.y | hit.col | hit.row) != 0 || (hit.t_num | hit.t_den) != 0 || (hit.face | hit.attr) != 0))
         abort();
     free(v);
     free(cells);

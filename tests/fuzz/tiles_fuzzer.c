@@ -195,7 +195,11 @@ static void check_map_refused(fz *f, eo_tile_map *map, uint8_t *attrs, uint8_t *
             rows[fz_below(f, map->height)] ^= (uint16_t)(1u + fz_below(f, 0xFFFF));
             break;
         }
-        map->height = (uint16_t)(((EO_COORD_MAX + 1L) >> (map->tile_shift ? map->tile_shift : 3)) + 1);
+        /* one row more than fits the world; a 32-bit world fits every uint16_t height */
+        if (EO_TILES_MAX_TILES(map->tile_shift ? map->tile_shift : 3) < 65535u)
+            map->height = (uint16_t)(EO_TILES_MAX_TILES(map->tile_shift ? map->tile_shift : 3) + 1u);
+        else
+            map->height = 0;
         break;
     }
     if (eo_tiles_check(map) != want)
