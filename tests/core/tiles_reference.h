@@ -71,15 +71,24 @@ static int ref_blocks_down(long x, long y, int drop)
     return a == EO_TILE_ONE_WAY || (a == EO_TILE_LADDER && ref_attr(col, row - 1) != EO_TILE_LADDER);
 }
 
-/* One pixel at a time along X, then along Y; a pixel step is refused if a pixel it enters blocks. */
-static int ref_move(eo_box *b, long dx, long dy, int drop)
+/* With EO_TILES_CORNERS a pixel of the leading edge counts only if it lies in the box's first or
+   last tile across the axis (the corner probes' tiles). */
+static int ref_in_end_tiles(long p, long q0, long q1)
+{
+    long t = floor_div(p, ref_tile_size());
+    return t == floor_div(q0, ref_tile_size()) || t == floor_div(q1, ref_tile_size());
+}
+
+/* One pixel at a time along X, then along Y; a pixel step is refused if a pixel it enters blocks
+   (corners: only the pixels in the edge's end tiles are looked at). */
+static int ref_move_probing(eo_box *b, long dx, long dy, int drop, int corners)
 {
     long x = b->x, y = b->y, k, i;
     int hit = 0, s = dx > 0 ? 1 : -1, blocked;
     for (k = 0; k < labs(dx); k++) {
         long col = s > 0 ? x + b->w : x - 1;
         for (blocked = 0, i = 0; i < b->h && !blocked; i++)
-            blocked = ref_solid(col, y + i);
+            blocked = (!corners || ref_in_end_tiles(y + i, y, y + b->h - 1)) && ref_solid(col, y + i);
         if (blocked) {
             hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
             break;
@@ -90,7 +99,8 @@ static int ref_move(eo_box *b, long dx, long dy, int drop)
     for (k = 0; k < labs(dy); k++) {
         long row = s > 0 ? y + b->h : y - 1;
         for (blocked = 0, i = 0; i < b->w && !blocked; i++)
-            blocked = s > 0 ? ref_blocks_down(x + i, row, drop) : ref_solid(x + i, row);
+            blocked = (!corners || ref_in_end_tiles(x + i, x, x + b->w - 1)) &&
+                      (s > 0 ? ref_blocks_down(x + i, row, drop) : ref_solid(x + i, row));
         if (blocked) {
             hit |= s > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP;
             break;
@@ -100,6 +110,11 @@ static int ref_move(eo_box *b, long dx, long dy, int drop)
     b->x = (eo_coord)x;
     b->y = (eo_coord)y;
     return hit;
+}
+
+static int ref_move(eo_box *b, long dx, long dy, int drop)
+{
+    return ref_move_probing(b, dx, dy, drop, 0);
 }
 
 static int ref_overlaps_solid(const eo_box *b)

@@ -92,45 +92,6 @@ static int ref_touching(const eo_box *b, uint8_t *touching, uint8_t *below)
     return 1;
 }
 
-/* The reference mover with CORNERS: a pixel of the leading edge blocks only if it lies in the
-   box's first or last tile across the axis. */
-static int in_end_tiles(long p, long q0, long q1)
-{
-    long t = floor_div(p, T);
-    return t == floor_div(q0, T) || t == floor_div(q1, T);
-}
-
-static int ref_move_corners(eo_box *b, long dx, long dy, int drop)
-{
-    long x = b->x, y = b->y, k, i;
-    int hit = 0, s = dx > 0 ? 1 : -1, blocked;
-    for (k = 0; k < labs(dx); k++) {
-        long col = s > 0 ? x + b->w : x - 1;
-        for (blocked = 0, i = 0; i < b->h && !blocked; i++)
-            blocked = in_end_tiles(y + i, y, y + b->h - 1) && ref_solid(col, y + i);
-        if (blocked) {
-            hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
-            break;
-        }
-        x += s;
-    }
-    s = dy > 0 ? 1 : -1;
-    for (k = 0; k < labs(dy); k++) {
-        long row = s > 0 ? y + b->h : y - 1;
-        for (blocked = 0, i = 0; i < b->w && !blocked; i++)
-            blocked = in_end_tiles(x + i, x, x + b->w - 1) &&
-                      (s > 0 ? ref_blocks_down(x + i, row, drop) : ref_solid(x + i, row));
-        if (blocked) {
-            hit |= s > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP;
-            break;
-        }
-        y += s;
-    }
-    b->x = (eo_coord)x;
-    b->y = (eo_coord)y;
-    return hit;
-}
-
 /* slopes.h's ground height of column i of tile (col, row) */
 static int ref_ground_height(int64_t col, int64_t row, int i)
 {
@@ -373,8 +334,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (llabs((int64_t)dx) * start.h + llabs((int64_t)dy) * start.w <= 100000) {
         want = start;
-        hit = (flags & EO_TILES_CORNERS) ? ref_move_corners(&want, dx, dy, flags & EO_TILES_DROP)
-                                         : ref_move(&want, dx, dy, flags & EO_TILES_DROP);
+        hit = ref_move_probing(&want, dx, dy, flags & EO_TILES_DROP, (flags & EO_TILES_CORNERS) != 0);
         if (want.x != b.x || want.y != b.y || hit != res.hit)
             abort();
     }
