@@ -72,7 +72,7 @@ class SpriteEditor {
     );
     this.root = h(
       'section',
-      { class: 'pm-sprite-editor', 'aria-label': `${label} editor` },
+      { role: 'group', class: 'pm-sprite-editor', 'aria-label': `${label} editor` },
       h(
         'div',
         { class: 'gm-card-head' },

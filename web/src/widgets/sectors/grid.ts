@@ -217,7 +217,7 @@ export class SectorsDemo {
           ),
           h(
             'section',
-            { class: 'gm-card sg-persist', 'aria-label': 'Persistent grid against rebuilding' },
+            { role: 'group', class: 'gm-card sg-persist', 'aria-label': 'Persistent grid against rebuilding' },
             h('div', { class: 'gm-card-head' }, h('h3', {}, 'Keep the grid, or rebuild it?')),
             line('persist'),
             line('persist-total'),
