@@ -231,12 +231,18 @@ function makeMarkdown(file, widgetsUsed, lineOffset) {
         if (widgetsUsed.ids.has(id))
           throw new LessonError(`${file}:${line}: two widgets have the id "${id}" (set id=...)`);
         widgetsUsed.ids.add(id);
+        // Keyboard users can jump over a demo's many controls to its caption (predict widgets are two
+        // fields and a button: nothing to skip).
+        const skip = name.endsWith('-predict')
+          ? ''
+          : `<a class="skip-demo" href="#demo-${escapeHtml(id)}-end" data-testid="skip-${escapeHtml(id)}">Skip this demo</a>`;
         return (
           `<figure class="widget widget-${name}" id="demo-${escapeHtml(id)}" data-widget="${name}" ` +
           `data-options="${escapeHtml(JSON.stringify(options))}" data-testid="${escapeHtml(id)}">\n` +
+          skip +
           `<div class="widget-mount"><p class="widget-loading">Loading the interactive demo and the wasm core…</p>` +
           `<noscript><p class="widget-loading">This demo runs the earlyout core compiled to WebAssembly: it needs JavaScript.</p></noscript></div>\n` +
-          `<figcaption>`
+          `<figcaption id="demo-${escapeHtml(id)}-end" tabindex="-1">`
         );
       }
       return '</figcaption></figure>\n';

@@ -214,9 +214,10 @@ export class SlopeEditor {
     });
     const at = (e: PointerEvent): [number, number] => {
       const r = this.canvas.getBoundingClientRect();
-      const col = Math.max(0, Math.min(T - 1, Math.floor((e.clientX - r.left) / CELL)));
+      const cell = r.width / T || CELL; // as drawn: the grid shrinks on narrow screens
+      const col = Math.max(0, Math.min(T - 1, Math.floor((e.clientX - r.left) / cell)));
       // the pointer's row sets the top of the column: the cell under it is the column's top pixel
-      const height = T - Math.floor((e.clientY - r.top) / CELL);
+      const height = T - Math.floor((e.clientY - r.top) / cell);
       return [col, height];
     };
     g.addEventListener('pointerdown', (e) => {
