@@ -5,14 +5,14 @@ import type { Page } from '@playwright/test';
 import { expect, lessonFiles, test } from './fixtures.ts';
 import { SIZES, allWidgetsReady, sitePages } from './pages.ts';
 
-/** The page's sideways overflow, and the widgets whose root (figure or the widget inside it) is
-    wider than the viewport or sticks out of it. */
+/** The page's sideways overflow, and the widgets whose root (figure or the widget inside it) or
+    canvas is wider than the viewport or sticks out of it (a canvas clipped by its box still is). */
 async function overflow(page: Page): Promise<{ scrollWidth: number; innerWidth: number; wide: string[] }> {
   return page.evaluate(() => {
     const iw = window.innerWidth;
     const wide: string[] = [];
     for (const f of document.querySelectorAll<HTMLElement>('[data-widget]')) {
-      for (const el of [f, f.querySelector<HTMLElement>('.widget-mount > *')]) {
+      for (const el of [f, f.querySelector<HTMLElement>('.widget-mount > *'), ...f.querySelectorAll<HTMLElement>('canvas')]) {
         if (!el) continue;
         const r = el.getBoundingClientRect();
         if (r.width > iw || r.left < -0.5 || r.right > iw + 0.5) wide.push(`${f.id} ${el.className}: ${Math.round(r.left)}..${Math.round(r.right)}`);
@@ -28,6 +28,8 @@ for (const p of sitePages()) {
       await page.setViewportSize({ width, height: 740 });
       await page.goto(p.url);
       await allWidgetsReady(page);
+      // folded details (lesson 3's table of numbers) are opened: what they hold must fit too
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
       const o = await overflow(page);
       expect(o.wide, `widgets wider than ${width} px`).toEqual([]);
       expect(o.scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(o.innerWidth);
