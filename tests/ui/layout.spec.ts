@@ -112,6 +112,9 @@ for (const size of SIZES) {
 
   test(`#challenge deep links land on their target at ${size.width}x${size.height}`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
+    // as most readers have it (the suite's default is reduced motion): a smooth scroll on load would
+    // still be on its way when the page has settled
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await watchShifts(page);
     for (const l of lessonFiles()) {
       await page.goto(`/lessons/${l.slug}.html#challenge`);
