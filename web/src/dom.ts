@@ -52,7 +52,7 @@ export function scrollBox(label: string, child: Child, testid?: string): HTMLDiv
 }
 
 const HEADINGS = 'h1, h2, h3, h4, h5, h6';
-const levelOf = (el: Element): number => Number(el.getAttribute('aria-level') ?? el.tagName.slice(1));
+const levelOf = (el: Element): number => Number(el.tagName.slice(1));
 
 /** Widgets title their panels with <h3>; a figure can sit under the page's <h1> or under an <h2>.
     Gives the figure's headings aria-levels that continue the page's outline (one below the heading
@@ -63,8 +63,8 @@ export function nestHeadings(figure: HTMLElement): void {
   let outer = 1;
   for (const el of document.querySelectorAll(HEADINGS)) {
     if (figure.contains(el) || !(el.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
-    outer = levelOf(el);
+    if (!el.closest('[data-widget]')) outer = levelOf(el); // the text's headings, not another demo's panels
   }
-  const shift = outer + 1 - Math.min(...inner.map((el) => Number(el.tagName.slice(1))));
-  for (const el of inner) el.setAttribute('aria-level', String(Math.min(6, Math.max(1, Number(el.tagName.slice(1)) + shift))));
+  const shift = outer + 1 - Math.min(...inner.map(levelOf));
+  for (const el of inner) el.setAttribute('aria-level', String(Math.min(6, Math.max(1, levelOf(el) + shift))));
 }
