@@ -208,6 +208,17 @@ function makeMarkdown(file, widgetsUsed, lineOffset) {
     }
   });
 
+  // Code blocks scroll sideways on narrow screens: keyboard users reach them with Tab (and scroll
+  // them with the arrow keys), and a screen reader names what they are.
+  for (const rule of ['fence', 'code_block']) {
+    const render = md.renderer.rules[rule];
+    md.renderer.rules[rule] = (tokens, idx, ...rest) => {
+      const lang = escapeHtml(tokens[idx].info.trim().split(/\s+/)[0] ?? '');
+      const label = lang ? `Code (${lang})` : 'Code';
+      return render(tokens, idx, ...rest).replace(/^<pre/, `<pre tabindex="0" role="group" aria-label="${label}"`);
+    };
+  }
+
   md.use(markdownItContainer, 'widget', {
     validate: (params) => /^widget(\s|$)/.test(params.trim()),
     render(tokens, idx) {
@@ -220,12 +231,18 @@ function makeMarkdown(file, widgetsUsed, lineOffset) {
         if (widgetsUsed.ids.has(id))
           throw new LessonError(`${file}:${line}: two widgets have the id "${id}" (set id=...)`);
         widgetsUsed.ids.add(id);
+        // Keyboard users can jump over a demo's many controls to its caption (predict widgets are two
+        // fields and a button: nothing to skip).
+        const skip = name.endsWith('-predict')
+          ? ''
+          : `<a class="skip-demo" href="#demo-${escapeHtml(id)}-end" data-testid="skip-${escapeHtml(id)}">Skip this demo</a>`;
         return (
           `<figure class="widget widget-${name}" id="demo-${escapeHtml(id)}" data-widget="${name}" ` +
           `data-options="${escapeHtml(JSON.stringify(options))}" data-testid="${escapeHtml(id)}">\n` +
+          skip +
           `<div class="widget-mount"><p class="widget-loading">Loading the interactive demo and the wasm core…</p>` +
           `<noscript><p class="widget-loading">This demo runs the earlyout core compiled to WebAssembly: it needs JavaScript.</p></noscript></div>\n` +
-          `<figcaption>`
+          `<figcaption id="demo-${escapeHtml(id)}-end" tabindex="-1">`
         );
       }
       return '</figcaption></figure>\n';
@@ -384,6 +401,7 @@ function page({ title, description, body, depth, assets, bodyClass, script = 'si
 <meta name="color-scheme" content="light">
 <link rel="icon" href="${up}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${up}assets/site.css?v=${assets.cssHash}">
+${(assets.fonts ?? []).map((f) => `<link rel="preload" href="${up}assets/${f}" as="font" type="font/woff2" crossorigin>`).join('\n')}
 <script type="module" src="${up}assets/${script}.js?v=${jsHash}"></script>
 </head>
 <body class="${bodyClass}">
@@ -743,13 +761,14 @@ async function main() {
   await mkdir(join(OUT, 'lessons'), { recursive: true });
   await writeFile(join(OUT, MARKER), 'Written by tools/build-web.mjs, which empties this folder on each build.\n');
   await mkdir(ASSETS, { recursive: true });
-  const assets = { jsHash: '', pgHash: '', cssHash: '' };
+  const assets = { jsHash: '', pgHash: '', cssHash: '', fonts: [] };
   for (const f of built.files) {
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);
     if (f.path.endsWith('site.js')) assets.jsHash = hash(f.contents);
     if (f.path.endsWith('playground-page.js')) assets.pgHash = hash(f.contents);
     if (f.path.endsWith('site.css')) assets.cssHash = hash(f.contents);
+    if (f.path.endsWith('.woff2')) assets.fonts.push(relative(ASSETS, f.path));
   }
   for (const f of wasmFiles) if (existsSync(f)) await copyFile(f, join(ASSETS, basename(f)));
   await writeFile(join(ASSETS, 'favicon.svg'), FAVICON);

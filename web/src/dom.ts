@@ -44,3 +44,27 @@ export function uniqueId(prefix: string): string {
 
 export const reducedMotion = (): boolean =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** A box that scrolls sideways when its content (a wide table) does not fit: Tab reaches it, so
+    keyboard users can scroll it with the arrow keys, and its label says what it holds. */
+export function scrollBox(label: string, child: Child, testid?: string): HTMLDivElement {
+  return h('div', { class: 'scroll-x', tabindex: 0, role: 'group', 'aria-label': label, 'data-testid': testid }, child);
+}
+
+const HEADINGS = 'h1, h2, h3, h4, h5, h6';
+const levelOf = (el: Element): number => Number(el.tagName.slice(1));
+
+/** Widgets title their panels with <h3>; a figure can sit under the page's <h1> or under an <h2>.
+    Gives the figure's headings aria-levels that continue the page's outline (one below the heading
+    before the figure), so screen-reader heading navigation never skips a level. */
+export function nestHeadings(figure: HTMLElement): void {
+  const inner = [...figure.querySelectorAll(HEADINGS)];
+  if (inner.length === 0) return;
+  let outer = 1;
+  for (const el of document.querySelectorAll(HEADINGS)) {
+    if (figure.contains(el) || !(el.compareDocumentPosition(figure) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+    if (!el.closest('[data-widget]')) outer = levelOf(el); // the text's headings, not another demo's panels
+  }
+  const shift = outer + 1 - Math.min(...inner.map(levelOf));
+  for (const el of inner) el.setAttribute('aria-level', String(Math.min(6, Math.max(1, levelOf(el) + shift))));
+}

@@ -3,7 +3,7 @@
 import widgetSpec from '../widgets.json';
 import { getCore } from './core.ts';
 import type { Earlyout } from './core.ts';
-import { h } from './dom.ts';
+import { h, nestHeadings } from './dom.ts';
 import { mountChallenge } from './widgets/gridmask/challenge.ts';
 import { mountMaskPredict } from './widgets/gridmask/predict.ts';
 import { ManyObjects } from './widgets/gridmask/many.ts';
@@ -69,6 +69,7 @@ async function hydrate(): Promise<void> {
     }
     try {
       mount(host, eo, JSON.parse(figure.dataset.options ?? '{}') as Record<string, string>);
+      nestHeadings(figure);
       figure.dataset.ready = 'true';
     } catch (e) {
       console.error(`earlyout: widget ${name} failed`, e);

@@ -61,7 +61,7 @@ export class Stepper<S extends TraceStep = TraceStep> {
     this.counters = h('p', { class: 'step-counters', 'data-testid': 'trace-counters' });
     this.root = h(
       'section',
-      { class: 'gm-trace', 'aria-label': 'Step through the core' },
+      { role: 'group', class: 'gm-trace', 'aria-label': 'Step through the core' },
       h(
         'div',
         { class: 'gm-trace-head' },

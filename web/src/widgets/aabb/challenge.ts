@@ -13,7 +13,7 @@ export function mountAabbChallenge(host: HTMLElement, eo: Earlyout): BoxPair {
   const status = h('p', { class: 'challenge-status', 'data-testid': 'challenge-status', role: 'status', 'aria-live': 'polite' });
   const panel = h(
     'section',
-    { class: 'challenge', 'aria-label': 'Challenge checks' },
+    { role: 'group', class: 'challenge', 'aria-label': 'Challenge checks' },
     h('h3', {}, 'Checked by the core'),
     h('ul', { class: 'checks' }, items.apart, items.four, items.near),
     status,

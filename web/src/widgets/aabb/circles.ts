@@ -67,7 +67,7 @@ export class CirclePair {
       this.radii[i] = r;
       return h(
         'section',
-        { class: `gm-card gm-card-${i} ci-card`, 'aria-label': `Circle ${name}`, 'data-testid': `card-${low}` },
+        { role: 'group', class: `gm-card gm-card-${i} ci-card`, 'aria-label': `Circle ${name}`, 'data-testid': `card-${low}` },
         h('div', { class: 'gm-card-head' }, h('span', { class: `swatch swatch-${i} is-round`, 'aria-hidden': 'true' }), h('h3', {}, `Circle ${name}`)),
         h('div', { class: 'ci-fields' }, f.root, r.root),
       );
@@ -123,7 +123,7 @@ export class CirclePair {
           card(1),
           h(
             'section',
-            { class: 'gm-card ci-facts', 'aria-label': 'What the core computed' },
+            { role: 'group', class: 'gm-card ci-facts', 'aria-label': 'What the core computed' },
             h('div', { class: 'gm-card-head' }, h('h3', {}, 'What the core computed'), h('span', { class: 'mask-hex' }, 'integers only')),
             fact('delta', '|dx|, |dy|'),
             fact('reach', 'r1 + r2'),

@@ -157,7 +157,7 @@ export class OrderDemo {
           this.pairsEl,
           h(
             'section',
-            { class: 'gm-card ord-pick', 'aria-label': 'One object against all others' },
+            { role: 'group', class: 'gm-card ord-pick', 'aria-label': 'One object against all others' },
             h('div', { class: 'gm-card-head' }, h('h3', {}, 'One object against the rest'), h('label', { class: 'field ord-pick-field', for: pickId }, h('span', {}, '#'), this.pickInput)),
             this.pickText,
             legend,

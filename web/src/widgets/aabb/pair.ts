@@ -142,7 +142,7 @@ export class BoxPair {
       this.objectCard(1),
       h(
         'section',
-        { class: 'gm-card ab-qcard', 'aria-label': 'The comparisons' },
+        { role: 'group', class: 'gm-card ab-qcard', 'aria-label': 'The comparisons' },
         h('div', { class: 'gm-card-head' }, h('h3', {}, 'The four questions'), h('span', { class: 'mask-hex' }, 'asked by the core, in order')),
         qList,
       ),
@@ -187,7 +187,7 @@ export class BoxPair {
     this.fields[i] = f;
     const card = h(
       'section',
-      { class: `gm-card gm-card-${i}`, 'aria-label': `Box ${name}`, 'data-testid': `card-${low}` },
+      { role: 'group', class: `gm-card gm-card-${i}`, 'aria-label': `Box ${name}`, 'data-testid': `card-${low}` },
       h(
         'div',
         { class: 'gm-card-head' },

@@ -47,7 +47,7 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): Playground {
   );
   const panel = h(
     'section',
-    { class: 'challenge', 'aria-label': 'Challenge checks' },
+    { role: 'group', class: 'challenge', 'aria-label': 'Challenge checks' },
     h('h3', {}, 'Checked by the core'),
     h('ul', { class: 'checks' }, items.endpoints, items.span, items.overlap, items.cell),
     status,

@@ -217,7 +217,7 @@ export class Playground {
     this.maskText[i] = mask;
     const card = h(
       'section',
-      { class: `gm-card gm-card-${i}`, 'aria-label': `Object ${name}`, 'data-testid': `card-${low}` },
+      { role: 'group', class: `gm-card gm-card-${i}`, 'aria-label': `Object ${name}`, 'data-testid': `card-${low}` },
       h('div', { class: 'gm-card-head' }, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), h('h3', {}, `Object ${name}`), mask),
       h('div', { class: 'fields' }, ...fields),
       h('div', { class: 'bit-head', 'aria-hidden': 'true', 'data-head': low }),
@@ -237,7 +237,7 @@ export class Playground {
     };
     return h(
       'section',
-      { class: 'gm-card gm-card-and', 'aria-label': 'A AND B' },
+      { role: 'group', class: 'gm-card gm-card-and', 'aria-label': 'A AND B' },
       h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'A AND B'), h('span', { class: 'mask-hex' }, 'per axis, by the core')),
       h('div', { class: 'bit-head', 'aria-hidden': 'true', 'data-head': 'and' }),
       row('x'),

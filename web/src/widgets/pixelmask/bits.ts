@@ -48,7 +48,7 @@ export class BitsPanel {
     this.result = h('span', { class: 'pm-bitresult', 'data-testid': 'and-result' });
     this.root = h(
       'section',
-      { class: 'pm-bits', 'data-testid': 'step-bits', 'aria-label': 'The bits of this step' },
+      { role: 'group', class: 'pm-bits', 'data-testid': 'step-bits', 'aria-label': 'The bits of this step' },
       h(
         'div',
         { class: 'pm-bits-scroll' },

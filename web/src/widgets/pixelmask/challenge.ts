@@ -77,7 +77,7 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): PixelPlayground
   const status = h('p', { class: 'challenge-status', 'data-testid': 'challenge-status', role: 'status', 'aria-live': 'polite' });
   const nearMiss = h(
     'section',
-    { class: 'challenge pm-nearmiss', 'aria-label': 'Near miss checks' },
+    { role: 'group', class: 'challenge pm-nearmiss', 'aria-label': 'Near miss checks' },
     h('h3', {}, '2. A deep near miss'),
     h('p', { class: 'pm-challenge-lead' }, 'Place the bullet so that the boxes overlap a lot and still no pixel touches. The gap in front of the face works; there are others.'),
     h('ul', { class: 'checks' }, items.rect, items.miss),

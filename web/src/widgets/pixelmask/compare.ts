@@ -110,14 +110,14 @@ export class Compare {
       { class: 'gm-side pm-cmp-side' },
       h(
         'section',
-        { class: 'gm-card pm-cmp-card', 'aria-label': 'Bitmask method' },
+        { role: 'group', class: 'gm-card pm-cmp-card', 'aria-label': 'Bitmask method' },
         h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'A word at a time'), h('code', { class: 'mask-hex' }, 'eo_pixelmask_overlap')),
         h('div', { class: 'stats' }, stat('cmp-words', 'words ANDed'), stat('cmp-rows', 'rows tested')),
         verdict('cmp-hit'),
       ),
       h(
         'section',
-        { class: 'gm-card pm-cmp-card', 'aria-label': 'Per-pixel reference' },
+        { role: 'group', class: 'gm-card pm-cmp-card', 'aria-label': 'Per-pixel reference' },
         h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch pm-swatch-ref', 'aria-hidden': 'true' }), h('h3', {}, 'A pixel at a time'), h('code', { class: 'mask-hex' }, 'eo_pixelmask_overlap_reference')),
         h('div', { class: 'stats' }, stat('cmp-pixels', 'pixels tested')),
         verdict('cmp-ref-hit'),

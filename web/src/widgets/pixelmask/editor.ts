@@ -72,7 +72,7 @@ class SpriteEditor {
     );
     this.root = h(
       'section',
-      { class: 'pm-sprite-editor', 'aria-label': `${label} editor` },
+      { role: 'group', class: 'pm-sprite-editor', 'aria-label': `${label} editor` },
       h(
         'div',
         { class: 'gm-card-head' },
@@ -111,8 +111,9 @@ class SpriteEditor {
   }
 
   private cellAt(e: PointerEvent): { x: number; y: number } | null {
-    const CELL = cellFor(this.sprite);
     const r = this.canvas.getBoundingClientRect();
+    // the canvas shrinks on narrow screens (CSS max-width): a cell is as wide as it is drawn
+    const CELL = (cellFor(this.sprite) * r.width) / (this.sprite.w * cellFor(this.sprite) + HEX_W) || cellFor(this.sprite);
     const x = Math.floor((e.clientX - r.left) / CELL);
     const y = Math.floor((e.clientY - r.top) / CELL);
     return x >= 0 && y >= 0 && x < this.sprite.w && y < this.sprite.h ? { x, y } : null;

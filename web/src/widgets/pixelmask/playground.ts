@@ -209,7 +209,7 @@ export class PixelPlayground {
     });
     const card = h(
       'section',
-      { class: `gm-card gm-card-${i} pm-card`, 'aria-label': `${NAMES[i]}: ${sp.name}`, 'data-testid': `card-${low}` },
+      { role: 'group', class: `gm-card gm-card-${i} pm-card`, 'aria-label': `${NAMES[i]}: ${sp.name}`, 'data-testid': `card-${low}` },
       h(
         'div',
         { class: 'gm-card-head' },
@@ -230,7 +230,7 @@ export class PixelPlayground {
     };
     return h(
       'section',
-      { class: 'gm-card pm-results', 'aria-label': 'What the core says' },
+      { role: 'group', class: 'gm-card pm-results', 'aria-label': 'What the core says' },
       h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'The core says')),
       h(
         'dl',

@@ -47,7 +47,7 @@ export class SectorsChallenge {
     this.yours = h('p', { class: 'sg-note', 'data-testid': 'challenge-cost' });
     this.panel = h(
       'section',
-      { class: 'challenge', 'aria-label': 'Challenge checks' },
+      { role: 'group', class: 'challenge', 'aria-label': 'Challenge checks' },
       h('h3', {}, 'Checked by the core'),
       h('ul', { class: 'checks' }, this.items.cheaper, this.items.tests, this.items.same),
       this.status,

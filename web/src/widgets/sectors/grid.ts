@@ -6,7 +6,7 @@
 import type { Earlyout } from '../../core.ts';
 import { segmented, slider, toggle, whenVisible } from '../../controls.ts';
 import type { Segmented, Slider } from '../../controls.ts';
-import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
+import { h, reducedMotion, scrollBox, setText, uniqueId } from '../../dom.ts';
 import { battleLayers, makeBattle, stepBattle } from '../../scene/battle.ts';
 import type { Battle, Facing, LayerRules } from '../../scene/battle.ts';
 import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
@@ -158,7 +158,7 @@ export class SectorsDemo {
     const table = h(
       'table',
       { class: 'sg-table', 'data-testid': 'stats' },
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { scope: 'col' }, 'box tests'), h('th', { scope: 'col' }, 'pairs found'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'method')), h('th', { scope: 'col' }, 'box tests'), h('th', { scope: 'col' }, 'pairs found'))),
       h(
         'tbody',
         {},
@@ -210,14 +210,14 @@ export class SectorsDemo {
             'section',
             { class: 'gm-card', 'aria-label': 'Work this frame', role: 'status', 'aria-live': 'off' },
             h('div', { class: 'gm-card-head' }, h('h3', {}, 'This frame'), h('span', { class: 'mask-hex' }, 'counted by the core')),
-            table,
+            scrollBox('Box tests and pairs found, per method', table),
             line('grid'),
             line('layers'),
             line('sweep'),
           ),
           h(
             'section',
-            { class: 'gm-card sg-persist', 'aria-label': 'Persistent grid against rebuilding' },
+            { role: 'group', class: 'gm-card sg-persist', 'aria-label': 'Persistent grid against rebuilding' },
             h('div', { class: 'gm-card-head' }, h('h3', {}, 'Keep the grid, or rebuild it?')),
             line('persist'),
             line('persist-total'),

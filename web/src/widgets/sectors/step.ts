@@ -132,7 +132,7 @@ export class SectorStepper {
           { class: 'gm-side' },
           h(
             'section',
-            { class: 'gm-card', 'aria-label': 'Sector lists' },
+            { role: 'group', class: 'gm-card', 'aria-label': 'Sector lists' },
             h('div', { class: 'gm-card-head' }, h('h3', {}, 'Sector lists'), h('span', { class: 'mask-hex' }, 'as written so far')),
             this.lists,
           ),

@@ -3,7 +3,7 @@
 // the box tests, stacked; the core's pick is marked. An SVG chart with the same numbers as a table.
 import type { Earlyout } from '../../core.ts';
 import { segmented, toggle } from '../../controls.ts';
-import { h } from '../../dom.ts';
+import { h, scrollBox } from '../../dom.ts';
 import { battleLayers, makeBattle } from '../../scene/battle.ts';
 import type { Battle, Facing } from '../../scene/battle.ts';
 import { fmt, sectorsConfig, squareGrid } from './model.ts';
@@ -85,7 +85,9 @@ export class TuneChart {
         'details',
         { class: 'tn-details' },
         h('summary', {}, 'The numbers'),
-        h(
+        scrollBox(
+          'The numbers, one row per sector size',
+          h(
           'table',
           { class: 'sg-table tn-table', 'data-testid': 'tune-table' },
           h(
@@ -101,6 +103,8 @@ export class TuneChart {
             ),
           ),
           this.table,
+        ),
+          'tune-scroll',
         ),
       ),
     );

@@ -78,7 +78,7 @@ export function mountClimbChallenge(host: HTMLElement, eo: Earlyout): SlopeEdito
     },
     'New numbers',
   );
-  const panel = h('section', { class: 'challenge', 'aria-label': 'Climb checks', 'data-testid': 'climb-checks' }, h('h3', {}, 'Checked by the core'), goal, h('ul', { class: 'checks' }, items.climbs, items.refuses), where, status, again);
+  const panel = h('section', { role: 'group', class: 'challenge', 'aria-label': 'Climb checks', 'data-testid': 'climb-checks' }, h('h3', {}, 'Checked by the core'), goal, h('ul', { class: 'checks' }, items.climbs, items.refuses), where, status, again);
 
   const check = (map: TileMap) => {
     const { step, ledge } = round;

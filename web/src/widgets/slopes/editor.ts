@@ -116,10 +116,10 @@ export class SlopeEditor {
         h(
           'div',
           { class: 'gm-side' },
-          h('section', { class: 'gm-card', 'aria-label': 'What a sensor reads' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'A sensor in this column')), this.readout),
+          h('section', { role: 'group', class: 'gm-card', 'aria-label': 'What a sensor reads' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'A sensor in this column')), this.readout),
           h(
             'section',
-            { class: 'gm-card', 'aria-label': 'The tile on a course' },
+            { role: 'group', class: 'gm-card', 'aria-label': 'The tile on a course' },
             h('div', { class: 'gm-card-head' }, h('h3', {}, 'On a course'), this.stepLabel, this.playBtn),
             this.stageWrap,
             h('p', { class: 'gm-help' }, setup.courseHelp ?? 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
@@ -214,9 +214,10 @@ export class SlopeEditor {
     });
     const at = (e: PointerEvent): [number, number] => {
       const r = this.canvas.getBoundingClientRect();
-      const col = Math.max(0, Math.min(T - 1, Math.floor((e.clientX - r.left) / CELL)));
+      const cell = r.width / T || CELL; // as drawn: the grid shrinks on narrow screens
+      const col = Math.max(0, Math.min(T - 1, Math.floor((e.clientX - r.left) / cell)));
       // the pointer's row sets the top of the column: the cell under it is the column's top pixel
-      const height = T - Math.floor((e.clientY - r.top) / CELL);
+      const height = T - Math.floor((e.clientY - r.top) / cell);
       return [col, height];
     };
     g.addEventListener('pointerdown', (e) => {

@@ -127,8 +127,8 @@ export class SensorStepper {
         h(
           'div',
           { class: 'gm-side' },
-          h('section', { class: 'gm-card', 'aria-label': 'The current step' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'So far')), this.facts),
-          h('section', { class: 'gm-card', 'aria-label': 'The answer' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core’s answer')), this.result),
+          h('section', { role: 'group', class: 'gm-card', 'aria-label': 'The current step' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'So far')), this.facts),
+          h('section', { role: 'group', class: 'gm-card', 'aria-label': 'The answer' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core’s answer')), this.result),
         ),
       ),
       this.stepper.root,

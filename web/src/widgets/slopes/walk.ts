@@ -166,7 +166,7 @@ export class SlopeWalk {
         'div',
         { class: 'gm-main' },
         h('div', { class: 'gm-stage-col' }, this.stageWrap, pads, h('p', { class: 'gm-help' }, 'Click the course (or Tab to it) and hold ← or →; ↑ or Space jumps. Dots mark the box’s feet every frame: yellow on the ground, red in the air.')),
-        h('div', { class: 'gm-side' }, h('section', { class: 'gm-card', 'aria-label': 'What the core reports' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
+        h('div', { class: 'gm-side' }, h('section', { role: 'group', class: 'gm-card', 'aria-label': 'What the core reports' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
       ),
     );
     this.wireKeys();

@@ -65,7 +65,7 @@ export function mountTrapChallenge(host: HTMLElement, eo: Earlyout): TilesPlaygr
   const newDrop = h('button', { type: 'button', class: 'btn', 'data-testid': 'trap-new', onclick: () => move(randomDrop(spawn.x)) }, 'New drop point');
   const panel = h(
     'section',
-    { class: 'challenge', 'aria-label': 'Trap checks', 'data-testid': 'trap-checks' },
+    { role: 'group', class: 'challenge', 'aria-label': 'Trap checks', 'data-testid': 'trap-checks' },
     h('h3', {}, 'Checked by the core'),
     h('p', { class: 'challenge-lead' }, dropText, ' ', newDrop),
     h('ul', { class: 'checks' }, items.corners, items.edges),

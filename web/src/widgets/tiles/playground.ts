@@ -151,19 +151,19 @@ export class TilesPlayground {
     };
     const coreCard = h(
       'section',
-      { class: 'gm-card', 'aria-label': 'What the core says' },
+      { role: 'group', class: 'gm-card', 'aria-label': 'What the core says' },
       h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says'), h('span', { class: 'mask-hex' }, 'map.move()')),
       h('dl', { class: 'pm-dl tl-dl' }, ...item('box', 'Box'), ...item('hit', 'Stopped on'), ...item('ground', 'On ground'), ...item('touching', 'Touching'), ...item('below', 'Below')),
     );
     const countCard = h(
       'section',
-      { class: 'gm-card', 'aria-label': 'Counters' },
+      { role: 'group', class: 'gm-card', 'aria-label': 'Counters' },
       h('div', { class: 'gm-card-head' }, h('h3', {}, 'Counted by the core'), h('button', { type: 'button', class: 'btn tl-small', 'data-testid': 'reset-counters', onclick: () => this.resetCounters() }, 'Reset')),
       h('dl', { class: 'pm-dl tl-dl' }, ...item('c-frames', 'Frames'), ...item('c-probes', 'Probe points'), ...item('c-lookups', 'Tile lookups'), ...item('c-skips', 'Cache skips'), ...item('c-frame', 'This frame')),
     );
     const arithCard = h(
       'section',
-      { class: 'gm-card', 'aria-label': 'Pixel to tile' },
+      { role: 'group', class: 'gm-card', 'aria-label': 'Pixel to tile' },
       h('div', { class: 'gm-card-head' }, h('h3', {}, 'Pixel → tile'), h('span', { class: 'mask-hex', 'data-testid': 'arith-which' })),
       this.arith,
     );
