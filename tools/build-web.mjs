@@ -406,9 +406,11 @@ function page({ title, description, body, depth, assets, bodyClass, script = 'si
 <meta name="color-scheme" content="light">
 <link rel="icon" href="${up}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${up}assets/site.css?v=${assets.cssHash}">
-${(assets.fonts ?? []).map((f) => `<link rel="preload" href="${up}assets/${f}" as="font" type="font/woff2" crossorigin>`).join('\n')}
-${preload.map((l) => `${l(up)}\n`).join('')}<script type="module" src="${up}assets/${entry.file}"></script>
-${entry.chunks.map((f) => `<link rel="modulepreload" href="${up}assets/${f}">\n`).join('')}</head>
+<script type="module" src="${up}assets/${entry.file}"></script>
+${entry.chunks.map((f) => `<link rel="modulepreload" href="${up}assets/${f}">\n`).join('')}${preload.map((l) => `${l(up)}\n`).join('')}${
+  // last: the fonts are display: optional (a slow connection shows the fallback and keeps them for
+  // the next page), so the script, the wasm and the first widget take the first connections
+  (assets.fonts ?? []).map((f) => `<link rel="preload" href="${up}assets/${f}" as="font" type="font/woff2" crossorigin>\n`).join('')}</head>
 <body class="${bodyClass}">
 <a class="skip-link" href="#main">Skip to the content</a>
 <header class="site-header">

@@ -150,7 +150,7 @@ async function measure(browser, base, pg, profile) {
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   const marks = await page.evaluate(() => window.__bench);
   await context.close();
-  return { bytes, requests, widgets, ...marks };
+  return { bytes, requests, widgets, ...marks, all: widgets > 0 ? marks.all : null };
 }
 
 const median = (xs) => {
