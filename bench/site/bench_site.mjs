@@ -13,6 +13,7 @@
 //             as it became ready, "below" when the first one ready was out of view
 //   all       ms until every widget of the page is mounted (<html data-widgets-ready>, or the
 //             playground ready); pages without widgets show "-"
+//   failed    runs that stalled past 2 minutes (a busy machine): left out of the medians
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -130,6 +131,14 @@ async function startServer(dir, port) {
 
 async function measure(browser, base, pg, profile) {
   const context = await browser.newContext(profile.context);
+  try {
+    return await measureIn(context, base, pg, profile);
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureIn(context, base, pg, profile) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -142,14 +151,13 @@ async function measure(browser, base, pg, profile) {
   });
   cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
   await page.addInitScript(watchWidgets);
-  await page.goto(base + pg.url, { waitUntil: 'load', timeout: 120_000 });
+  await page.goto(base + pg.url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
   const widgets = await page.locator('[data-widget], [data-testid="pg"]').count();
   if (widgets > 0)
     await page.waitForFunction(() => window.__bench.all !== null, null, { timeout: 120_000, polling: 100 });
   // every byte the page asks for by itself, including what idle time and late chunks fetch
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   const marks = await page.evaluate(() => window.__bench);
-  await context.close();
   return { bytes, requests, widgets, ...marks, all: widgets > 0 ? marks.all : null };
 }
 
@@ -176,8 +184,19 @@ try {
   for (const profile of PROFILES) {
     for (const pg of pages) {
       const runs = [];
-      for (let r = 0; r < opt.runs; r++) runs.push(await measure(browser, base, pg, profile));
+      let failed = 0;
+      for (let r = 0; r < opt.runs; r++) {
+        try {
+          runs.push(await measure(browser, base, pg, profile));
+        } catch (e) {
+          // a stalled run (a busy machine) is reported, and the medians come from the others
+          failed++;
+          process.stderr.write(`bench-site: ${profile.name} ${pg.name}: a run failed: ${e.message.split('\n')[0]}\n`);
+        }
+      }
+      if (runs.length === 0) fail(`every run of ${pg.name} on the ${profile.name} failed`);
       const row = {
+        failed,
         page: pg.name,
         profile: profile.name,
         kb: median(runs.map((x) => x.bytes)) / 1024,
@@ -197,8 +216,8 @@ try {
 
 const ms = (v) => (v === null ? '-' : String(Math.round(v)));
 const table = [
-  ['page', 'profile', 'KB', 'requests', 'first ms', 'where', 'all ms'],
-  ...rows.map((r) => [r.page, r.profile, r.kb.toFixed(1), String(r.requests), ms(r.first), r.where || '-', ms(r.all)]),
+  ['page', 'profile', 'KB', 'requests', 'first ms', 'where', 'all ms', 'failed runs'],
+  ...rows.map((r) => [r.page, r.profile, r.kb.toFixed(1), String(r.requests), ms(r.first), r.where || '-', ms(r.all), String(r.failed)]),
 ];
 const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
 console.log(`bench-site: ${opt.site}, ${opt.runs} cold run${opt.runs > 1 ? 's' : ''} per cell (medians)`);
