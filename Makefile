@@ -1,7 +1,7 @@
 # earlyout: the project's vocabulary. Outputs go under build/ (git-ignored).
 #   make run     install what is missing, build everything, serve the site on http://127.0.0.1:8000
 #   make test    install what is missing, run every suite, end with "total: N passed, N failed"
-#   make bench   benchmarks (native, wasm, Z80 T-states)
+#   make bench   benchmarks (native, wasm, Z80 T-states, the site cold in Chromium)
 #   make deps core wasm web msx install clean
 
 SHELL   := bash

@@ -1,6 +1,6 @@
 # make bench: tables with ratios against baselines measured in the same run.
-.PHONY: bench bench-native bench-wasm
-bench: bench-native bench-wasm $(if $(wildcard mk/msx.mk),bench-msx)
+.PHONY: bench bench-native bench-wasm bench-site
+bench: bench-native bench-wasm $(if $(wildcard mk/msx.mk),bench-msx) bench-site
 
 $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
@@ -65,3 +65,9 @@ bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_pixelmask.wasm
 	node --no-liftoff bench/wasm/bench_pixelmask_batch.mjs
 	node bench/wasm/bench_tiles.mjs 600
 	node bench/wasm/package_sizes.mjs
+# The site, cold, page by page in Chromium on a desktop and on a throttled phone: bytes, requests,
+# time to the first usable widget and to all widgets (bench/site/bench_site.mjs, ~3 min). BENCH_SITE_ARGS
+# passes options, e.g. "--runs 5 --pages home,01-grid-masks"; `node bench/site/bench_site.mjs DIR` measures
+# another build of the site (an older commit's, to compare).
+bench-site: web
+	node bench/site/bench_site.mjs $(SITE) $(BENCH_SITE_ARGS)

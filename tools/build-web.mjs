@@ -2,9 +2,13 @@
 // Builds the teaching site into build/site/:
 //   index.html               home: what earlyout is, and the list of lessons (from lessons/*.md)
 //   lessons/<slug>.html      one page per lesson (Markdown + front matter + widget directives)
-//   assets/site.js, .css     the esbuild bundle of web/src/main.ts and web/styles/site.css
+//   assets/site-<hash>.js    web/src/main.ts, the entry script of every page but the playground; each
+//                            widget and the wasm loader are lazy imports with their own files and
+//                            shared chunks (assets/*-<hash>.js); a lesson preloads the .wasm and
+//                            the chunks of its first widget
+//   assets/site.css          web/styles/site.css
 //   assets/*.wasm            build/wasm/earlyout.wasm and earlyout-trace.wasm, next to the bundle
-//   playground/index.html    the SDL2 playground page (its own bundle, assets/playground-page.js)
+//   playground/index.html    the SDL2 playground page (its own bundle, assets/playground-page-<hash>.js)
 //   playground/playground.*  build/playground/web/playground.js + .wasm (emcc), and src/scene_*.c
 //                            (the scenes' C, fetched by the page's source viewer)
 // Type-checks web/ and tests/ui/ with tsc first. Fails, naming the file, on a malformed lesson.
@@ -387,10 +391,11 @@ async function readLessons(scenes) {
 
 // ---- pages -----------------------------------------------------------------------------------
 /** The site's chrome around a page's <main>. `script` is the bundle it loads: the lessons' site.js,
-    or the playground's playground-page.js. */
-function page({ title, description, body, depth, assets, bodyClass, script = 'site' }) {
+    or the playground's playground-page.js, with the chunks they import and `preload`, a list of
+    up => "<link ...>" for the files the page should start downloading at once. */
+function page({ title, description, body, depth, assets, bodyClass, script = 'site', preload = [] }) {
   const up = depth === 0 ? '' : '../'.repeat(depth);
-  const jsHash = script === 'site' ? assets.jsHash : assets.pgHash;
+  const entry = assets.js[script];
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -401,9 +406,11 @@ function page({ title, description, body, depth, assets, bodyClass, script = 'si
 <meta name="color-scheme" content="light">
 <link rel="icon" href="${up}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${up}assets/site.css?v=${assets.cssHash}">
-${(assets.fonts ?? []).map((f) => `<link rel="preload" href="${up}assets/${f}" as="font" type="font/woff2" crossorigin>`).join('\n')}
-<script type="module" src="${up}assets/${script}.js?v=${jsHash}"></script>
-</head>
+<script type="module" src="${up}assets/${entry.file}"></script>
+${entry.chunks.map((f) => `<link rel="modulepreload" href="${up}assets/${f}">\n`).join('')}${preload.map((l) => `${l(up)}\n`).join('')}${
+  // last: the fonts are display: optional (a slow connection shows the fallback and keeps them for
+  // the next page), so the script, the wasm and the first widget take the first connections
+  (assets.fonts ?? []).map((f) => `<link rel="preload" href="${up}assets/${f}" as="font" type="font/woff2" crossorigin>\n`).join('')}</head>
 <body class="${bodyClass}">
 <a class="skip-link" href="#main">Skip to the content</a>
 <header class="site-header">
@@ -443,6 +450,19 @@ function playgroundLinks(lesson) {
   <span class="lesson-playground-note">this technique at work in a running scene, with its C beside it</span></p>`;
 }
 
+/** What a lesson's <head> starts downloading beside its script: the traced wasm (fetched by the
+    loader in cors mode, hence crossorigin, so the preload is reused), the wasm loader's chunks, and
+    the chunks of the lesson's first widget. The other widgets load when they come into view. */
+function lessonPreloads(lesson, assets) {
+  const first = lesson.widgets[0];
+  if (!first) return [];
+  const files = new Set([...assets.lazy.core, ...assets.lazy.widgets[first]].filter((f) => !assets.js.site.chunks.includes(f)));
+  return [
+    (up) => `<link rel="preload" href="${up}assets/earlyout-trace.wasm" as="fetch" crossorigin>`,
+    ...[...files].map((f) => (up) => `<link rel="modulepreload" href="${up}assets/${f}">`),
+  ];
+}
+
 function lessonPage(lesson, lessons, assets) {
   const i = lessons.indexOf(lesson);
   const prev = lessons[i - 1];
@@ -479,6 +499,7 @@ ${nav}
     depth: 1,
     assets,
     bodyClass: 'page-lesson',
+    preload: lessonPreloads(lesson, assets),
   });
 }
 
@@ -658,6 +679,12 @@ function playgroundPage(scenes, assets, files) {
     assets,
     bodyClass: 'page-playground',
     script: 'playground-page',
+    // Both Emscripten files download with the page's script, not after it has run (loader.ts
+    // fetches the wasm in cors mode, hence crossorigin; the glue is a classic script).
+    preload: [
+      () => `<link rel="preload" href="${escapeHtml(files.wasm)}" as="fetch" crossorigin>`,
+      () => `<link rel="preload" href="${escapeHtml(files.glue)}" as="script">`,
+    ],
   });
 }
 
@@ -709,6 +736,12 @@ async function bundle() {
         // The playground page has its own bundle, so lesson pages never load it (and vice versa).
         entryPoints: { site: 'web/src/main.ts', 'playground-page': 'web/src/playground/main.ts' },
         outdir: ASSETS,
+        // Every widget and the wasm loader are lazy imports (web/src/main.ts): each becomes its own
+        // file, shared code goes to chunks. All sit flat in assets/, beside the .wasm files the
+        // loader finds next to itself (import.meta.url). Names carry a hash, so they cache safely.
+        splitting: true,
+        entryNames: '[name]-[hash]',
+        chunkNames: 'chunk-[hash]',
         format: 'esm',
         platform: 'browser',
         loader: { '.c': 'text', '.h': 'text' },
@@ -722,11 +755,64 @@ async function bundle() {
         assetNames: 'fonts/[name]-[hash]',
       }),
     ]);
-    return { files: [...js.outputFiles, ...css.outputFiles], warnings: [...js.warnings, ...css.warnings] };
+    return { files: [...js.outputFiles, ...css.outputFiles], warnings: [...js.warnings, ...css.warnings], metafile: js.metafile };
   } catch (e) {
     const msgs = (e.errors ?? []).map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
     fail(`esbuild failed:\n  ${msgs.join('\n  ') || e.message}`);
   }
+}
+
+/**
+ * The registry's lazy imports, `'NAME': () => import('./path.ts')`, in web/src/main.ts and the
+ * widgets' index.ts files: widget name -> source module (as esbuild's metafile names it). Every
+ * widget of web/widgets.json must have one, or the build fails.
+ */
+async function widgetModules() {
+  const files = ['web/src/main.ts', ...readdirSync(join(ROOT, 'web/src/widgets')).map((d) => `web/src/widgets/${d}/index.ts`)];
+  const modules = {};
+  for (const file of files.filter((f) => existsSync(join(ROOT, f)))) {
+    const text = await readFile(join(ROOT, file), 'utf8');
+    for (const m of text.matchAll(/'([a-z0-9-]+)':\s*\(\)\s*=>\s*import\('(\.[^']+)'\)/g))
+      modules[m[1]] = relative(ROOT, resolve(ROOT, dirname(file), m[2]));
+  }
+  const missing = Object.keys(WIDGETS).filter((n) => !modules[n]);
+  if (missing.length)
+    fail(`web/widgets.json lists ${missing.join(', ')}, but no registry entry imports ${missing.length > 1 ? 'them' : 'it'} (\`'NAME': () => import('./file.ts')\` in web/src/main.ts or web/src/widgets/*/index.ts)`);
+  return modules;
+}
+
+/** From esbuild's metafile: each entry script with the chunks it imports statically (preloaded with
+    it), and each lazy module (the core's loader, every widget) as the files it needs, itself first. */
+async function scriptFiles(metafile) {
+  const outputs = metafile.outputs;
+  const name = (out) => relative(ASSETS, resolve(ROOT, out));
+  const closure = (out) => {
+    const seen = [];
+    const walk = (o) => {
+      if (seen.includes(o)) return;
+      seen.push(o);
+      for (const i of outputs[o].imports) if (i.kind === 'import-statement') walk(i.path);
+    };
+    walk(out);
+    return seen.map(name);
+  };
+  const bySource = (src) => {
+    const out = Object.keys(outputs).find((o) => outputs[o].entryPoint === src && o.endsWith('.js'));
+    if (!out) fail(`esbuild wrote no file for ${src}`);
+    return closure(out);
+  };
+  const entry = (src) => {
+    const [file, ...chunks] = bySource(src);
+    return { file, chunks };
+  };
+  const modules = await widgetModules();
+  return {
+    js: { site: entry('web/src/main.ts'), 'playground-page': entry('web/src/playground/main.ts') },
+    lazy: {
+      core: bySource('web/src/core.ts'),
+      widgets: Object.fromEntries(Object.entries(modules).map(([n, src]) => [n, bySource(src)])),
+    },
+  };
 }
 
 async function main() {
@@ -756,17 +842,16 @@ async function main() {
   const [, built] = await Promise.all([opt.typecheck ? typecheck() : null, bundle()]);
   for (const w of built.warnings) console.warn(`build-web: warning: ${w.text}`);
 
+  const scripts = await scriptFiles(built.metafile); // may fail: before the output folder is emptied
   checkOut(); // again: the folder may have changed while the bundle was built
   await rm(OUT, { recursive: true, force: true });
   await mkdir(join(OUT, 'lessons'), { recursive: true });
   await writeFile(join(OUT, MARKER), 'Written by tools/build-web.mjs, which empties this folder on each build.\n');
   await mkdir(ASSETS, { recursive: true });
-  const assets = { jsHash: '', pgHash: '', cssHash: '', fonts: [] };
+  const assets = { ...scripts, cssHash: '', fonts: [] };
   for (const f of built.files) {
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);
-    if (f.path.endsWith('site.js')) assets.jsHash = hash(f.contents);
-    if (f.path.endsWith('playground-page.js')) assets.pgHash = hash(f.contents);
     if (f.path.endsWith('site.css')) assets.cssHash = hash(f.contents);
     if (f.path.endsWith('.woff2')) assets.fonts.push(relative(ASSETS, f.path));
   }

@@ -7,9 +7,11 @@
 // (same-origin only, no inline script; 'wasm-unsafe-eval' lets pages compile the wasm); a request
 // target that is not a path (or an absolute URL) gets a 400 and the server stays up; single byte
 // ranges are answered (206), unsatisfiable ones refused (416), several ranges get the whole file.
+// Text files go out gzipped to clients that accept it.
 import { createServer } from 'node:http';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { extname, join, resolve, sep } from 'node:path';
 
 const MIME = {
@@ -82,6 +84,21 @@ const SECURITY_HEADERS = {
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'Referrer-Policy': 'no-referrer',
 };
+
+// Text is sent gzipped to clients that accept it, as any real host does (a page's size on the wire
+// is what bench/site/bench_site.mjs measures). Not .wasm: the playground's loader shows progress
+// against Content-Length, which must then be the size of the bytes it counts. Range requests get
+// the bytes as they are on disk.
+const COMPRESS = new Set(['.html', '.css', '.js', '.mjs', '.map', '.json', '.svg', '.txt', '.c', '.h', '.md']);
+/** Does an Accept-Encoding header take gzip (named, or `*`, with no q=0)? */
+function acceptsGzip(header) {
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
 
 function reply(res, status, text, extra = {}) {
   res.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
@@ -171,6 +188,20 @@ const server = createServer(async (req, res) => {
     'Cache-Control': 'no-cache',
     'Accept-Ranges': 'bytes',
   };
+  if (COMPRESS.has(extname(found.file).toLowerCase())) headers.Vary = 'Accept-Encoding';
+  if (req.headers.range === undefined && headers.Vary && acceptsGzip(req.headers['accept-encoding'])) {
+    let body;
+    try {
+      body = gzipSync(await readFile(found.file));
+    } catch {
+      reply(res, 500, 'could not read the file\n');
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    if (process.env.SERVE_VERBOSE) res.on('finish', () => console.log(`${res.statusCode} ${path} gzip ${Date.now() - started}ms`));
+    return;
+  }
   if (range) {
     headers['Content-Range'] = `bytes ${range.start}-${range.end}/${found.size}`;
     headers['Content-Length'] = range.end - range.start + 1;

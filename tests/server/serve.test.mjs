@@ -109,3 +109,25 @@ test('nothing outside the folder is reachable', async () => {
     assert.match(response, /^HTTP\/1\.1 (400|404) /, path);
   }
 });
+
+test('text goes out gzipped to clients that accept it; wasm, ranges and other clients get the bytes as they are', async () => {
+  const page = '<!doctype html><p>home</p>';
+  let r = await get('/index.html', { 'Accept-Encoding': 'gzip, deflate' });
+  assert.equal(r.headers.get('content-encoding'), 'gzip');
+  assert.equal(r.headers.get('vary'), 'Accept-Encoding');
+  assert.equal(await r.text(), page, 'the body unzips to the file');
+  for (const ae of ['identity', 'gzip;q=0', 'br']) {
+    const raw200 = await raw(`GET /index.html HTTP/1.1\r\nHost: x\r\nAccept-Encoding: ${ae}\r\nConnection: close\r\n\r\n`);
+    assert.doesNotMatch(raw200, /Content-Encoding/i, ae);
+    assert.ok(raw200.endsWith(page), ae);
+  }
+  const zipped = await raw('GET /sub/data.txt HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n');
+  assert.match(zipped, /Content-Encoding: gzip/i);
+  assert.doesNotMatch(zipped, /0123456789/, 'the bytes on the wire are compressed');
+  r = await get('/sub/data.txt', { 'Accept-Encoding': 'gzip', Range: 'bytes=2-5' });
+  assert.equal(r.status, 206);
+  assert.equal(r.headers.get('content-encoding'), null);
+  r = await get('/m.wasm', { 'Accept-Encoding': 'gzip' });
+  assert.equal(r.headers.get('content-encoding'), null);
+  assert.equal(r.headers.get('content-length'), '8');
+});

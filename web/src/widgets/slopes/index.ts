@@ -1,16 +1,11 @@
-// Lesson 6's widgets, by the names lessons use in `::: widget NAME` (see web/widgets.json).
-import type { Earlyout } from '../../core.ts';
-import { mountClimbChallenge, mountSensorPredict } from './challenge.ts';
-import { SlopeEditor } from './editor.ts';
-import { SensorStepper } from './sensor.ts';
-import { SlopeWalk } from './walk.ts';
+// Lesson 6's widgets, by the names lessons use in `::: widget NAME` (see web/widgets.json). Each is
+// imported lazily: a page downloads only the widgets it has.
+import type { LoadMount } from '../mount.ts';
 
-type Mount = (host: HTMLElement, eo: Earlyout, options: Record<string, string>) => void;
-
-export const SLOPES_WIDGETS: Record<string, Mount> = {
-  'slopes-editor': (host, eo) => new SlopeEditor(host, eo),
-  'slopes-sensor': (host, eo, o) => new SensorStepper(host, eo, o),
-  'slopes-walk': (host, eo, o) => new SlopeWalk(host, eo, o),
-  'slopes-climb': (host, eo) => mountClimbChallenge(host, eo),
-  'slopes-predict': (host, eo) => mountSensorPredict(host, eo),
+export const SLOPES_WIDGETS: Record<string, LoadMount> = {
+  'slopes-editor': () => import('./editor.ts').then((m) => (host, eo) => new m.SlopeEditor(host, eo)),
+  'slopes-sensor': () => import('./sensor.ts').then((m) => (host, eo, o) => new m.SensorStepper(host, eo, o)),
+  'slopes-walk': () => import('./walk.ts').then((m) => (host, eo, o) => new m.SlopeWalk(host, eo, o)),
+  'slopes-climb': () => import('./challenge.ts').then((m) => (host, eo) => m.mountClimbChallenge(host, eo)),
+  'slopes-predict': () => import('./challenge.ts').then((m) => (host, eo) => m.mountSensorPredict(host, eo)),
 };

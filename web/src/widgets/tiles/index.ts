@@ -1,12 +1,9 @@
-// Lesson 5's widgets, by the names lessons use in `::: widget NAME` (see web/widgets.json).
-import type { Earlyout } from '../../core.ts';
-import { mountTilePredict, mountTrapChallenge } from './challenge.ts';
-import { TilesPlayground } from './playground.ts';
+// Lesson 5's widgets, by the names lessons use in `::: widget NAME` (see web/widgets.json). Each is
+// imported lazily: a page downloads only the widgets it has.
+import type { LoadMount } from '../mount.ts';
 
-type Mount = (host: HTMLElement, eo: Earlyout, options: Record<string, string>) => void;
-
-export const TILES_WIDGETS: Record<string, Mount> = {
-  'tiles-playground': (host, eo, o) => new TilesPlayground(host, eo, o),
-  'tiles-trap': (host, eo) => mountTrapChallenge(host, eo),
-  'tiles-predict': (host, eo) => mountTilePredict(host, eo),
+export const TILES_WIDGETS: Record<string, LoadMount> = {
+  'tiles-playground': () => import('./playground.ts').then((m) => (host, eo, o) => new m.TilesPlayground(host, eo, o)),
+  'tiles-trap': () => import('./challenge.ts').then((m) => (host, eo) => m.mountTrapChallenge(host, eo)),
+  'tiles-predict': () => import('./challenge.ts').then((m) => (host, eo) => m.mountTilePredict(host, eo)),
 };
