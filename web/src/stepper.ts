@@ -10,7 +10,7 @@ const PLAY_MS = 1100;
 export const SPEEDS = [0.5, 1, 2, 4] as const;
 const SPEED_KEY = 'earlyout.stepper.speed';
 
-/** The play speed last chosen on this page: the default of its steppers, kept for the tab's session. */
+/** The play speed chosen on this page, shared by its steppers and kept for the tab's session. */
 let pageSpeed: number | null = null;
 function loadSpeed(): number {
   if (pageSpeed === null) {
@@ -24,8 +24,11 @@ function loadSpeed(): number {
   }
   return pageSpeed;
 }
+/** Every stepper on the page follows a new speed (a page's steppers share one). */
+const speedFollowers: Array<(v: number) => void> = [];
 function saveSpeed(v: number): void {
   pageSpeed = v;
+  for (const follow of speedFollowers) follow(v);
   try {
     sessionStorage.setItem(`${SPEED_KEY}:${location.pathname}`, String(v));
   } catch {
@@ -95,8 +98,9 @@ export class Stepper<S extends TraceStep = TraceStep> {
       { id: speedId, 'data-testid': 'step-speed' },
       ...SPEEDS.map((v) => h('option', { value: v, selected: v === loadSpeed() }, `${v}×`)),
     );
-    this.speedSel.addEventListener('change', () => {
-      saveSpeed(Number(this.speedSel.value));
+    this.speedSel.addEventListener('change', () => saveSpeed(Number(this.speedSel.value)));
+    speedFollowers.push((v) => {
+      this.speedSel.value = String(v);
       if (this.playing) this.startTimer(); // the new pace from the next step on
     });
     this.phaseEls = cfg.phases.map((p) =>
