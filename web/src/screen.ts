@@ -377,6 +377,7 @@ export class Stage {
     this.root.style.width = `${g.cssW}px`;
     this.root.style.height = `${g.cssH}px`;
     this.root.dataset.scale = String(g.s); // css px per screen px (tests drag by it)
+    this.root.dataset.world = `${g.screenW}x${g.screenH}+${g.m}`; // screen and margin: what is drawn
     const MIN = 24; // WCAG 2.2 target size: 24 css px at least, however small the box
     // smaller boxes on top, so a small object inside a big one can still be grabbed
     const order = boxes.map((b, i) => ({ i, area: Math.abs(b.w * b.h) })).sort((p, q) => q.area - p.area);

@@ -89,8 +89,9 @@ export class Stepper<S extends TraceStep = TraceStep> {
     const scrubId = uniqueId('step-scrub');
     this.scrub = h('input', { type: 'range', id: scrubId, class: 'step-scrub', min: 1, max: 1, step: 1, value: 1, 'data-testid': 'step-scrub' });
     this.scrub.addEventListener('input', () => {
+      const to = Number(this.scrub.value) - 1; // read first: pause() redraws the slider
       this.pause();
-      this.go(Number(this.scrub.value) - 1);
+      this.go(to);
     });
     const speedId = uniqueId('step-speed');
     this.speedSel = h(
