@@ -231,7 +231,7 @@ export class Stepper<S extends TraceStep = TraceStep> {
   }
 
   /** Milliseconds per step at the chosen speed. */
-  get stepMs(): number {
+  private get stepMs(): number {
     return Math.round((this.cfg.playMs ?? PLAY_MS) / Number(this.speedSel.value));
   }
 
