@@ -306,7 +306,7 @@ test.describe('objects stay on stage', () => {
     const w = await lessonOne(page);
     const handle = w.getByTestId('obj-a');
     await handle.focus();
-    for (let i = 0; i < 60; i++) await page.keyboard.press('Shift+ArrowRight');
+    for (let i = 0; i < 40; i++) await page.keyboard.press('Shift+ArrowRight');
     expect((await shownOfA(w)).x).toBeGreaterThanOrEqual(1);
     const x = await w.getByTestId('input-a-x').inputValue();
     await page.keyboard.press('Shift+ArrowRight');
