@@ -96,7 +96,7 @@ test.describe('one pair of boxes', () => {
     await test.step('next, next, previous: the highlighted line follows', async () => {
       await w.get('step-next').click();
       await w.expectStepAt('aabb.c', 'EO_EV_AABB_B_BEFORE_A');
-      await expect(w.get('source-note')).toHaveText(/B_BEFORE_A\s+axis=x\s+apart=0/);
+      await expect(w.get('source-note')).toHaveText(/B_BEFORE_A\s+on x: B ends before A\? no/);
       await expect(w.get('q-2')).toHaveClass(/is-active/);
       await w.get('step-next').click();
       await w.expectStepAt('aabb.c', 'EO_EV_AABB_A_BEFORE_B');
@@ -111,7 +111,7 @@ test.describe('one pair of boxes', () => {
       await w.get('step-next').click();
       await w.get('step-next').click();
       await w.expectStepAt('aabb.c', 'EO_EV_AABB_RESULT');
-      await expect(w.get('source-note')).toHaveText(/RESULT\s+overlap=1\s+comparisons=4/);
+      await expect(w.get('source-note')).toHaveText(/RESULT\s+overlap after 4 comparisons/);
       await expect(w.get('step-next')).toBeDisabled();
       await expect(w.get('trace-counters')).toContainText('comparisons 4');
     });
@@ -123,7 +123,7 @@ test.describe('one pair of boxes', () => {
       await w.expectStepAt('aabb.c', 'EO_EV_AABB_RESULT');
       await page.keyboard.press('r');
       await w.expectStepAt('aabb.c', 'EO_EV_AABB_A_BEFORE_B');
-      await expect(w.get('source-note')).toHaveText(/A_BEFORE_B\s+axis=x\s+apart=1/);
+      await expect(w.get('source-note')).toHaveText(/A_BEFORE_B\s+on x: A ends before B\? yes, apart/);
     });
 
     await test.step('an empty box records the EMPTY step', async () => {

@@ -277,7 +277,7 @@ test.describe('grid mask playground', () => {
     await pg.get('step-next').click();
     await expect(pg.get('step-explain')).toContainText('240 + 32 − 1 = 271');
     await expect(pg.get('step-explain')).toContainText('wrapped to 16');
-    await expect(pg.get('source-note')).toContainText('b=271');
+    await expect(pg.get('source-note')).toContainText('last x pixel 271');
     expect(linesContaining('EO_EV_GRIDMASK_LAST_PX')).toContain(await pg.currentLine());
     await pg.get('step-next').click();
     await expect(pg.get('step-explain')).toContainText('first column 7, last 7');

@@ -222,7 +222,7 @@ test('step through one frame of sectors.c', async ({ page }) => {
     await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_BOX_TEST');
     await press('.', 1);
     await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_PAIR');
-    await expect(w.get('source-note')).toHaveText(/PAIR\s+3, 4/);
+    await expect(w.get('source-note')).toHaveText(/PAIR\s+objects 3 and 4 overlap/);
     await press('.', 2); // VISIT sector 3, then (3, 4) again
     await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_DUPLICATE');
     await expect(w.get('step-explain')).toContainText('shared an earlier one');

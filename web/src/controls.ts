@@ -86,6 +86,110 @@ export function slider(
   };
 }
 
+export interface NumberInputOptions {
+  /** the field's name in the message, e.g. "w" or "cols" */
+  name: string;
+  testid: string;
+  min: number;
+  max: number;
+  /** what the widget uses now (null: nothing), named in the message while the field holds a bad value */
+  current(): number | null;
+  /** called with each valid value as it is typed */
+  onValue(n: number, from: HTMLInputElement): void;
+  /** the visible label text beside the number (default: the name) */
+  label?: string;
+  /** the accessible name, when the visible label alone is too short ("Box A w") */
+  ariaLabel?: string;
+  /** extra class on the label, e.g. a width */
+  class?: string;
+  /** an empty field is fine (it means "none"): no message, and onEmpty is called */
+  onEmpty?(): void;
+}
+
+export interface NumberInput {
+  input: HTMLInputElement;
+  /** the field: label text and input, one clickable box */
+  field: HTMLLabelElement;
+  /** the reason a value was refused, for the owner to place next to the field (empty when fine) */
+  message: HTMLElement;
+  /** Shows the value in use, clearing any refusal (unless the learner is typing in this field). */
+  show(value: number | null): void;
+  /** A new upper bound (e.g. the number of objects changed). */
+  setMax(max: number): void;
+}
+
+/**
+ * The one input filter for number fields: a whole number in [min, max] is reported as it is typed;
+ * anything else is refused out loud (aria-invalid, and a message tied to the field by
+ * aria-describedby saying the range and the value still in use). Leaving the field puts the value
+ * in use back.
+ */
+export function numberInput(o: NumberInputOptions): NumberInput {
+  const id = uniqueId(`in-${o.testid}`);
+  const msgId = `${id}-msg`;
+  const input = h('input', {
+    type: 'number',
+    id,
+    inputmode: 'numeric',
+    step: 1,
+    min: o.min,
+    max: o.max,
+    'data-testid': o.testid,
+    'aria-label': o.ariaLabel,
+    'aria-describedby': msgId,
+  });
+  const message = h('span', { class: 'field-msg', id: msgId, 'data-testid': `${o.testid}-msg`, 'aria-live': 'polite' });
+  const setValue = (text: string) => {
+    if (input.value !== text) input.value = text;
+  };
+  const refuse = (why: string | null) => {
+    if (why === null) input.removeAttribute('aria-invalid');
+    else input.setAttribute('aria-invalid', 'true');
+    setText(message, why ?? '');
+    message.hidden = why === null;
+  };
+  refuse(null);
+  input.addEventListener('input', () => {
+    const v = input.value.trim();
+    if (v === '' && o.onEmpty) {
+      refuse(null);
+      o.onEmpty();
+      return;
+    }
+    const n = Number(v);
+    // a browser's number field reads '' for text it cannot parse, so '' also covers "12abc"
+    if (v !== '' && Number.isInteger(n) && n >= o.min && n <= o.max) {
+      refuse(null);
+      o.onValue(n, input);
+      return;
+    }
+    const cur = o.current();
+    refuse(`${o.name} must be a whole number from ${o.min} to ${o.max}${cur === null ? '' : `; still using ${cur}`}.`);
+  });
+  const show = (value: number | null) => {
+    if (document.activeElement === input && input.getAttribute('aria-invalid') === 'true') return;
+    setValue(value === null ? '' : String(value));
+    refuse(null);
+  };
+  // leaving the field shows what is in use (a refused value, or one the widget clamped)
+  input.addEventListener('blur', () => {
+    refuse(null);
+    const cur = o.current();
+    setValue(cur === null ? '' : String(cur));
+  });
+  const field = h('label', { class: `field${o.class ? ` ${o.class}` : ''}`, for: id }, h('span', {}, o.label ?? o.name), input);
+  const setMax = (max: number) => {
+    o.max = max;
+    input.max = String(max);
+  };
+  return { input, field, message, show, setMax };
+}
+
+/** The refusals of a row of fields, shown under it (one line each, only while one is refused). */
+export function fieldMessages(...inputs: NumberInput[]): HTMLElement {
+  return h('div', { class: 'field-msgs' }, ...inputs.map((i) => i.message));
+}
+
 export interface NumberFields<K extends string> {
   root: HTMLElement;
   inputs: Record<K, HTMLInputElement>;
@@ -93,53 +197,42 @@ export interface NumberFields<K extends string> {
   sync(values: Record<K, number>, except?: HTMLInputElement): void;
 }
 
-/**
- * One number input per field (x, y, w, h or x, y, r), each checked as an integer in its range
- * before it is reported; a bad value is marked and ignored.
- */
+/** One number input per field (x, y, w, h or x, y, r), each filtered by numberInput. */
 export function numberFields<K extends string>(
   owner: string,
   fields: readonly K[],
   testidPrefix: string,
   onChange: (field: K, value: number, from: HTMLInputElement) => void,
   range: (field: K) => [number, number] = () => [INT16_MIN, INT16_MAX],
+  gridClass = '',
 ): NumberFields<K> {
   const inputs = {} as Record<K, HTMLInputElement>;
-  const labels = fields.map((f) => {
-    const id = uniqueId(`in-${testidPrefix}-${f}`);
-    const [lo, hi] = range(f);
-    const input = h('input', {
-      type: 'number',
-      id,
-      inputmode: 'numeric',
-      step: 1,
-      min: lo,
-      max: hi,
-      'data-testid': `input-${testidPrefix}-${f}`,
-      'aria-label': `${owner} ${f}`,
-    });
-    input.addEventListener('input', () => {
-      const v = input.value.trim();
-      const n = Number(v);
-      const ok = v !== '' && Number.isInteger(n) && n >= lo && n <= hi;
-      input.setAttribute('aria-invalid', String(!ok));
-      if (ok) onChange(f, n, input);
-    });
-    inputs[f] = input;
-    return h('label', { class: 'field', for: id }, h('span', {}, f), input);
-  });
   let last: Record<K, number> | null = null;
-  for (const f of fields) inputs[f].addEventListener('blur', () => last && sync(last));
+  const all = fields.map((f) => {
+    const [min, max] = range(f);
+    const n = numberInput({
+      name: f,
+      testid: `input-${testidPrefix}-${f}`,
+      min,
+      max,
+      ariaLabel: `${owner} ${f}`,
+      current: () => (last ? last[f] : 0),
+      onValue: (v, from) => onChange(f, v, from),
+    });
+    inputs[f] = n.input;
+    return n;
+  });
   const sync = (values: Record<K, number>, except?: HTMLInputElement) => {
     last = values;
-    for (const f of fields) {
-      const input = inputs[f];
-      if (input === except) continue;
-      if (input.value !== String(values[f])) input.value = String(values[f]);
-      input.removeAttribute('aria-invalid');
-    }
+    all.forEach((n, i) => {
+      if (n.input !== except) n.show(values[fields[i]]);
+    });
   };
-  return { root: h('div', { class: 'fields', style: `--nfields: ${fields.length}` }, ...labels), inputs, sync };
+  return {
+    root: h('div', {}, h('div', { class: `fields ${gridClass}`.trim(), style: `--nfields: ${fields.length}` }, ...all.map((n) => n.field)), fieldMessages(...all)),
+    inputs,
+    sync,
+  };
 }
 
 /** A stat: big number, small label. */

@@ -270,6 +270,9 @@ export interface StageOptions {
   testidPrefix?: string;
 }
 
+/** css px of a dragged object that always stay on the canvas */
+const KEEP_CSS = 12;
+
 /**
  * Handles are real buttons laid over the canvas: Tab reaches them, arrow keys nudge (Shift: 8 px),
  * pointers drag them. The owner redraws the canvas; the stage only reports moves.
@@ -313,7 +316,7 @@ export class Stage {
       if (!delta || e.altKey || e.ctrlKey || e.metaKey) return;
       e.preventDefault();
       const b = this.boxes[i];
-      this.opts.onMove(i, { ...b, x: clampInt16(b.x + delta[0]), y: clampInt16(b.y + delta[1]) });
+      this.opts.onMove(i, this.onStage(b, b.x + delta[0], b.y + delta[1]));
     });
     btn.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
@@ -333,9 +336,8 @@ export class Stage {
       const dx = Math.round((e.clientX - d.sx) / this.geom.s);
       const dy = Math.round((e.clientY - d.sy) / this.geom.s);
       const b = this.boxes[i];
-      const nx = clampInt16(d.box.x + dx);
-      const ny = clampInt16(d.box.y + dy);
-      if (nx !== b.x || ny !== b.y) this.opts.onMove(i, { ...b, x: nx, y: ny });
+      const moved = this.onStage(b, d.box.x + dx, d.box.y + dy);
+      if (moved.x !== b.x || moved.y !== b.y) this.opts.onMove(i, moved);
     });
     const end = (e: PointerEvent) => {
       if (this.drag && this.drag.id === e.pointerId) {
@@ -347,6 +349,25 @@ export class Stage {
     btn.addEventListener('pointercancel', end);
   }
 
+  /**
+   * Box b moved to (x, y), held so that a piece of it stays drawn (at least KEEP_CSS css px, or
+   * all of it when smaller) inside the screen and its margin: a drag or a nudge never loses an
+   * object. A box already further out (typed in) may move back in but not further out.
+   */
+  private onStage(b: Box, x: number, y: number): Box {
+    const g = this.geom;
+    const keep = Math.max(1, Math.ceil(KEEP_CSS / g.s));
+    const axis = (pos: number, size: number, old: number, screen: number): number => {
+      const lead = Math.min(0, size); // a negative size reaches left of pos
+      const extent = Math.abs(size);
+      const k = Math.min(extent, keep);
+      const lo = -g.m + k - extent - lead;
+      const hi = screen + g.m - k - lead;
+      return clampInt16(Math.max(Math.min(lo, old), Math.min(Math.max(hi, old), pos)));
+    };
+    return { ...b, x: axis(x, b.w, b.x, g.screenW), y: axis(y, b.h, b.y, g.screenH) };
+  }
+
   /** Lays out the canvas for the available width and places the handles over the boxes. */
   layout(world: World, boxes: Box[], available: number): CanvasRenderingContext2D {
     this.boxes = boxes;
@@ -356,6 +377,7 @@ export class Stage {
     this.root.style.width = `${g.cssW}px`;
     this.root.style.height = `${g.cssH}px`;
     this.root.dataset.scale = String(g.s); // css px per screen px (tests drag by it)
+    this.root.dataset.world = `${g.screenW}x${g.screenH}+${g.m}`; // screen and margin: what is drawn
     const MIN = 24; // WCAG 2.2 target size: 24 css px at least, however small the box
     // smaller boxes on top, so a small object inside a big one can still be grabbed
     const order = boxes.map((b, i) => ({ i, area: Math.abs(b.w * b.h) })).sort((p, q) => q.area - p.area);

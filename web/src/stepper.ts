@@ -1,11 +1,40 @@
-// Step-through of the traced core, for any module: previous / next / play / reset, the current
-// step explained in one line, the phases of the run, and the module's C file beside it with the
-// step's line highlighted. The owner supplies the words; the steps are the core's own trace.
+// Step-through of the traced core, for any module: previous / next / play / reset, a scrub
+// slider and a play speed, the current step explained in one line, the phases of the run (each a
+// button to its first step), and the module's C file beside it with the step's line highlighted.
+// The owner supplies the words; the steps are the core's own trace.
 import { SourceView } from './csource.ts';
-import { h, reducedMotion, setText } from './dom.ts';
+import { h, reducedMotion, setText, uniqueId } from './dom.ts';
 import type { TraceStep } from './core.ts';
 
 const PLAY_MS = 1100;
+export const SPEEDS = [0.5, 1, 2, 4] as const;
+const SPEED_KEY = 'earlyout.stepper.speed';
+
+/** The play speed chosen on this page, shared by its steppers and kept for the tab's session. */
+let pageSpeed: number | null = null;
+function loadSpeed(): number {
+  if (pageSpeed === null) {
+    let saved = NaN;
+    try {
+      saved = Number(sessionStorage.getItem(`${SPEED_KEY}:${location.pathname}`));
+    } catch {
+      // storage blocked (privacy mode, sandboxed frame): the speed lasts until the page closes
+    }
+    pageSpeed = (SPEEDS as readonly number[]).includes(saved) ? saved : 1;
+  }
+  return pageSpeed;
+}
+/** Every stepper on the page follows a new speed (a page's steppers share one). */
+const speedFollowers: Array<(v: number) => void> = [];
+function saveSpeed(v: number): void {
+  pageSpeed = v;
+  for (const follow of speedFollowers) follow(v);
+  try {
+    sessionStorage.setItem(`${SPEED_KEY}:${location.pathname}`, String(v));
+  } catch {
+    // see loadSpeed
+  }
+}
 
 export interface StepperConfig<S extends TraceStep> {
   /** the C file the steps point into (imported as text at build time) */
@@ -19,13 +48,12 @@ export interface StepperConfig<S extends TraceStep> {
   phaseOf(step: S): string;
   /** one sentence on what the step did, with the core's numbers */
   explain(step: S): string;
-  /** the short label pinned to the highlighted line (default: event  a=..  b=..) */
-  note?(step: S): string;
-  /** the event name without its module prefix, for the default note */
-  kind?(step: S): string;
+  /** the short label pinned to the highlighted line: the event and its numbers named in words
+      ("RECT  overlap from x 17, y 10"), never bare a= / b= */
+  note(step: S): string;
   /** say in the key help that arrows move the selected object (1 px, Shift: 8 px) */
   objectKeys?: boolean;
-  /** milliseconds per step when playing */
+  /** milliseconds per step when playing at 1x */
   playMs?: number;
 }
 
@@ -40,7 +68,9 @@ export class Stepper<S extends TraceStep = TraceStep> {
   private playBtn: HTMLButtonElement;
   private prevBtn: HTMLButtonElement;
   private nextBtn: HTMLButtonElement;
-  private phaseEls: HTMLElement[];
+  private phaseEls: HTMLButtonElement[];
+  private scrub: HTMLInputElement;
+  private speedSel: HTMLSelectElement;
   private counters: HTMLElement;
   private outOfSync = false;
 
@@ -56,7 +86,27 @@ export class Stepper<S extends TraceStep = TraceStep> {
     this.playBtn = btn('step-play', 'Play', '▶ Play', 'P', () => this.toggle());
     this.nextBtn = btn('step-next', 'Next step', 'Next ▶', '. or ]', () => this.go(this.index + 1));
     this.counter = h('span', { class: 'step-counter', 'data-testid': 'step-counter' });
-    this.phaseEls = cfg.phases.map((p) => h('li', { class: 'phase', 'data-phase': p }, p));
+    const scrubId = uniqueId('step-scrub');
+    this.scrub = h('input', { type: 'range', id: scrubId, class: 'step-scrub', min: 1, max: 1, step: 1, value: 1, 'data-testid': 'step-scrub' });
+    this.scrub.addEventListener('input', () => {
+      const to = Number(this.scrub.value) - 1; // read first: pause() redraws the slider
+      this.pause();
+      this.go(to);
+    });
+    const speedId = uniqueId('step-speed');
+    this.speedSel = h(
+      'select',
+      { id: speedId, 'data-testid': 'step-speed' },
+      ...SPEEDS.map((v) => h('option', { value: v, selected: v === loadSpeed() }, `${v}×`)),
+    );
+    this.speedSel.addEventListener('change', () => saveSpeed(Number(this.speedSel.value)));
+    speedFollowers.push((v) => {
+      this.speedSel.value = String(v);
+      if (this.playing) this.startTimer(); // the new pace from the next step on
+    });
+    this.phaseEls = cfg.phases.map((p) =>
+      h('button', { type: 'button', class: 'phase', 'data-phase': p, 'data-testid': `phase-${p.replace(/[^a-z0-9]+/gi, '-')}`, onclick: () => this.goPhase(p) }, p),
+    );
     this.explain = h('p', { class: 'step-explain', 'data-testid': 'step-explain', 'aria-live': 'polite' });
     this.counters = h('p', { class: 'step-counters', 'data-testid': 'trace-counters' });
     this.root = h(
@@ -66,9 +116,17 @@ export class Stepper<S extends TraceStep = TraceStep> {
         'div',
         { class: 'gm-trace-head' },
         h('h3', { class: 'gm-trace-title' }, cfg.title ?? 'Step through the C'),
-        h('ol', { class: 'phases', 'aria-label': 'Phases' }, ...this.phaseEls),
+        h('ol', { class: 'phases', 'aria-label': 'Phases: jump to the first step of one' }, ...this.phaseEls.map((b) => h('li', {}, b))),
       ),
       h('div', { class: 'gm-trace-bar', role: 'group', 'aria-label': 'Step controls' }, resetBtn, this.prevBtn, this.playBtn, this.nextBtn, this.counter),
+      h(
+        'div',
+        { class: 'step-scrub-row' },
+        h('label', { for: scrubId, class: 'step-scrub-label' }, 'Step'),
+        this.scrub,
+        h('label', { for: speedId, class: 'step-speed-label' }, 'Speed'),
+        this.speedSel,
+      ),
       this.explain,
       this.source.root,
       h(
@@ -164,6 +222,19 @@ export class Stepper<S extends TraceStep = TraceStep> {
     this.render(true);
   }
 
+  /** Jumps to the first step of a phase (a phase with no step in this run does nothing). */
+  private goPhase(phase: string): void {
+    const i = this.steps.findIndex((st) => this.cfg.phaseOf(st) === phase);
+    if (i < 0) return;
+    this.pause();
+    this.go(i);
+  }
+
+  /** Milliseconds per step at the chosen speed. */
+  private get stepMs(): number {
+    return Math.round((this.cfg.playMs ?? PLAY_MS) / Number(this.speedSel.value));
+  }
+
   reset(): void {
     this.pause();
     this.index = 0;
@@ -177,11 +248,16 @@ export class Stepper<S extends TraceStep = TraceStep> {
 
   play(): void {
     if (this.index >= this.steps.length - 1) this.index = 0;
+    this.startTimer();
+    this.render(true);
+  }
+
+  private startTimer(): void {
+    if (this.timer !== null) window.clearInterval(this.timer);
     this.timer = window.setInterval(() => {
       if (this.index >= this.steps.length - 1) this.pause();
       else this.go(this.index + 1);
-    }, this.cfg.playMs ?? PLAY_MS);
-    this.render(true);
+    }, this.stepMs);
   }
 
   pause(): void {
@@ -205,16 +281,28 @@ export class Stepper<S extends TraceStep = TraceStep> {
     this.playBtn.textContent = this.playing ? '❚❚ Pause' : '▶ Play';
     this.playBtn.setAttribute('aria-label', this.playing ? 'Pause' : 'Play');
     this.playBtn.setAttribute('aria-pressed', String(this.playing));
+    this.scrub.max = String(Math.max(1, n));
+    this.scrub.value = String(this.index + 1);
+    this.scrub.disabled = n <= 1;
+    const note = st ? this.cfg.note(st) : '';
+    this.scrub.setAttribute('aria-valuetext', n ? `Step ${this.index + 1} of ${n}: ${note}` : 'No steps');
     const cur = st ? this.cfg.phases.indexOf(this.cfg.phaseOf(st)) : -1;
+    const present = new Set(this.steps.map((s) => this.cfg.phaseOf(s)));
     this.phaseEls.forEach((el, idx) => {
+      const p = this.cfg.phases[idx];
       el.classList.toggle('is-current', idx === cur);
       el.classList.toggle('is-done', idx < cur);
+      if (idx === cur) el.setAttribute('aria-current', 'step');
+      else el.removeAttribute('aria-current');
+      // aria-disabled, not disabled: the pill stays focusable, so its title is read, not just dimmed
+      const empty = !present.has(p);
+      el.setAttribute('aria-disabled', String(empty));
+      el.title = empty ? `${p}: no step in this run` : `Go to the first step of ${p}`;
+      el.setAttribute('aria-label', empty ? `${p} (no step in this run)` : `${p}: go to its first step`);
     });
     if (st) {
       setText(this.explain, this.cfg.explain(st));
       const trail = new Set(this.steps.slice(0, this.index).map((s) => s.line));
-      const kind = this.cfg.kind ? this.cfg.kind(st) : st.event;
-      const note = this.cfg.note ? this.cfg.note(st) : `${kind}  a=${st.a}  b=${st.b}`;
       this.source.highlight(st.line, trail, note, scroll && !reducedMotion());
     } else {
       setText(this.explain, '');

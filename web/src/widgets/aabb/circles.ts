@@ -87,10 +87,10 @@ export class CirclePair {
         explain: (st) => explainCircleStep(st, this.circles[0], this.circles[1], this.result),
         note: (st) =>
           st.kind === 'DELTA'
-            ? `DELTA  |dx|=${st.a}  |dy|=${st.b}`
+            ? `DELTA  centres ${st.a} apart on x, ${st.b} on y`
             : st.kind === 'SQUARES'
-              ? `SQUARES  d²=${st.a >>> 0}  reach²=${st.b >>> 0}`
-              : `${st.kind}  overlap=${st.a}  ${st.b ? 'by the squares' : 'by the pre-test'}`,
+              ? `SQUARES  distance² ${st.a >>> 0}, reach² ${st.b >>> 0}`
+              : `${st.kind}  ${st.a ? 'overlap' : 'no overlap'}, ${st.b ? 'by the squares' : 'by the pre-test'}`,
         objectKeys: true,
       },
       (st) => {

@@ -84,10 +84,14 @@ export function questionText(kind: string, axis: 0 | 1, a: Box, b: Box): { q: st
   };
 }
 
-/** The label pinned to the highlighted C line. */
+/** The label pinned to the highlighted C line: the event and its numbers, named. */
 export function noteBoxStep(st: AabbStep): string {
-  if (st.kind === 'A_BEFORE_B' || st.kind === 'B_BEFORE_A') return `${st.kind}  axis=${st.a === 1 ? 'y' : 'x'}  apart=${st.b}`;
-  if (st.kind === 'RESULT') return `RESULT  overlap=${st.a}  comparisons=${st.b}`;
+  if (st.kind === 'A_BEFORE_B' || st.kind === 'B_BEFORE_A') {
+    const [first, second] = st.kind === 'A_BEFORE_B' ? ['A', 'B'] : ['B', 'A'];
+    return `${st.kind}  on ${st.a === 1 ? 'y' : 'x'}: ${first} ends before ${second}? ${st.b ? 'yes, apart' : 'no'}`;
+  }
+  if (st.kind === 'RESULT') return `RESULT  ${st.a ? 'overlap' : 'no overlap'} after ${st.b} comparison${st.b === 1 ? '' : 's'}`;
+  if (st.kind === 'EMPTY') return 'EMPTY  a box is empty: no comparison';
   return st.kind;
 }
 

@@ -2,8 +2,9 @@
 // makes testing X first, Y first, and in the order its chooser picks from a sample of the scene.
 // Pick an object to see, for each other object, how many comparisons its pair took.
 import type { Earlyout } from '../../core.ts';
-import { segmented } from '../../controls.ts';
-import { h, setText, uniqueId } from '../../dom.ts';
+import { numberInput, segmented } from '../../controls.ts';
+import type { NumberInput } from '../../controls.ts';
+import { h, setText } from '../../dom.ts';
 import { makeBattle } from '../../scene/battle.ts';
 import type { Battle, Facing } from '../../scene/battle.ts';
 import { drawBattle } from '../../scene/draw.ts';
@@ -55,7 +56,7 @@ export class OrderDemo {
   private rows: Record<string, { root: HTMLElement; value: HTMLElement; bar: HTMLElement }> = {};
   private reportEl: HTMLElement;
   private pairsEl: HTMLElement;
-  private pickInput: HTMLInputElement;
+  private pick: NumberInput;
   private pickText: HTMLElement;
   private legend: HTMLElement[] = [];
   private root: HTMLElement;
@@ -117,12 +118,19 @@ export class OrderDemo {
     };
     this.reportEl = h('p', { class: 'ord-report', 'data-testid': 'chooser' });
     this.pairsEl = h('p', { class: 'gm-help', 'data-testid': 'pairs' });
-    const pickId = uniqueId('pick');
-    this.pickInput = h('input', { type: 'number', id: pickId, min: 0, step: 1, placeholder: '–', 'data-testid': 'pick', inputmode: 'numeric' });
-    this.pickInput.addEventListener('input', () => {
-      const n = Number(this.pickInput.value);
-      if (Number.isInteger(n) && n >= 0 && n < this.battle.count) this.select(n);
+    this.pick = numberInput({
+      name: 'The object number',
+      label: '#',
+      ariaLabel: 'Object number',
+      testid: 'pick',
+      min: 0,
+      max: 0, // set by place() from the scene's object count
+      class: 'ord-pick-field',
+      current: () => (this.selected < 0 ? null : this.selected),
+      onValue: (n) => this.select(n),
+      onEmpty: () => {},
     });
+    this.pick.input.placeholder = '–';
     this.pickText = h('p', { class: 'ord-pick-text', 'data-testid': 'pick-text' });
     const legend = h(
       'div',
@@ -158,7 +166,8 @@ export class OrderDemo {
           h(
             'section',
             { role: 'group', class: 'gm-card ord-pick', 'aria-label': 'One object against all others' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'One object against the rest'), h('label', { class: 'field ord-pick-field', for: pickId }, h('span', {}, '#'), this.pickInput)),
+            h('div', { class: 'gm-card-head' }, h('h3', {}, 'One object against the rest'), this.pick.field),
+            this.pick.message,
             this.pickText,
             legend,
           ),
@@ -176,9 +185,9 @@ export class OrderDemo {
 
   private place(): void {
     this.battle = makeBattle({ bullets: this.bullets, seed: this.seed, facing: this.facing });
-    this.pickInput.max = String(this.battle.count - 1);
+    this.pick.setMax(this.battle.count - 1);
     if (this.selected >= this.battle.count) this.selected = -1;
-    this.pickInput.value = this.selected < 0 ? '' : String(this.selected);
+    this.pick.show(this.selected < 0 ? null : this.selected);
     this.evaluate();
     this.evaluateSelected();
     this.render();
@@ -219,7 +228,7 @@ export class OrderDemo {
 
   private select(i: number): void {
     this.selected = i;
-    if (this.pickInput.value !== String(i)) this.pickInput.value = String(i);
+    if (this.pick.input.value !== String(i)) this.pick.show(i);
     this.evaluateSelected();
     this.render();
   }

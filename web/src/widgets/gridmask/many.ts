@@ -3,6 +3,8 @@
 // for the exact test. Candidate pairs are drawn as lines.
 import { LAYOUTS } from '../../core.ts';
 import type { Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
+import { numberInput } from '../../controls.ts';
+import type { NumberInput } from '../../controls.ts';
 import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
 import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../screen.ts';
 import { layoutWorld } from './model.ts';
@@ -35,6 +37,7 @@ function rng(seed: number): () => number {
 }
 
 const MAX = 64;
+const SEED_MAX = 999999;
 
 export class ManyObjects {
   private state: ManyState;
@@ -55,7 +58,7 @@ export class ManyObjects {
   private stats: Record<string, HTMLElement> = {};
   private bar: { elim: HTMLElement; left: HTMLElement };
   private countOut: HTMLOutputElement;
-  private seedInput: HTMLInputElement;
+  private seedN: NumberInput;
   private moveBtn: HTMLButtonElement;
   private frame = 0;
   private last = 0;
@@ -84,15 +87,18 @@ export class ManyObjects {
       setText(this.countOut, countInput.value);
       this.place();
     });
-    const seedId = uniqueId('many-seed');
-    this.seedInput = h('input', { type: 'number', id: seedId, min: 1, max: 999999, value: this.state.seed, 'data-testid': 'many-seed', inputmode: 'numeric' });
-    this.seedInput.addEventListener('input', () => {
-      const n = Number(this.seedInput.value);
-      if (Number.isInteger(n) && n >= 1 && n <= 999999) {
+    this.seedN = numberInput({
+      name: 'Seed',
+      testid: 'many-seed',
+      min: 1,
+      max: SEED_MAX,
+      current: () => this.state.seed,
+      onValue: (n) => {
         this.state.seed = n;
         this.place();
-      }
+      },
     });
+    this.seedN.show(this.state.seed);
     const shuffle = h('button', { type: 'button', class: 'btn', 'data-testid': 'many-shuffle', onclick: () => this.newSeed() }, 'New placement');
     this.moveBtn = h('button', { type: 'button', class: 'btn', 'data-testid': 'many-move', 'aria-pressed': 'false', onclick: () => this.toggleMove() }, '▶ Move');
     const radios = (name: string, label: string, values: Array<[string, string]>, current: string, set: (v: string) => void) => {
@@ -138,7 +144,7 @@ export class ManyObjects {
           this.evaluate();
           this.draw();
         }),
-        h('div', { class: 'seed' }, h('label', { for: seedId }, 'Seed'), this.seedInput, shuffle, this.moveBtn),
+        h('div', { class: 'seed' }, this.seedN.field, shuffle, this.moveBtn, this.seedN.message),
       ),
       h(
         'div',
@@ -174,7 +180,7 @@ export class ManyObjects {
 
   private newSeed(): void {
     this.state.seed = (this.state.seed * 48271) % 999983 || 1;
-    this.seedInput.value = String(this.state.seed);
+    this.seedN.show(this.state.seed);
     this.place();
   }
 

@@ -164,6 +164,36 @@ export const VERDICT_TEXT: Record<GridmaskVerdict, { short: string; long: string
 
 const AXIS = ['X', 'Y'] as const;
 
+/** The label pinned to the highlighted C line: the event and its numbers, named. */
+export function noteStep(st: Step, s: PairState): string {
+  const who = st.object === null ? '' : `${OBJECT_NAMES[st.object]} `;
+  const axis = st.a === 1 ? 'y' : 'x';
+  const width = half(s.layout);
+  switch (st.kind) {
+    case 'BEGIN':
+      return `BEGIN  ${who}by ${st.a === 1 ? 'endpoints' : 'span'}, ${st.b}-bit layout`;
+    case 'EMPTY':
+      return `EMPTY  ${who}width ${st.a}, height ${st.b}: mask 0`;
+    case 'FIRST_PX':
+      return `FIRST_PX  ${who}first ${axis} pixel ${st.b}`;
+    case 'LAST_PX':
+      return `LAST_PX  ${who}last ${axis} pixel ${st.b}`;
+    case 'CELLS':
+      return `CELLS  ${who}${axis === 'x' ? 'columns' : 'rows'} ${st.b >> 8}..${st.b & 255}`;
+    case 'AXIS_BITS':
+      return `AXIS_BITS  ${who}${axis} field ${bitString(st.b, width)}`;
+    case 'MASK':
+      return `MASK  ${who}mask ${hex(((st.b << 16) | (st.a & 0xffff)) >>> 0, s.layout)}`;
+    case 'AND_X':
+    case 'AND_Y':
+      return `${st.kind}  shared ${st.kind === 'AND_X' ? 'columns' : 'rows'} ${bitString(st.a, width)}: ${st.b ? 'some' : 'none'}`;
+    case 'VERDICT':
+      return `VERDICT  ${st.a === 1 ? 'apart on x' : st.a === 2 ? 'apart on y' : 'maybe: box test next'}`;
+    default:
+      return st.kind;
+  }
+}
+
 export function explainStep(st: Step, s: PairState): string {
   const name = st.object === null ? '' : OBJECT_NAMES[st.object];
   const box = st.object === null ? null : s.boxes[st.object];

@@ -1,9 +1,9 @@
 // The grid mask playground: two objects on the screen, their mask bits, the AND per axis and the
 // verdict, all answered by the wasm core; optionally the traced steps beside gridmask.c.
 //   controls -> state -> core (evaluatePair) -> result -> draw + panels
-import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
+import { clampInt16 } from '../../core.ts';
 import type { Box, Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
-import { h, setText, uniqueId } from '../../dom.ts';
+import { h, setText } from '../../dom.ts';
 import {
   bitString,
   evaluatePair,
@@ -22,8 +22,8 @@ import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from '../../scre
 import type { Geometry } from '../../screen.ts';
 import type { Stepper } from '../../stepper.ts';
 import { gridmaskCounters, gridmaskStepper } from './stepper.ts';
-import { presetChips, segmented } from '../../controls.ts';
-import type { Segmented } from '../../controls.ts';
+import { numberFields, presetChips, segmented } from '../../controls.ts';
+import type { NumberFields, Segmented } from '../../controls.ts';
 
 export interface PlaygroundOptions {
   preset?: string;
@@ -56,7 +56,7 @@ export class Playground {
   private step: Step | null = null;
   private stage: Stage;
   private stepper: Stepper<Step> | null = null;
-  private inputs: Record<string, HTMLInputElement> = {};
+  private fields: NumberFields<(typeof FIELDS)[number]>[] = [];
   private bitRows: Record<string, HTMLElement> = {};
   private cellsText: Record<string, HTMLElement> = {};
   private maskText: HTMLElement[] = [];
@@ -184,29 +184,8 @@ export class Playground {
   private objectCard(i: number): HTMLElement {
     const name = OBJECT_NAMES[i];
     const low = name.toLowerCase();
-    const fields = FIELDS.map((f) => {
-      const id = uniqueId(`in-${low}-${f}`);
-      const input = h('input', {
-        type: 'number',
-        id,
-        inputmode: 'numeric',
-        step: 1,
-        min: INT16_MIN,
-        max: INT16_MAX,
-        'data-testid': `input-${low}-${f}`,
-        'aria-label': `${name} ${f}`,
-      });
-      input.addEventListener('input', () => {
-        const v = input.value.trim();
-        const n = Number(v);
-        const ok = v !== '' && Number.isInteger(n) && n >= INT16_MIN && n <= INT16_MAX;
-        input.setAttribute('aria-invalid', String(!ok));
-        if (ok) this.setBox(i, { ...this.state.boxes[i], [f]: n }, input);
-      });
-      input.addEventListener('blur', () => this.syncInputs());
-      this.inputs[`${low}-${f}`] = input;
-      return h('label', { class: 'field', for: id }, h('span', {}, f), input);
-    });
+    const fields = numberFields(name, FIELDS, low, (f, n, from) => this.setBox(i, { ...this.state.boxes[i], [f]: n }, from));
+    this.fields[i] = fields;
     const row = (axis: 'x' | 'y') => {
       const key = `${low}-${axis}`;
       this.bitRows[key] = h('span', { class: `bits bits-${i}`, 'data-testid': `bits-${key}` });
@@ -219,7 +198,7 @@ export class Playground {
       'section',
       { role: 'group', class: `gm-card gm-card-${i}`, 'aria-label': `Object ${name}`, 'data-testid': `card-${low}` },
       h('div', { class: 'gm-card-head' }, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), h('h3', {}, `Object ${name}`), mask),
-      h('div', { class: 'fields' }, ...fields),
+      fields.root,
       h('div', { class: 'bit-head', 'aria-hidden': 'true', 'data-head': low }),
       row('x'),
       row('y'),
@@ -256,15 +235,7 @@ export class Playground {
   }
 
   private syncInputs(except?: HTMLInputElement): void {
-    this.state.boxes.forEach((b, i) => {
-      const low = OBJECT_NAMES[i].toLowerCase();
-      for (const f of FIELDS) {
-        const input = this.inputs[`${low}-${f}`];
-        if (input === except) continue;
-        if (input.value !== String(b[f])) input.value = String(b[f]);
-        input.removeAttribute('aria-invalid');
-      }
-    });
+    this.state.boxes.forEach((b, i) => this.fields[i]?.sync(b, except));
   }
 
   // ---- core -> panels ----------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // build B / test phases and words for each gridmask step.
 import gridmaskSource from '../../../../core/src/gridmask.c';
 import { Stepper } from '../../stepper.ts';
-import { explainStep } from './model.ts';
+import { explainStep, noteStep } from './model.ts';
 import type { PairState, Step } from './model.ts';
 
 const PHASES = ['build A', 'build B', 'test'] as const;
@@ -15,7 +15,7 @@ export function gridmaskStepper(state: () => PairState, onStep: (step: Step | nu
       phases: PHASES,
       phaseOf: (st) => st.phase,
       explain: (st) => explainStep(st, state()),
-      kind: (st) => st.kind,
+      note: (st) => noteStep(st, state()),
       objectKeys: true,
     },
     onStep,

@@ -214,14 +214,27 @@ export function explainStep(st: Step, s: PairState, r: PixelResult): string {
   }
 }
 
-/** The label pinned to the highlighted C line. */
+/** The label pinned to the highlighted C line: the event and its numbers, named. */
 export function stepNote(st: Step): string {
+  const from = st.origin === null ? '' : ` from x ${st.origin}`;
   switch (st.kind) {
+    case 'NO_RECT':
+      return 'NO_RECT  boxes apart: no row read';
+    case 'RECT':
+      return `RECT  overlap starts at x ${st.a}, y ${st.b}`;
+    case 'RECT_END':
+      return `RECT_END  overlap ends before x ${st.a}, y ${st.b}`;
+    case 'ROW':
+      return `ROW  screen row ${st.y ?? '?'}: A row ${st.a}, B row ${st.b}`;
     case 'WORDS':
-      return `WORDS  a=${hex32(st.a)}  b=${hex32(st.b)}`;
+      return `WORDS  A ${hex32(st.a)}  B ${hex32(st.b)}${from}`;
     case 'AND':
-      return `AND  a=${hex32(st.a)}  b=${st.b}`;
+      return `AND  ${hex32(st.a)}${from}: ${st.a ? 'shared pixel' : 'none shared'}`;
+    case 'HIT':
+      return `HIT  first shared pixel x ${st.a}, y ${st.b}`;
+    case 'REF_HIT':
+      return `REF_HIT  shared pixel x ${st.a}, y ${st.b}`;
     default:
-      return `${st.kind}  a=${st.a}  b=${st.b}`;
+      return st.kind;
   }
 }

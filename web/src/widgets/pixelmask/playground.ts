@@ -3,13 +3,14 @@
 // optionally the traced core step by step beside pixelmask.c, with the bits of the current row.
 //   controls -> state -> core (evaluate) -> result -> draw + panels
 import pixelmaskSource from '../../../../core/src/pixelmask.c';
-import { presetChips } from '../../controls.ts';
+import { numberFields, presetChips } from '../../controls.ts';
+import type { NumberFields } from '../../controls.ts';
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
 import { COLORS } from '../../screen.ts';
 import { Stepper } from '../../stepper.ts';
 import { BitsPanel } from './bits.ts';
-import { clampPos, evaluate, explainStep, PRESETS, pt, stepNote, VERDICT_TEXT } from './model.ts';
+import { clampPos, evaluate, explainStep, PRESETS, pt, stepNote, VERDICT_TEXT, WORLD } from './model.ts';
 import type { PairState, PixelResult, Pos, Step, TraceFn } from './model.ts';
 import { drawBoxOutline, drawContact, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawShared, drawSprite, markRow, PixelStage, px, py } from './stage.ts';
 import { legend } from './legend.ts';
@@ -48,7 +49,7 @@ export class PixelPlayground {
   private stage: PixelStage;
   private stepper: Stepper<Step> | null = null;
   private bitsPanel: BitsPanel | null = null;
-  private inputs: Record<string, HTMLInputElement> = {};
+  private fields: NumberFields<'x' | 'y'>[] = [];
   private cards: HTMLElement[] = [];
   private out: Record<string, HTMLElement> = {};
   private verdictEl: HTMLElement;
@@ -193,20 +194,16 @@ export class PixelPlayground {
   private spriteCard(i: number): HTMLElement {
     const sp = this.state.sprites[i];
     const low = NAMES[i].toLowerCase();
-    const fields = (['x', 'y'] as const).map((f) => {
-      const id = uniqueId(`pm-${low}-${f}`);
-      const input = h('input', { type: 'number', id, inputmode: 'numeric', step: 1, 'data-testid': `input-${low}-${f}`, 'aria-label': `${NAMES[i]} ${f}` });
-      input.addEventListener('input', () => {
-        const v = input.value.trim();
-        const n = Number(v);
-        const ok = v !== '' && Number.isInteger(n);
-        input.setAttribute('aria-invalid', String(!ok));
-        if (ok) this.setPos(i, { ...this.state.pos[i], [f]: n }, input);
-      });
-      input.addEventListener('blur', () => this.syncInputs());
-      this.inputs[`${low}-${f}`] = input;
-      return h('label', { class: 'field', for: id }, h('span', {}, f), input);
-    });
+    // the sprite stays inside the world: a position past it is refused with the range, not clamped
+    const fields = numberFields(
+      NAMES[i],
+      ['x', 'y'] as const,
+      low,
+      (f, n, from) => this.setPos(i, { ...this.state.pos[i], [f]: n }, from),
+      (f) => [0, f === 'x' ? WORLD.w - sp.w : WORLD.h - sp.h],
+      'pm-fields',
+    );
+    this.fields[i] = fields;
     const card = h(
       'section',
       { role: 'group', class: `gm-card gm-card-${i} pm-card`, 'aria-label': `${NAMES[i]}: ${sp.name}`, 'data-testid': `card-${low}` },
@@ -217,7 +214,7 @@ export class PixelPlayground {
         h('h3', {}, `${NAMES[i]} · ${sp.name}`),
         h('span', { class: 'mask-hex', 'data-testid': `size-${low}` }, `${sp.w} × ${sp.h} px`),
       ),
-      h('div', { class: 'fields pm-fields' }, ...fields),
+      fields.root,
     );
     this.cards[i] = card;
     return card;
@@ -251,15 +248,7 @@ export class PixelPlayground {
   }
 
   private syncInputs(except?: HTMLInputElement): void {
-    this.state.pos.forEach((p, i) => {
-      const low = NAMES[i].toLowerCase();
-      for (const f of ['x', 'y'] as const) {
-        const input = this.inputs[`${low}-${f}`];
-        if (input === except) continue;
-        if (input.value !== String(p[f])) input.value = String(p[f]);
-        input.removeAttribute('aria-invalid');
-      }
-    });
+    this.state.pos.forEach((p, i) => this.fields[i]?.sync(p, except));
   }
 
   // ---- core -> panels ----------------------------------------------------------------------

@@ -2,7 +2,8 @@
 // costs the battle's frame less than its best square, with fewer box tests than sort-and-sweep and
 // every hit still found. Each check is the core's own count (eo.sectors.tune, grid and sweep).
 import type { Earlyout } from '../../core.ts';
-import { h, setText, uniqueId } from '../../dom.ts';
+import { fieldMessages, numberInput } from '../../controls.ts';
+import { h, setText } from '../../dom.ts';
 import { battleLayers, makeBattle } from '../../scene/battle.ts';
 import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
 import { drawSectorFrame, sectorWorld } from './draw.ts';
@@ -24,20 +25,24 @@ export class SectorsChallenge {
 
   constructor(host: HTMLElement, private eo: Earlyout) {
     this.layers = battleLayers(this.battle, { bulletsHitBullets: false, friendlyFire: false, soldiersBump: false });
-    const num = (label: string, testid: string, value: number, max: number, set: (n: number) => void) => {
-      const id = uniqueId(testid);
-      const input = h('input', { type: 'number', id, min: 1, max, step: 1, value, 'data-testid': testid, inputmode: 'numeric' });
-      input.addEventListener('input', () => {
-        const n = Number(input.value);
-        const ok = Number.isInteger(n) && n >= 1 && n <= max;
-        input.setAttribute('aria-invalid', String(!ok));
-        if (ok) {
-          set(n);
+    const num = (name: string, testid: string, max: number, get: () => number, set: (n: number) => void) => {
+      const n = numberInput({
+        name,
+        testid,
+        min: 1,
+        max,
+        class: 'sg-num',
+        current: get,
+        onValue: (v) => {
+          set(v);
           this.check();
-        }
+        },
       });
-      return h('label', { class: 'field sg-num', for: id }, h('span', {}, label), input);
+      n.show(get());
+      return n;
     };
+    const cols = num('cols', 'ch-cols', 64, () => this.cols, (n) => (this.cols = n));
+    const rows = num('rows', 'ch-rows', 48, () => this.rows, (n) => (this.rows = n));
     this.items = {
       cheaper: h('li', { 'data-testid': 'check-cheaper' }, 'It costs less than the best square grid the tuner tried.'),
       tests: h('li', { 'data-testid': 'check-tests' }, 'It makes fewer box tests than sort-and-sweep.'),
@@ -61,7 +66,7 @@ export class SectorsChallenge {
         h(
           'div',
           { class: 'gm-toolbar' },
-          h('div', { class: 'sg-size' }, h('span', { class: 'presets-label' }, 'Your grid'), num('cols', 'ch-cols', this.cols, 64, (n) => (this.cols = n)), num('rows', 'ch-rows', this.rows, 48, (n) => (this.rows = n))),
+          h('div', { class: 'sg-size' }, h('span', { class: 'presets-label' }, 'Your grid'), cols.field, rows.field, fieldMessages(cols, rows)),
         ),
         h('div', { class: 'gm-main' }, h('div', { class: 'gm-stage-col' }, this.wrap), h('div', { class: 'gm-side' }, this.yours, this.panel)),
       ),

@@ -4,9 +4,9 @@
 // while the battle moves, a persistent grid (grid.update) is measured against a rebuild each frame.
 //   controls -> state -> core (sectors grid, brute force, sweep) -> stats + drawing
 import type { Earlyout } from '../../core.ts';
-import { segmented, slider, toggle, whenVisible } from '../../controls.ts';
-import type { Segmented, Slider } from '../../controls.ts';
-import { h, reducedMotion, scrollBox, setText, uniqueId } from '../../dom.ts';
+import { fieldMessages, numberInput, segmented, slider, toggle, whenVisible } from '../../controls.ts';
+import type { NumberInput, Segmented, Slider } from '../../controls.ts';
+import { h, reducedMotion, scrollBox, setText } from '../../dom.ts';
 import { battleLayers, makeBattle, stepBattle } from '../../scene/battle.ts';
 import type { Battle, Facing, LayerRules } from '../../scene/battle.ts';
 import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
@@ -52,8 +52,8 @@ export class SectorsDemo {
   private layoutSeg: Segmented;
   private stripsSlider: Slider;
   private cellSlider: Slider;
-  private colsInput: HTMLInputElement;
-  private rowsInput: HTMLInputElement;
+  private colsN: NumberInput;
+  private rowsN: NumberInput;
   private gridText: HTMLElement;
   private playBtn: HTMLButtonElement;
   private frameText: HTMLElement;
@@ -91,27 +91,18 @@ export class SectorsDemo {
       this.choice.rows = s.rows;
       this.rebuildGrid();
     });
-    const num = (label: string, testid: string, value: number, max: number, set: (n: number) => void) => {
-      const id = uniqueId(testid);
-      const input = h('input', { type: 'number', id, min: 1, max, step: 1, value, 'data-testid': testid, inputmode: 'numeric' });
-      input.addEventListener('input', () => {
-        const n = Number(input.value);
-        const ok = Number.isInteger(n) && n >= 1 && n <= max;
-        input.setAttribute('aria-invalid', String(!ok));
-        if (ok) set(n);
-      });
-      return { input, root: h('label', { class: 'field sg-num', for: id }, h('span', {}, label), input) };
-    };
-    const colsN = num('cols', 'cols', this.choice.cols, 64, (n) => {
+    const num = (name: string, max: number, get: () => number, set: (n: number) => void) =>
+      numberInput({ name, testid: name, min: 1, max, class: 'sg-num', current: get, onValue: set });
+    this.colsN = num('cols', 64, () => this.choice.cols, (n) => {
       this.choice.cols = n;
       this.rebuildGrid(true);
     });
-    const rowsN = num('rows', 'rows', this.choice.rows, 48, (n) => {
+    this.rowsN = num('rows', 48, () => this.choice.rows, (n) => {
       this.choice.rows = n;
       this.rebuildGrid(true);
     });
-    this.colsInput = colsN.input;
-    this.rowsInput = rowsN.input;
+    this.colsN.show(this.choice.cols);
+    this.rowsN.show(this.choice.rows);
     this.gridText = h('span', { class: 'sg-grid-text', 'data-testid': 'grid-text' });
 
     this.playBtn = h('button', { type: 'button', class: 'btn', 'data-testid': 'play', 'aria-pressed': 'false', onclick: () => this.setPlaying(!this.playing) }, '▶ Play');
@@ -189,7 +180,7 @@ export class SectorsDemo {
         'div',
         { class: 'gm-toolbar sg-toolbar' },
         this.layoutSeg.root,
-        h('div', { class: 'sg-size', 'data-testid': 'size-controls' }, this.stripsSlider.root, this.cellSlider.root, colsN.root, rowsN.root, this.gridText),
+        h('div', { class: 'sg-size', 'data-testid': 'size-controls' }, this.stripsSlider.root, this.cellSlider.root, this.colsN.field, this.rowsN.field, this.gridText, fieldMessages(this.colsN, this.rowsN)),
       ),
       h('div', { class: 'gm-toolbar sg-toolbar' }, layerToggles),
       h(
@@ -265,11 +256,11 @@ export class SectorsDemo {
     this.root.dataset.layout = l;
     this.stripsSlider.root.hidden = l !== 'rows' && l !== 'cols';
     this.cellSlider.root.hidden = l !== 'grid';
-    this.colsInput.parentElement!.hidden = l !== 'grid';
-    this.rowsInput.parentElement!.hidden = l !== 'grid';
+    this.colsN.field.hidden = l !== 'grid';
+    this.rowsN.field.hidden = l !== 'grid';
     if (!fromInputs) {
-      this.colsInput.value = String(this.choice.cols);
-      this.rowsInput.value = String(this.choice.rows);
+      this.colsN.show(this.choice.cols);
+      this.rowsN.show(this.choice.rows);
     }
     const g = this.grid!;
     setText(this.gridText, `${g.cols} × ${g.rows} sectors of ${g.cellW} × ${g.cellH} px`);

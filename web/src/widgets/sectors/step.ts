@@ -211,8 +211,18 @@ export class SectorStepper {
         return `INSERT  object ${st.a} -> sector ${st.b}`;
       case 'VISIT':
         return `VISIT  sector ${st.a}: ${st.b} objects`;
+      case 'BOX_TEST':
+        return `BOX_TEST  objects ${st.a} and ${st.b}`;
+      case 'PAIR':
+        return `PAIR  objects ${st.a} and ${st.b} overlap`;
+      case 'DUPLICATE':
+        return `DUPLICATE  objects ${st.a} and ${st.b}: reported in an earlier sector`;
+      case 'FILTERED':
+        return `FILTERED  objects ${st.a} and ${st.b}: layers say skip`;
+      case 'FULL':
+        return `FULL  needs ${st.a}, room for ${st.b}`;
       default:
-        return `${st.kind}  ${st.a}, ${st.b}`;
+        return st.kind;
     }
   }
 

@@ -221,17 +221,19 @@ export class SensorStepper {
   private note(st: SensorStep): string {
     switch (st.kind) {
       case 'SENSOR':
-        return `SENSOR  (${st.a}, ${st.b})`;
+        return `SENSOR  at x ${st.a}, y ${st.b}`;
       case 'HEIGHT':
-        return `HEIGHT  column ${st.a}: ${st.b}`;
+        return `HEIGHT  column ${st.a} of the tile: ground ${st.b} px high`;
       case 'EXTEND':
-        return `EXTEND  row ${st.b} -> ${st.b + 1}`;
+        return `EXTEND  tile row ${st.b} -> ${st.b + 1} (below)`;
       case 'REGRESS':
-        return `REGRESS  row ${st.b} -> ${st.b - 1}`;
+        return `REGRESS  tile row ${st.b} -> ${st.b - 1} (above)`;
       case 'SURFACE':
-        return `SURFACE  y = ${st.b}`;
+        return `SURFACE  ground top at y ${st.b}`;
+      case 'NO_GROUND':
+        return `NO_GROUND  none within a tile of x ${st.a}, y ${st.b}`;
       default:
-        return `NO_GROUND  (${st.a}, ${st.b})`;
+        return st.kind;
     }
   }
 

@@ -401,8 +401,43 @@ export function explainStep(st: Step, probes: TileProbe[], shift: number): strin
   }
 }
 
+/** The label pinned to the highlighted C line: the event and its numbers, named. */
 export function stepNote(st: Step): string {
-  if (st.kind === 'LOOKUP') return `LOOKUP  tile (${st.col}, ${st.row})  attr ${st.b}`;
-  return `${st.kind}  a=${st.a}  b=${st.b}`;
+  const axis = st.a === 1 ? 'y' : 'x';
+  const tile = () => {
+    const t = unpackTile(st.a);
+    return `col ${t.col}, row ${t.row}`;
+  };
+  switch (st.kind) {
+    case 'PROBE':
+      return `PROBE  point x ${st.a}, y ${st.b}`;
+    case 'LOOKUP':
+      return `LOOKUP  tile (${st.col}, ${st.row})  attr ${st.b}${st.b >= 256 ? ' (outside)' : ''}`;
+    case 'MOVE':
+      return `MOVE  by dx ${st.a}, dy ${st.b}`;
+    case 'STEP_X':
+      return `STEP_X  columns ${st.a}..${st.b}`;
+    case 'STEP_Y':
+      return `STEP_Y  rows ${st.a}..${st.b}`;
+    case 'BLOCKED':
+      return `BLOCKED  on ${axis} at ${axis === 'x' ? 'column' : 'row'} ${st.b}`;
+    case 'SNAP':
+      return `SNAP  box ${axis} now ${st.b}`;
+    case 'PASS':
+      return `PASS  through tile (${st.col}, ${st.row}), attr ${st.b}`;
+    case 'SKIP_OUTSIDE':
+      return `SKIP_OUTSIDE  ${axis} straight on to ${st.b}`;
+    case 'WORLD_EDGE':
+      return `WORLD_EDGE  box ${axis} stops at ${st.b}`;
+    case 'CACHE_SKIP':
+    case 'CACHE_FILL':
+      return `${st.kind}  tiles from ${tile()}: touching ${kindsText(st.b & 0xff)}; below ${kindsText(st.b >> 8)}`;
+    case 'SENSE':
+      return `SENSE  box at x ${st.a}, y ${st.b}`;
+    case 'RESULT':
+      return `RESULT  hit ${hitText(st.a & 15)}, ${st.a >> 4 ? 'on ground' : 'in the air'}`;
+    default:
+      return st.kind;
+  }
 }
 
