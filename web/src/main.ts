@@ -4,6 +4,7 @@ import widgetSpec from '../widgets.json';
 import { getCore } from './core.ts';
 import type { Earlyout } from './core.ts';
 import { h, nestHeadings } from './dom.ts';
+import { showProgress } from './progress.ts';
 import { mountChallenge } from './widgets/gridmask/challenge.ts';
 import { mountMaskPredict } from './widgets/gridmask/predict.ts';
 import { ManyObjects } from './widgets/gridmask/many.ts';
@@ -79,5 +80,10 @@ async function hydrate(): Promise<void> {
   document.documentElement.dataset.widgetsReady = 'true';
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => void hydrate());
-else void hydrate();
+function start(): void {
+  showProgress(); // the home page's ticks: solved tasks kept in this browser
+  void hydrate();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();
