@@ -15,9 +15,11 @@ const L4 = '/lessons/04-pixel-overlap.html';
 const L5 = '/lessons/05-tile-probes.html';
 const L6 = '/lessons/06-slopes.html';
 
-/** Reloads the page (the URL as the widgets left it, after the drag debounce) and waits for `id`. */
-async function reload(page: Page, id: string): Promise<Widget> {
-  await expect.poll(() => new URL(page.url()).searchParams.has(id), { message: `${id} wrote its state to the URL` }).toBe(true);
+/** Reloads the page once the URL holds `id`'s state (with `part` in it: the drag debounce writes
+    the last change a moment later) and waits for `id`. */
+async function reload(page: Page, id: string, part = ''): Promise<Widget> {
+  await expect.poll(() => new URL(page.url()).searchParams.get(id) ?? '', { message: `${id} wrote its state to the URL` }).toContain(part);
+  await expect.poll(() => new URL(page.url()).searchParams.has(id)).toBe(true);
   await page.reload();
   const w = new Widget(page, id);
   await w.ready();
@@ -131,6 +133,57 @@ test('lessons 5 and 6: a painted tile and corner probes; a sensor preset and its
     await expect(r.get('step-counter')).toContainText('Step 3 of');
     await expect(r.get('sensor-facts')).toHaveText(facts!);
     await expect(r.get('sensor-result')).toHaveText(result!);
+  });
+});
+
+test('more figures: circles, the battle pick, the sector stepper, the height editor, the walker settings', async ({ page }) => {
+  await test.step('lesson 2: a circle moved and resized; the battle with no bullets, Y first, object 5 picked', async () => {
+    const c = await openWidget(page, L2, 'circles');
+    await fill(c, { 'input-a-x': 30 });
+    await c.get('radius-b').fill('7');
+    const squares = await c.get('fact-squares').textContent();
+    const o = new Widget(page, 'order');
+    await o.root.scrollIntoViewIfNeeded();
+    await o.get('scene-0').check();
+    await o.get('order-y-first').check();
+    await o.get('pick').fill('5');
+    const pickText = await o.get('pick-text').textContent();
+    await reload(page, 'order', 'k.5');
+    await expectValues(c, { 'input-a-x': 30, 'radius-b': 7 });
+    await expect(c.get('fact-squares')).toHaveText(squares!);
+    await expect(o.get('scene-0')).toBeChecked();
+    await expect(o.get('order-y-first')).toBeChecked();
+    await expectValues(o, { pick: 5 });
+    await expect(o.get('pick-text')).toHaveText(pickText!);
+  });
+  await test.step('lesson 3: the 4 x 3 grid, three steps in', async () => {
+    const w = await openWidget(page, L3, 'step');
+    await w.get('step-grid-4x3').check();
+    for (let i = 0; i < 3; i++) await w.get('step-next').click();
+    const lists = await w.get('sector-lists').textContent();
+    const r = await reload(page, 'step');
+    await expect(r.get('step-grid-4x3')).toBeChecked();
+    await expect(r.get('step-counter')).toContainText('Step 4 of');
+    await expect(r.get('sector-lists')).toHaveText(lists!);
+  });
+  await test.step('lesson 6: two columns raised; the walker with max step 0 and no snap', async () => {
+    const e = await openWidget(page, L6, 'editor');
+    const grid = e.get('heights-grid');
+    await grid.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Home');
+    await page.keyboard.press('PageUp');
+    const heights = await grid.getAttribute('data-heights');
+    expect(heights).toMatch(/^16,/);
+    const w = new Widget(page, 'walk');
+    await w.root.scrollIntoViewIfNeeded();
+    await w.get('walk-step-0').check();
+    await w.get('walk-snap').uncheck();
+    await expect.poll(() => new URL(page.url()).searchParams.get('editor') ?? '').toContain('h.16.');
+    await reload(page, 'walk');
+    await expect(grid).toHaveAttribute('data-heights', heights!);
+    await expect(w.get('walk-step-0')).toBeChecked();
+    await expect(w.get('walk-snap')).not.toBeChecked();
   });
 });
 
