@@ -349,6 +349,7 @@ test('home cards: a picture with alt text and a reading time for every lesson', 
   expect(n).toBeGreaterThan(0);
   for (let i = 0; i < n; i++) {
     const pic = cards.nth(i).getByTestId('lesson-picture');
+    await expect(pic, `lesson card ${i + 1} has its picture (web/images/<slug>.svg)`).toHaveCount(1);
     expect((await pic.getAttribute('alt'))!.length).toBeGreaterThan(20);
     expect(await pic.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const minutes = Number(await cards.nth(i).getByTestId('reading-time').getAttribute('data-minutes'));
