@@ -408,11 +408,11 @@ function readingMinutes(html) {
 
 /** web/images/<slug>.svg, a hand-drawn picture of the lesson's idea; its <title> is the alt text.
     A lesson without one (a draft, or a test's lesson folder) gets a card without a picture and a
-    warning; tests/ui/share.spec.ts checks that every card of the site has one. */
+    note on stdout (stderr is for errors); tests/ui/share.spec.ts checks every card of the site. */
 async function readPicture(slug, file) {
   const path = join(ROOT, 'web/images', `${slug}.svg`);
   if (!existsSync(path)) {
-    console.warn(`build-web: warning: ${file} has no picture for the home page (draw web/images/${slug}.svg)`);
+    console.log(`build-web: note: ${file} has no picture for the home page (draw web/images/${slug}.svg)`);
     return null;
   }
   const svg = await readFile(path, 'utf8');

@@ -254,16 +254,16 @@ test('copy link when the clipboard is refused: the link is shown, selected, to c
 
 // Each malformed value, the reason the note must give, the figure it is aimed at, and readouts of
 // that figure that must read as they do without the link (its defaults).
-const MALFORMED: Array<{ name: string; url: string; id: string; why: RegExp; same: string[] }> = [
-  { name: 'a number out of range', url: `${L1}?playground=a.99999.0.10.10_b.0.0.10.10_l.16_m.span_s.0`, id: 'playground', why: /99999 is outside -32768 to 32767/, same: ['input-a-x', 'input-b-w', 'layout-16', 'verdict'] },
-  { name: 'an unknown layout', url: `${L1}?playground=a.0.0.10.10_b.0.0.10.10_l.64_m.span_s.0`, id: 'playground', why: /unknown layout "64"/, same: ['input-a-x', 'layout-16', 'verdict'] },
-  { name: 'a truncated encoding', url: `${L1}?playground=a.0.0.10.10_b.0.0.10.10_l.16`, id: 'playground', why: /the link is cut short \(no m, s\)/, same: ['input-a-w', 'method-span'] },
-  { name: 'a truncated box', url: `${L1}?playground=a.0.0.10.10_b.0.0`, id: 'playground', why: /B's x, y, w, h needs 4 numbers, got 2/, same: ['input-b-x', 'input-b-y'] },
-  { name: 'not a number', url: `${L2}?pair=a.x.0.10.10_b.0.0.10.10_o.x-first_s.0`, id: 'pair', why: /"x" is not a whole number/, same: ['input-a-x', 'input-b-x', 'comparisons'] },
-  { name: 'a hostile string', url: `${L3}?grid=${encodeURIComponent('l.<img src=x onerror=alert(1)>')}`, id: 'grid', why: /cannot hold/, same: ['grid-text', 'layout-quadrants', 'layers-on'] },
-  { name: 'an unknown setting', url: `${L4}?playground=zz.1`, id: 'playground', why: /unknown setting "zz"/, same: ['input-b-x', 'input-b-y', 'rect'] },
-  { name: 'a box pushed off the map', url: `${L6}?sensor=md.box2_x.120_y.0_s.0`, id: 'sensor', why: /x 120 puts the box off the map \(at most 96\)/, same: ['sensor-mode-point', 'sensor-result', 'step-counter'] },
-  { name: 'a map that does not fill the level', url: `${L5}?play=p.play_e.edges_m.a10b3`, id: 'play', why: /the map has 13 of its 640 tiles/, same: ['probes-edges', 'hint'] },
+const MALFORMED: Array<{ name: string; url: string; id: string; why: RegExp; same: string[]; change: string }> = [
+  { name: 'a number out of range', url: `${L1}?playground=a.99999.0.10.10_b.0.0.10.10_l.16_m.span_s.0`, id: 'playground', why: /99999 is outside -32768 to 32767/, same: ['input-a-x', 'input-b-w', 'layout-16', 'verdict'], change: 'layout-8' },
+  { name: 'an unknown layout', url: `${L1}?playground=a.0.0.10.10_b.0.0.10.10_l.64_m.span_s.0`, id: 'playground', why: /unknown layout "64"/, same: ['input-a-x', 'layout-16', 'verdict'], change: 'layout-8' },
+  { name: 'a truncated encoding', url: `${L1}?playground=a.0.0.10.10_b.0.0.10.10_l.16`, id: 'playground', why: /the link is cut short \(no m, s\)/, same: ['input-a-w', 'method-span'], change: 'layout-8' },
+  { name: 'a truncated box', url: `${L1}?playground=a.0.0.10.10_b.0.0`, id: 'playground', why: /B's x, y, w, h needs 4 numbers, got 2/, same: ['input-b-x', 'input-b-y'], change: 'layout-8' },
+  { name: 'not a number', url: `${L2}?pair=a.x.0.10.10_b.0.0.10.10_o.x-first_s.0`, id: 'pair', why: /"x" is not a whole number/, same: ['input-a-x', 'input-b-x', 'comparisons'], change: 'order-y-first' },
+  { name: 'a hostile string', url: `${L3}?grid=${encodeURIComponent('l.<img src=x onerror=alert(1)>')}`, id: 'grid', why: /cannot hold/, same: ['grid-text', 'layout-quadrants', 'layers-on'], change: 'layout-rows' },
+  { name: 'an unknown setting', url: `${L4}?playground=zz.1`, id: 'playground', why: /unknown setting "zz"/, same: ['input-b-x', 'input-b-y', 'rect'], change: 'preset-hit' },
+  { name: 'a box pushed off the map', url: `${L6}?sensor=md.box2_x.120_y.0_s.0`, id: 'sensor', why: /x 120 puts the box off the map \(at most 96\)/, same: ['sensor-mode-point', 'sensor-result', 'step-counter'], change: 'sensor-preset-regress' },
+  { name: 'a map that does not fill the level', url: `${L5}?play=p.play_e.edges_m.a10b3`, id: 'play', why: /the map has 13 of its 640 tiles/, same: ['probes-edges', 'hint'], change: 'probes-corners' },
 ];
 
 /** What each readout shows: an input's value (or whether a box is ticked), else its text. */
@@ -292,6 +292,11 @@ for (const m of MALFORMED) {
     await expect(w.get('share-copy')).toBeVisible();
     // the other figures on the page have nothing to report
     await expect(page.getByTestId('url-note').filter({ visible: true })).toHaveCount(1);
+    // a discrete change writes readable settings in its place: the note goes
+    await w.get('share-copy').scrollIntoViewIfNeeded();
+    await w.get(m.change).click();
+    await expect(note).toBeHidden();
+    expect(new URL(page.url()).searchParams.get(m.id)).not.toBe(new URL(m.url, page.url()).searchParams.get(m.id));
   });
 }
 

@@ -164,6 +164,7 @@ export class UrlState<S> {
   private write(push: boolean): void {
     const u = this.url(this.current());
     if (u.href === location.href) return;
+    this.note.hidden = true; // the unreadable settings are gone from the URL now
     // keep whatever the history entry held (another script's state), only the URL changes
     if (push) history.pushState(history.state, '', u);
     else history.replaceState(history.state, '', u);
