@@ -235,6 +235,7 @@ function makeMarkdown(file, widgetsUsed, lineOffset) {
         if (widgetsUsed.ids.has(id))
           throw new LessonError(`${file}:${line}: two widgets have the id "${id}" (set id=...)`);
         widgetsUsed.ids.add(id);
+        for (const t of WIDGETS[name].tasks ?? []) widgetsUsed.tasks.push(`${id}/${t}`);
         // Keyboard users can jump over a demo's many controls to its caption (predict widgets are two
         // fields and a button: nothing to skip).
         const skip = name.endsWith('-predict')
@@ -246,6 +247,8 @@ function makeMarkdown(file, widgetsUsed, lineOffset) {
           skip +
           `<div class="widget-mount"><p class="widget-loading">Loading the interactive demo and the wasm core…</p>` +
           `<noscript><p class="widget-loading">This demo runs the earlyout core compiled to WebAssembly: it needs JavaScript.</p></noscript></div>\n` +
+          // a widget that keeps its state in the URL gets its "copy link" bar; reserved here, so it does not shift the page
+          (WIDGETS[name].share ? `<div class="share-bar" data-testid="share-bar"></div>\n` : '') +
           `<figcaption id="demo-${escapeHtml(id)}-end" tabindex="-1">`
         );
       }
@@ -370,23 +373,57 @@ async function readLessons(scenes) {
       }
     });
     if (open !== -1) throw new LessonError(`${file}:${open + 1 + lineOffset}: this directive is never closed (":::" on a line of its own)`);
-    const widgetsUsed = { counts: {}, ids: new Set() };
+    const widgetsUsed = { counts: {}, ids: new Set(), tasks: [] };
     const md = makeMarkdown(file, widgetsUsed, lineOffset);
     const html = md.render(fm.body);
     if (/<p>:::/.test(html)) throw new LessonError(`${file}: an unclosed or stray ":::" line`);
+    const slug = `${m[1]}-${m[2]}`;
+    const picture = await readPicture(slug, file);
     lessons.push({
       file,
       number: Number(m[1]),
-      slug: `${m[1]}-${m[2]}`,
+      slug,
       title: attrs.title.trim(),
       summary: attrs.summary.trim(),
       credits,
       playground,
       html,
       widgets: Object.keys(widgetsUsed.counts),
+      tasks: widgetsUsed.tasks.map((t) => `${slug}/${t}`),
+      minutes: readingMinutes(html),
+      picture,
     });
   }
   return lessons;
+}
+
+/** Minutes to read a lesson's prose at READING_WPM words a minute (code and demos not counted:
+    they are read at the learner's own pace), rounded up. */
+const READING_WPM = 200;
+function readingMinutes(html) {
+  const text = html
+    .replace(/<pre[\s\S]*?<\/pre>/g, ' ')
+    .replace(/<figure[\s\S]*?<figcaption[^>]*>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&[a-z#0-9]+;/gi, ' ');
+  const words = text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
+  return Math.max(1, Math.ceil(words / READING_WPM));
+}
+
+/** web/images/<slug>.svg, a hand-drawn picture of the lesson's idea; its <title> is the alt text.
+    A lesson without one (a draft, or a test's lesson folder) gets a card without a picture and a
+    note on stdout (stderr is for errors); tests/ui/share.spec.ts checks every card of the site. */
+async function readPicture(slug, file) {
+  const path = join(ROOT, 'web/images', `${slug}.svg`);
+  if (!existsSync(path)) {
+    console.log(`build-web: note: ${file} has no picture for the home page (draw web/images/${slug}.svg)`);
+    return null;
+  }
+  const svg = await readFile(path, 'utf8');
+  const alt = /<title>([^<]+)<\/title>/.exec(svg)?.[1].trim();
+  if (!alt) throw new LessonError(`web/images/${slug}.svg: needs a <title> (it is the picture's alt text)`);
+  if (/<script|\son\w+=|href="(?!#)/i.test(svg)) throw new LessonError(`web/images/${slug}.svg: no scripts, handlers or links in a picture`);
+  return { svg, alt, file: `images/${slug}.svg` };
 }
 
 // ---- pages -----------------------------------------------------------------------------------
@@ -506,11 +543,14 @@ ${nav}
 function homePage(lessons, scenes, assets) {
   const items = lessons
     .map(
-      (l) => `  <li class="lesson-card" data-testid="lesson-card" data-lesson="${l.slug}">
+      (l) => `  <li class="lesson-card" data-testid="lesson-card" data-lesson="${l.slug}" data-tasks="${escapeHtml(l.tasks.join(' '))}">
     <a href="lessons/${l.slug}.html">
-      <span class="lesson-number">${String(l.number).padStart(2, '0')}</span>
-      <span class="lesson-card-text"><span class="lesson-card-title">${escapeHtml(l.title)}</span>
-      <span class="lesson-card-summary">${escapeHtml(l.summary)}</span></span>
+      ${l.picture ? `<img class="lesson-picture" src="${l.picture.file}" alt="${escapeHtml(l.picture.alt)}" width="160" height="100" data-testid="lesson-picture">` : ''}
+      <span class="lesson-card-text"><span class="lesson-card-title"><span class="lesson-number">${String(l.number).padStart(2, '0')}</span> ${escapeHtml(l.title)}</span>
+      <span class="lesson-card-summary">${escapeHtml(l.summary)}</span>
+      <span class="lesson-card-meta"><span data-testid="reading-time" data-minutes="${l.minutes}">${l.minutes} min read</span>${
+        l.tasks.length ? ` · <span class="lesson-progress" data-testid="lesson-progress">${l.tasks.length} task${l.tasks.length === 1 ? '' : 's'}</span>` : ''
+      }</span></span>
     </a>
   </li>`,
     )
@@ -874,6 +914,8 @@ async function main() {
     playgroundPage(scenes, assets, { glue: versioned('playground.js'), wasm: versioned('playground.wasm') }),
   );
 
+  await mkdir(join(OUT, 'images'), { recursive: true });
+  for (const l of lessons) if (l.picture) await writeFile(join(OUT, l.picture.file), l.picture.svg);
   for (const lesson of lessons) await writeFile(join(OUT, 'lessons', `${lesson.slug}.html`), lessonPage(lesson, lessons, assets));
   const home = homePage(lessons, scenes, assets);
   // The lessons list is checked: a lesson cannot silently fall off the home page.

@@ -6,6 +6,7 @@
 // widget on the page has mounted (or shown its error).
 import type { Earlyout } from './core.ts';
 import { h, nestHeadings } from './dom.ts';
+import { showProgress } from './progress.ts';
 import type { LoadMount } from './widgets/mount.ts';
 import { PIXELMASK_WIDGETS } from './widgets/pixelmask/index.ts';
 import { SLOPES_WIDGETS } from './widgets/slopes/index.ts';
@@ -139,5 +140,10 @@ function hydrate(): void {
   })();
 }
 
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', hydrate);
-else hydrate();
+function start(): void {
+  showProgress(); // the home page's ticks: solved tasks kept in this browser
+  hydrate();
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();

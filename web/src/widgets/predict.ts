@@ -4,6 +4,7 @@
 // compares strings: every expected value is what the core returned, never something worked out here.
 import type { Earlyout } from '../core.ts';
 import { h, setText, uniqueId } from '../dom.ts';
+import { TaskTick } from '../progress.ts';
 
 export interface PredictField {
   key: string;
@@ -61,6 +62,7 @@ export class PredictPanel<Q> {
   private nones = new Map<string, HTMLInputElement>();
   private solved = 0;
   private tally: HTMLElement;
+  private tick = new TaskTick();
 
   constructor(
     private eo: Earlyout,
@@ -82,6 +84,7 @@ export class PredictPanel<Q> {
       h('div', { class: 'predict-row' }, ...fields),
       h('div', { class: 'predict-row' }, check, again, this.tally),
       this.result,
+      this.tick.root,
     );
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -167,6 +170,7 @@ export class PredictPanel<Q> {
     if (correct) {
       this.solved += 1;
       this.root.dataset.solved = 'true';
+      this.tick.solved();
     }
     setText(this.tally, this.solved ? `${this.solved} right so far` : '');
     const said = this.task.fields.map((f) => `${f.label} ${show(f.key, core[f.key])}`).join(', ');

@@ -3,6 +3,7 @@
 import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import { BoxPair } from './pair.ts';
+import { TaskTick } from '../../progress.ts';
 
 export function mountAabbChallenge(host: HTMLElement, eo: Earlyout): BoxPair {
   const items = {
@@ -11,12 +12,14 @@ export function mountAabbChallenge(host: HTMLElement, eo: Earlyout): BoxPair {
     near: h('li', { 'data-testid': 'check-near' }, 'One pixel to the right, B would overlap A.'),
   };
   const status = h('p', { class: 'challenge-status', 'data-testid': 'challenge-status', role: 'status', 'aria-live': 'polite' });
+  const tick = new TaskTick();
   const panel = h(
     'section',
     { role: 'group', class: 'challenge', 'aria-label': 'Challenge checks' },
     h('h3', {}, 'Checked by the core'),
     h('ul', { class: 'checks' }, items.apart, items.four, items.near),
     status,
+    tick.root,
   );
   const onResult = (boxes: [Box, Box]) => {
     const [a, b] = boxes;
@@ -29,6 +32,7 @@ export function mountAabbChallenge(host: HTMLElement, eo: Earlyout): BoxPair {
     }
     const solved = done.apart && done.four && done.near;
     panel.dataset.solved = String(solved);
+    if (solved) tick.solved();
     setText(
       status,
       solved

@@ -2,7 +2,7 @@
 // on each axis, the box pre-test that settles far pairs without a multiplication, then the
 // squared distance against the squared reach. Steps beside core/src/aabb.c.
 import aabbSource from '../../../../core/src/aabb.c';
-import { clampInt16 } from '../../core.ts';
+import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
 import type { Earlyout } from '../../core.ts';
 import { numberFields, presetChips, slider } from '../../controls.ts';
 import type { NumberFields, Slider } from '../../controls.ts';
@@ -11,6 +11,7 @@ import { pill } from '../../scene/draw.ts';
 import { COLORS, drawScreen, Stage, toCss } from '../../screen.ts';
 import type { Geometry, World } from '../../screen.ts';
 import { Stepper } from '../../stepper.ts';
+import { int, ints, ownFigure, UrlState } from '../../urlstate.ts';
 import { evaluateCircles, explainCircleStep } from './model.ts';
 import type { Circle, CircleResult, CircleStep } from './model.ts';
 
@@ -41,6 +42,9 @@ export class CirclePair {
   private verdictEl: HTMLElement;
   private stageWrap: HTMLElement;
   private root: HTMLElement;
+
+  private url: UrlState<{ a: number[]; b: number[]; s: number }> | null = null;
+  private lastStep = 0;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: CircleOptions) {
     const p = (CIRCLE_PRESETS[opts.preset ?? 'start'] ?? CIRCLE_PRESETS.start).circles;
@@ -93,10 +97,14 @@ export class CirclePair {
               : `${st.kind}  ${st.a ? 'overlap' : 'no overlap'}, ${st.b ? 'by the squares' : 'by the pre-test'}`,
         objectKeys: true,
       },
-      (st) => {
+      (st, i) => {
         this.step = st;
         this.markFacts();
         this.draw();
+        if (i !== this.lastStep) {
+          this.lastStep = i;
+          this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
+        }
       },
     );
     this.root = h(
@@ -110,6 +118,7 @@ export class CirclePair {
           this.circles = [{ ...pr.circles[0] }, { ...pr.circles[1] }];
           this.stepper.reset();
           this.update();
+          this.url?.changed('step');
         }),
       ),
       h(
@@ -143,6 +152,24 @@ export class CirclePair {
     host.replaceChildren(this.root);
     new ResizeObserver(() => this.draw()).observe(this.stageWrap);
     this.update();
+    const figure = ownFigure(host, 'aabb-circles');
+    if (figure) {
+      // centres in int16 (the fields' range), radii 0 .. R_MAX (the sliders')
+      const circle = (name: string) => ints(3, INT16_MIN, INT16_MAX, `${name}'s x, y, r`);
+      this.url = new UrlState(figure, { a: circle('A'), b: circle('B'), s: int(0, 999, 'step') }, {
+        get: () => ({ a: [this.circles[0].x, this.circles[0].y, this.circles[0].r], b: [this.circles[1].x, this.circles[1].y, this.circles[1].r], s: this.stepper.index }),
+        check: (v) => {
+          for (const [name, c] of [['A', v.a], ['B', v.b]] as const) if (c[2] < 0 || c[2] > R_MAX) return `${name}'s radius ${c[2]} is outside 0 to ${R_MAX}`;
+          return null;
+        },
+        apply: (v) => {
+          this.circles = [{ x: v.a[0], y: v.a[1], r: v.a[2] }, { x: v.b[0], y: v.b[1], r: v.b[2] }];
+          this.update();
+          this.stepper.go(v.s);
+          this.lastStep = this.stepper.index;
+        },
+      });
+    }
   }
 
   private set(i: number, c: Circle, from?: HTMLInputElement): void {
@@ -150,6 +177,7 @@ export class CirclePair {
     circles[i] = { x: clampInt16(c.x), y: clampInt16(c.y), r: Math.max(0, Math.min(16383, Math.round(c.r))) };
     this.circles = circles;
     this.update(from);
+    this.url?.changed('drag');
   }
 
   private update(from?: HTMLInputElement): void {

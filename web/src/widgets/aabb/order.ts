@@ -4,7 +4,8 @@
 import type { Earlyout } from '../../core.ts';
 import { numberInput, segmented } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
-import { h, setText } from '../../dom.ts';
+import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import { h, setText, uniqueId } from '../../dom.ts';
 import { makeBattle } from '../../scene/battle.ts';
 import type { Battle, Facing } from '../../scene/battle.ts';
 import { drawBattle } from '../../scene/draw.ts';
@@ -60,6 +61,7 @@ export class OrderDemo {
   private pickText: HTMLElement;
   private legend: HTMLElement[] = [];
   private root: HTMLElement;
+  private url: UrlState<{ b: '0' | '72'; f: Facing; o: Shown; k: number }> | null = null;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: OrderOptions) {
     this.bullets = Number(opts.bullets ?? 72);
@@ -71,15 +73,18 @@ export class OrderDemo {
     const scene = segmented('Scene', 'scene', [['0', '32 soldiers'], ['72', '+ 72 bullets']], String(this.bullets), (v) => {
       this.bullets = Number(v);
       this.place();
+      this.url?.changed('step');
     });
     const facing = segmented('Armies face', 'facing', [['vertical', 'top – bottom'], ['horizontal', 'left – right']], this.facing, (v) => {
       this.facing = v as Facing;
       this.place();
+      this.url?.changed('step');
     });
     const order = segmented('Order', 'order', [['x-first', 'X first'], ['y-first', 'Y first'], ['chosen', 'core’s choice']], this.shown, (v) => {
       this.shown = v as Shown;
       this.evaluateSelected();
       this.render();
+      this.url?.changed('step');
     });
 
     this.canvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
@@ -177,6 +182,28 @@ export class OrderDemo {
     host.replaceChildren(this.root);
     new ResizeObserver(() => this.draw()).observe(this.wrap);
     this.place();
+    const figure = ownFigure(host, 'aabb-order');
+    if (figure) {
+      // the scene's seed is the lesson's (not a control): a link keeps what the learner can change
+      this.url = new UrlState(
+        figure,
+        { b: oneOf(['0', '72'] as const, 'scene'), f: oneOf(['vertical', 'horizontal'] as const, 'facing'), o: oneOf(['x-first', 'y-first', 'chosen'] as const, 'order'), k: int(-1, 103, 'picked object') },
+        {
+          get: () => ({ b: String(this.bullets) as '0' | '72', f: this.facing, o: this.shown, k: this.selected }),
+          check: (v) => (v.k >= 32 + Number(v.b) ? `picked object ${v.k} is not in a scene of ${32 + Number(v.b)}` : null),
+          apply: (v) => {
+            this.bullets = Number(v.b);
+            this.facing = v.f;
+            this.shown = v.o;
+            this.selected = v.k;
+            scene.set(v.b);
+            facing.set(v.f);
+            order.set(v.o);
+            this.place();
+          },
+        },
+      );
+    }
   }
 
   private get order(): AxisOrder {
@@ -231,6 +258,7 @@ export class OrderDemo {
     if (this.pick.input.value !== String(i)) this.pick.show(i);
     this.evaluateSelected();
     this.render();
+    this.url?.changed('drag'); // arrow keys walk through 104 objects: one history entry, not 104
   }
 
   /** Which object is under the pointer? Asked of the core: a 1 x 1 box at the pointer against each. */

@@ -3,7 +3,7 @@
 // count; optionally the traced steps beside core/src/aabb.c.
 //   controls -> state -> core (evaluateBoxes) -> result -> panels + drawing
 import aabbSource from '../../../../core/src/aabb.c';
-import { clampInt16 } from '../../core.ts';
+import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
 import type { Box, Earlyout } from '../../core.ts';
 import { numberFields, presetChips, segmented } from '../../controls.ts';
 import type { NumberFields, Segmented } from '../../controls.ts';
@@ -12,6 +12,7 @@ import { COLORS, drawBox, drawScreen, Stage, toCss } from '../../screen.ts';
 import type { Geometry, World } from '../../screen.ts';
 import { pill } from '../../scene/draw.ts';
 import { Stepper } from '../../stepper.ts';
+import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { evaluateBoxes, explainBoxStep, noteBoxStep, ORDER_TEXT, questions, questionText } from './model.ts';
 import type { AabbStep, AxisOrder, PairResult } from './model.ts';
 
@@ -36,6 +37,23 @@ const FIELDS = ['x', 'y', 'w', 'h'] as const;
 
 /** A close-up world: 72 x 48 px with a pixel grid, so that one pixel is easy to see and to move. */
 const WORLD: World = { screenW: 72, screenH: 48, cellW: 8, cellH: 8, margin: 8, maxScale: 8 };
+
+/** What a shared link holds: both boxes (the fields' int16 range), the axis order, the C step
+    (clamped to the trace's length). */
+interface Shared {
+  a: number[];
+  b: number[];
+  o: AxisOrder;
+  s: number;
+}
+const SHARED = {
+  a: ints(4, INT16_MIN, INT16_MAX, "A's x, y, w, h"),
+  b: ints(4, INT16_MIN, INT16_MAX, "B's x, y, w, h"),
+  o: oneOf(['x-first', 'y-first'] as const, 'axis order'),
+  s: int(0, 999, 'step'),
+};
+const boxParts = (b: Box): number[] => [b.x, b.y, b.w, b.h];
+const partsBox = ([x, y, w, h]: number[]): Box => ({ x, y, w, h });
 
 export const PAIR_PRESETS: Record<string, { label: string; hint: string; order?: AxisOrder; boxes: [Box, Box] }> = {
   start: {
@@ -83,6 +101,8 @@ export class BoxPair {
   private root: HTMLElement;
   private stageWrap: HTMLElement;
   private selected: number | null = null;
+  private url: UrlState<Shared> | null = null;
+  private lastStep = 0;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: PairOptions, private hooks: PairHooks = {}) {
     const preset = PAIR_PRESETS[opts.preset ?? 'start'] ?? PAIR_PRESETS.start;
@@ -118,6 +138,7 @@ export class BoxPair {
     this.orderSeg = segmented('Axis order', 'order', [['x-first', 'X first'], ['y-first', 'Y first']], this.order, (v) => {
       this.order = v as AxisOrder;
       this.update();
+      this.url?.changed('step');
     });
     const toolbar = h('div', { class: 'gm-toolbar' }, this.orderSeg.root);
     if (!compact) {
@@ -166,6 +187,11 @@ export class BoxPair {
           this.step = st;
           this.renderQuestions();
           this.draw();
+          const i = this.stepper?.index ?? 0;
+          if (i !== this.lastStep) {
+            this.lastStep = i;
+            this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
+          }
         },
       );
       this.root.appendChild(this.stepper.root);
@@ -178,6 +204,20 @@ export class BoxPair {
     host.replaceChildren(this.root);
     new ResizeObserver(() => this.draw()).observe(this.stageWrap);
     this.update();
+    const figure = ownFigure(host, 'aabb-pair');
+    if (figure) {
+      this.url = new UrlState(figure, SHARED, {
+        get: () => ({ a: boxParts(this.boxes[0]), b: boxParts(this.boxes[1]), o: this.order, s: this.stepper?.index ?? 0 }),
+        apply: (v) => {
+          this.boxes = [partsBox(v.a), partsBox(v.b)];
+          this.order = v.o;
+          if (!this.hooks.hint) this.hintEl.hidden = true;
+          this.update();
+          this.stepper?.go(v.s);
+          this.lastStep = this.stepper?.index ?? 0;
+        },
+      });
+    }
   }
 
   private objectCard(i: number): HTMLElement {
@@ -209,6 +249,7 @@ export class BoxPair {
     this.hintEl.hidden = false;
     this.stepper?.reset();
     this.update();
+    this.url?.changed('step');
   }
 
   setBox(i: number, box: Box, from?: HTMLInputElement): void {
@@ -218,6 +259,7 @@ export class BoxPair {
     boxes[i] = b;
     this.boxes = boxes;
     this.update(from);
+    this.url?.changed('drag');
   }
 
   update(from?: HTMLInputElement): void {

@@ -8,6 +8,7 @@ import type { Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import { Playground } from './playground.ts';
 import type { PairResult, PairState } from './model.ts';
+import { TaskTick } from '../../progress.ts';
 
 interface Target {
   col: number;
@@ -45,12 +46,14 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): Playground {
     },
     'New target cell',
   );
+  const tick = new TaskTick();
   const panel = h(
     'section',
     { role: 'group', class: 'challenge', 'aria-label': 'Challenge checks' },
     h('h3', {}, 'Checked by the core'),
     h('ul', { class: 'checks' }, items.endpoints, items.span, items.overlap, items.cell),
     status,
+    tick.root,
     again,
   );
   const onResult = (s: PairState, r: PairResult) => {
@@ -71,6 +74,7 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): Playground {
     }
     const solved = done.endpoints && done.span && done.overlap && done.cell;
     panel.dataset.solved = String(solved);
+    if (solved) tick.solved();
     setText(
       status,
       solved

@@ -8,6 +8,7 @@ import type { NumberInput } from '../../controls.ts';
 import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
 import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../screen.ts';
 import { layoutWorld } from './model.ts';
+import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 
 export interface ManyOptions {
   count?: string;
@@ -61,6 +62,7 @@ export class ManyObjects {
   private seedN: NumberInput;
   private moveBtn: HTMLButtonElement;
   private frame = 0;
+  private url: UrlState<{ c: number; r: number; l: '8' | '16' | '32'; m: GridmaskMethod }> | null = null;
   private last = 0;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: ManyOptions) {
@@ -86,6 +88,7 @@ export class ManyObjects {
       this.state.count = Number(countInput.value);
       setText(this.countOut, countInput.value);
       this.place();
+      this.url?.changed('drag');
     });
     this.seedN = numberInput({
       name: 'Seed',
@@ -96,6 +99,7 @@ export class ManyObjects {
       onValue: (n) => {
         this.state.seed = n;
         this.place();
+        this.url?.changed('drag');
       },
     });
     this.seedN.show(this.state.seed);
@@ -138,11 +142,13 @@ export class ManyObjects {
         radios('layout', 'Mask layout', [['8', '8-bit'], ['16', '16-bit'], ['32', '32-bit']], String(this.state.layout), (v) => {
           this.state.layout = Number(v) as LayoutBits;
           this.place();
+          this.url?.changed('step');
         }),
         radios('method', 'Method', [['span', 'span'], ['endpoints', 'endpoints']], this.state.method, (v) => {
           this.state.method = v as GridmaskMethod;
           this.evaluate();
           this.draw();
+          this.url?.changed('step');
         }),
         h('div', { class: 'seed' }, this.seedN.field, shuffle, this.moveBtn, this.seedN.message),
       ),
@@ -176,12 +182,35 @@ export class ManyObjects {
     host.replaceChildren(root);
     new ResizeObserver(() => this.draw()).observe(this.wrap);
     this.place();
+    const figure = ownFigure(host, 'gridmask-many');
+    if (figure) {
+      // the same limits as the slider, the seed field and the radios
+      const fields = { c: int(2, MAX, 'object count'), r: int(1, 999999, 'seed'), l: oneOf(['8', '16', '32'] as const, 'layout'), m: oneOf(['span', 'endpoints'] as const, 'method') };
+      this.url = new UrlState(figure, fields, {
+        get: () => ({ c: this.state.count, r: this.state.seed, l: String(this.state.layout) as '8' | '16' | '32', m: this.state.method }),
+        apply: (v) => {
+          this.state.count = v.c;
+          this.state.seed = v.r;
+          this.state.layout = Number(v.l) as LayoutBits;
+          this.state.method = v.m;
+          countInput.value = String(v.c);
+          setText(this.countOut, String(v.c));
+          this.seedN.show(v.r);
+          for (const [name, value] of [['layout', v.l], ['method', v.m]]) {
+            const radio = root.querySelector<HTMLInputElement>(`[data-testid="many-${name}-${value}"]`);
+            if (radio) radio.checked = true;
+          }
+          this.place();
+        },
+      });
+    }
   }
 
   private newSeed(): void {
     this.state.seed = (this.state.seed * 48271) % 999983 || 1;
     this.seedN.show(this.state.seed);
     this.place();
+    this.url?.changed('step');
   }
 
   /** Seeded random boxes inside the screen (sizes scale with the layout's screen). */

@@ -1,7 +1,7 @@
 // The grid mask playground: two objects on the screen, their mask bits, the AND per axis and the
 // verdict, all answered by the wasm core; optionally the traced steps beside gridmask.c.
 //   controls -> state -> core (evaluatePair) -> result -> draw + panels
-import { clampInt16 } from '../../core.ts';
+import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
 import type { Box, Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import {
@@ -24,6 +24,7 @@ import type { Stepper } from '../../stepper.ts';
 import { gridmaskCounters, gridmaskStepper } from './stepper.ts';
 import { numberFields, presetChips, segmented } from '../../controls.ts';
 import type { NumberFields, Segmented } from '../../controls.ts';
+import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 
 export interface PlaygroundOptions {
   preset?: string;
@@ -44,6 +45,23 @@ export interface PlaygroundHooks {
 }
 
 const FIELDS = ['x', 'y', 'w', 'h'] as const;
+
+/** What a shared link holds: both boxes (x, y, w, h, the inputs' int16 range), layout, method
+    and the C stepper's step (clamped to the trace's length, which depends on the boxes). */
+interface Shared {
+  a: number[];
+  b: number[];
+  l: '8' | '16' | '32';
+  m: GridmaskMethod;
+  s: number;
+}
+const SHARED = {
+  a: ints(4, INT16_MIN, INT16_MAX, "A's x, y, w, h"),
+  b: ints(4, INT16_MIN, INT16_MAX, "B's x, y, w, h"),
+  l: oneOf(['8', '16', '32'] as const, 'layout'),
+  m: oneOf(['span', 'endpoints'] as const, 'method'),
+  s: int(0, 999, 'step'),
+};
 
 export function mountPlayground(host: HTMLElement, eo: Earlyout, options: PlaygroundOptions, hooks: PlaygroundHooks = {}): Playground {
   return new Playground(host, eo, options, hooks);
@@ -70,6 +88,8 @@ export class Playground {
   private layoutSeg!: Segmented;
   private methodSeg!: Segmented;
   private sideHead: HTMLElement;
+  private url: UrlState<Shared> | null = null;
+  private lastStep = 0;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: PlaygroundOptions, private hooks: PlaygroundHooks) {
     const preset = PRESETS[opts.preset ?? 'start'] ?? PRESETS.start;
@@ -132,6 +152,11 @@ export class Playground {
         this.step = st;
         this.draw();
         this.markActiveRows();
+        const i = this.stepper?.index ?? 0;
+        if (i !== this.lastStep) {
+          this.lastStep = i;
+          this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
+        }
       });
       this.root.appendChild(this.stepper.root);
     }
@@ -143,6 +168,27 @@ export class Playground {
     host.replaceChildren(this.root);
     new ResizeObserver(() => this.draw()).observe(this.stageWrap);
     this.update();
+    const figure = ownFigure(host, 'gridmask-playground');
+    if (figure) {
+      this.url = new UrlState(figure, SHARED, {
+        get: () => ({
+          a: boxParts(this.state.boxes[0]),
+          b: boxParts(this.state.boxes[1]),
+          l: String(this.state.layout) as Shared['l'],
+          m: this.state.method,
+          s: this.stepper?.index ?? 0,
+        }),
+        apply: (v) => {
+          this.state.boxes = [partsBox(v.a), partsBox(v.b)];
+          this.state.layout = Number(v.l) as LayoutBits;
+          this.state.method = v.m;
+          if (!this.hooks.hint) this.hintEl.hidden = true;
+          this.update();
+          this.stepper?.go(v.s);
+          this.lastStep = this.stepper?.index ?? 0;
+        },
+      });
+    }
   }
 
   // ---- controls --------------------------------------------------------------------------
@@ -151,10 +197,12 @@ export class Playground {
     this.layoutSeg = segmented('Mask layout', 'layout', [['8', '8-bit'], ['16', '16-bit'], ['32', '32-bit']], String(this.state.layout), (v) => {
       this.state.layout = Number(v) as LayoutBits;
       this.update();
+      this.url?.changed('step');
     });
     this.methodSeg = segmented('Method', 'method', [['span', 'span'], ['endpoints', 'endpoints']], this.state.method, (v) => {
       this.state.method = v as GridmaskMethod;
       this.update();
+      this.url?.changed('step');
     });
     const bar = h(
       'div',
@@ -179,6 +227,7 @@ export class Playground {
     this.hintEl.hidden = false;
     this.stepper?.reset();
     this.update();
+    this.url?.changed('step');
   }
 
   private objectCard(i: number): HTMLElement {
@@ -232,6 +281,7 @@ export class Playground {
     boxes[i] = b;
     this.state.boxes = boxes;
     this.update(from);
+    this.url?.changed('drag');
   }
 
   private syncInputs(except?: HTMLInputElement): void {
@@ -510,4 +560,5 @@ function listCells(cells: number[]): string {
   return cells.join(', ');
 }
 
-
+const boxParts = (b: Box): number[] => [b.x, b.y, b.w, b.h];
+const partsBox = ([x, y, w, h]: number[]): Box => ({ x, y, w, h });

@@ -5,6 +5,7 @@ import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
 import type { PairState, PixelResult } from './model.ts';
 import { PixelPlayground } from './playground.ts';
+import { TaskTick } from '../../progress.ts';
 
 const NEAR_MISS_PX = 16;
 
@@ -28,6 +29,8 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): PixelPlayground
     gx.input.disabled = none.checked;
     gy.input.disabled = none.checked;
   });
+  const contactTick = new TaskTick('contact');
+  const nearTick = new TaskTick('near-miss');
   const result = h('p', { class: 'pm-guess-result', 'data-testid': 'guess-result', role: 'status', 'aria-live': 'polite' });
   const check = h('button', { type: 'submit', class: 'btn', 'data-testid': 'guess-check' }, 'Check with the core');
   const form = h(
@@ -37,6 +40,7 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): PixelPlayground
     h('p', { class: 'pm-guess-lead' }, 'Where will ', h('code', {}, 'firstContact()'), ' report the first pixel solid in both? It scans the rectangle a row at a time from the top, and each row from the left.'),
     h('div', { class: 'pm-guess-row' }, gx.label, gy.label, h('label', { class: 'pm-check', for: noneId }, none, 'no contact'), check),
     result,
+    contactTick.root,
   );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -60,6 +64,7 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): PixelPlayground
     }
     revealedFor = keyOf(pg.state);
     result.dataset.correct = String(correct);
+    if (correct) contactTick.solved();
     const core = c ? `(${c.x}, ${c.y})` : 'no contact';
     setText(
       result,
@@ -82,6 +87,7 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): PixelPlayground
     h('p', { class: 'pm-challenge-lead' }, 'Place the bullet so that the boxes overlap a lot and still no pixel touches. The gap in front of the face works; there are others.'),
     h('ul', { class: 'checks' }, items.rect, items.miss),
     status,
+    nearTick.root,
   );
   const panel = h('div', { class: 'pm-challenge' }, form, nearMiss);
 
@@ -100,6 +106,7 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): PixelPlayground
     }
     const solved = big && miss;
     nearMiss.dataset.solved = String(solved);
+    if (solved) nearTick.solved();
     setText(
       status,
       solved

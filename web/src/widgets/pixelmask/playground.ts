@@ -15,6 +15,7 @@ import type { PairState, PixelResult, Pos, Step, TraceFn } from './model.ts';
 import { drawBoxOutline, drawContact, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawShared, drawSprite, markRow, PixelStage, px, py } from './stage.ts';
 import { legend } from './legend.ts';
 import { BULLET, SOLDIER, Sprite } from './sprites.ts';
+import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 
 export interface PixelPlaygroundOptions {
   preset?: string;
@@ -57,6 +58,7 @@ export class PixelPlayground {
   private stageWrap: HTMLElement;
   private radios: HTMLInputElement[] = [];
   private legendEl = legend();
+  private url: UrlState<{ ax: number; ay: number; bx: number; by: number; f: TraceFn; s: number }> | null = null;
 
   constructor(
     host: HTMLElement,
@@ -117,7 +119,9 @@ export class PixelPlayground {
           objectKeys: true,
         },
         (_st, index) => {
+          const moved = index !== this.stepIndex;
           this.stepIndex = index;
+          if (moved) this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
           this.bitsPanel?.render(this.state, this.result, index);
           this.draw();
         },
@@ -137,6 +141,32 @@ export class PixelPlayground {
     host.replaceChildren(this.root);
     new ResizeObserver(() => this.draw()).observe(this.stageWrap);
     this.update();
+    const figure = ownFigure(host, 'pixelmask-playground');
+    if (figure) {
+      // positions keep each sprite on the playfield, as dragging and the x, y fields do (clampPos)
+      const [a, b] = this.state.sprites;
+      const fields = {
+        ax: int(0, WORLD.w - a.w, "A's x"),
+        ay: int(0, WORLD.h - a.h, "A's y"),
+        bx: int(0, WORLD.w - b.w, "B's x"),
+        by: int(0, WORLD.h - b.h, "B's y"),
+        f: oneOf(['overlap', 'area'] as const, 'stepped function'),
+        s: int(0, 9999, 'step'),
+      };
+      this.url = new UrlState(figure, fields, {
+        get: () => {
+          const [pa, pb] = this.state.pos;
+          return { ax: pa.x, ay: pa.y, bx: pb.x, by: pb.y, f: this.state.traceFn, s: this.stepIndex };
+        },
+        apply: (v) => {
+          this.state.pos = [{ x: v.ax, y: v.ay }, { x: v.bx, y: v.by }];
+          this.state.traceFn = v.f;
+          if (!this.hooks.hint) this.hintEl.hidden = true;
+          this.update();
+          this.stepper?.go(v.s);
+        },
+      });
+    }
   }
 
   // ---- controls --------------------------------------------------------------------------
@@ -166,6 +196,7 @@ export class PixelPlayground {
                 this.state.traceFn = value;
                 this.stepper?.reset();
                 this.update();
+                this.url?.changed('step');
               },
             });
             this.radios.push(input);
@@ -189,6 +220,7 @@ export class PixelPlayground {
     this.hintEl.hidden = false;
     this.stepper?.reset();
     this.update();
+    this.url?.changed('step');
   }
 
   private spriteCard(i: number): HTMLElement {
@@ -245,6 +277,7 @@ export class PixelPlayground {
     pos[i] = clampPos(this.state.sprites[i], p);
     this.state.pos = pos;
     this.update(from);
+    this.url?.changed('drag');
   }
 
   private syncInputs(except?: HTMLInputElement): void {

@@ -9,6 +9,7 @@ import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
 import { drawSectorFrame, sectorWorld } from './draw.ts';
 import { fmt, pairsFromSteps, sectorCounts, sectorsConfig, squareGrid } from './model.ts';
 import { TUNE_SIZES } from './tune.ts';
+import { TaskTick } from '../../progress.ts';
 
 export class SectorsChallenge {
   private cols = 8;
@@ -20,6 +21,7 @@ export class SectorsChallenge {
   private items: Record<'cheaper' | 'tests' | 'same', HTMLElement>;
   private panel: HTMLElement;
   private status: HTMLElement;
+  private tick: TaskTick;
   private yours: HTMLElement;
   private draw: () => void = () => {};
 
@@ -50,12 +52,14 @@ export class SectorsChallenge {
     };
     this.status = h('p', { class: 'challenge-status', 'data-testid': 'challenge-status', role: 'status', 'aria-live': 'polite' });
     this.yours = h('p', { class: 'sg-note', 'data-testid': 'challenge-cost' });
+    this.tick = new TaskTick();
     this.panel = h(
       'section',
       { role: 'group', class: 'challenge', 'aria-label': 'Challenge checks' },
       h('h3', {}, 'Checked by the core'),
       h('ul', { class: 'checks' }, this.items.cheaper, this.items.tests, this.items.same),
       this.status,
+      this.tick.root,
     );
     this.canvas = h('canvas', { class: 'gm-canvas', role: 'img', 'aria-label': 'The battle in your grid' });
     this.wrap = h('div', { class: 'gm-stage-wrap' }, h('div', { class: 'gm-stage' }, this.canvas));
@@ -104,6 +108,7 @@ export class SectorsChallenge {
       }
       const solved = done.cheaper && done.tests && done.same;
       this.panel.dataset.solved = String(solved);
+      if (solved) this.tick.solved();
       const st = mine.stats;
       this.yours.dataset.cost = String(mine.cost);
       this.yours.dataset.best = String(sq.cost);

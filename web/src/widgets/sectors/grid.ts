@@ -13,6 +13,18 @@ import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
 import { drawSectorFrame, sectorWorld } from './draw.ts';
 import { fmt, gridSize, LAYOUT_TEXT, runFrame, sectorCounts, sectorsConfig, SECTOR_SHADES, shadeIndex, squareGrid } from './model.ts';
 import type { FrameReport, GridChoice, GridLayout, SectorGrid, Sweeper } from './model.ts';
+import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+
+/** What a shared link holds: the grid as chosen (the same limits as the slider and the cols and
+    rows fields) and whether layers are used. The battle's frame is not kept: it plays on. */
+const SHARED = {
+  l: oneOf(['quadrants', 'rows', 'cols', 'grid'] as const, 'sector layout'),
+  n: int(2, 24, 'strips'),
+  c: int(1, 64, 'cols'),
+  r: int(1, 48, 'rows'),
+  y: oneOf(['on', 'off'] as const, 'layers'),
+};
+type Shared = { l: GridLayout; n: number; c: number; r: number; y: 'on' | 'off' };
 
 export interface GridOptions {
   bullets?: string;
@@ -60,6 +72,7 @@ export class SectorsDemo {
   private cells: Record<string, HTMLElement> = {};
   private legend: HTMLElement[] = [];
   private notes: Record<string, HTMLElement> = {};
+  private url: UrlState<Shared> | null = null;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: GridOptions) {
     this.bullets = Number(opts.bullets ?? 72);
@@ -79,27 +92,32 @@ export class SectorsDemo {
       (v) => {
         this.choice.layout = v as GridLayout;
         this.rebuildGrid();
+        this.url?.changed('step');
       },
     );
     this.stripsSlider = slider('Strips', 'strips', { min: 2, max: 24, step: 1, value: this.choice.strips }, (v) => {
       this.choice.strips = v;
       this.rebuildGrid();
+      this.url?.changed('drag');
     });
     this.cellSlider = slider('Cell size', 'cell', { min: 8, max: 128, step: 4, value: cell, format: (v) => `${v} px` }, (v) => {
       const s = squareGrid(v);
       this.choice.cols = s.cols;
       this.choice.rows = s.rows;
       this.rebuildGrid();
+      this.url?.changed('drag');
     });
     const num = (name: string, max: number, get: () => number, set: (n: number) => void) =>
       numberInput({ name, testid: name, min: 1, max, class: 'sg-num', current: get, onValue: set });
     this.colsN = num('cols', 64, () => this.choice.cols, (n) => {
       this.choice.cols = n;
       this.rebuildGrid(true);
+      this.url?.changed('drag');
     });
     this.rowsN = num('rows', 48, () => this.choice.rows, (n) => {
       this.choice.rows = n;
       this.rebuildGrid(true);
+      this.url?.changed('drag');
     });
     this.colsN.show(this.choice.cols);
     this.rowsN.show(this.choice.rows);
@@ -116,6 +134,7 @@ export class SectorsDemo {
       toggle('use layers', 'layers-on', this.useLayers, (on) => {
         this.useLayers = on;
         this.evaluate();
+        this.url?.changed('step');
       }),
       toggle('bullets hit bullets', 'rule-bullets', false, (on) => {
         this.rules.bulletsHitBullets = on;
@@ -226,6 +245,19 @@ export class SectorsDemo {
     this.chooseSweepAxis();
     this.rebuildGrid();
     if (!reducedMotion()) this.setPlaying(true);
+    const figure = ownFigure(host, 'sectors-grid');
+    if (figure) {
+      this.url = new UrlState(figure, SHARED, {
+        get: () => ({ l: this.choice.layout, n: this.choice.strips, c: this.choice.cols, r: this.choice.rows, y: this.useLayers ? 'on' : 'off' }),
+        apply: (v) => {
+          this.choice = { layout: v.l, strips: v.n, cols: v.c, rows: v.r };
+          this.useLayers = v.y === 'on';
+          this.root.querySelector<HTMLInputElement>('[data-testid="layers-on"]')!.checked = this.useLayers;
+          this.stripsSlider.set(v.n);
+          this.rebuildGrid();
+        },
+      });
+    }
   }
 
   /** Sort-and-sweep runs along the axis the core's order chooser picks for this scene. */

@@ -3,7 +3,7 @@
 // skipped as duplicates, dropped by layers, or box-tested (and found). The current sector and
 // pair are drawn on the screen; the sector lists fill up beside it, from the core's own steps.
 import sectorsSource from '../../../../core/src/sectors.c';
-import { clampInt16 } from '../../core.ts';
+import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
 import { segmented, toggle } from '../../controls.ts';
 import { h } from '../../dom.ts';
@@ -13,6 +13,7 @@ import { pill, SIDE } from '../../scene/draw.ts';
 import { COLORS, drawScreen, fillCells, Stage, toCss } from '../../screen.ts';
 import type { Geometry } from '../../screen.ts';
 import { Stepper } from '../../stepper.ts';
+import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { sectorWorld, withAlpha } from './draw.ts';
 import { sectorsConfig, unpackRange } from './model.ts';
 
@@ -67,6 +68,7 @@ export class SectorStepper {
   private tally: HTMLElement;
   private stageWrap: HTMLElement;
   private root: HTMLElement;
+  private url: UrlState<{ g: string; y: 'on' | 'off'; p: number[]; s: number }> | null = null;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: StepOptions) {
     this.gridKey = opts.grid && GRIDS[opts.grid] ? opts.grid : '2x2';
@@ -75,6 +77,7 @@ export class SectorStepper {
       onMove: (i, box) => {
         this.boxes[i] = { ...box, x: clampInt16(box.x), y: clampInt16(box.y) };
         this.update();
+        this.url?.changed('drag');
       },
       onFocus: () => this.draw(),
       describe: (i) => {
@@ -92,11 +95,13 @@ export class SectorStepper {
         this.gridKey = v;
         this.stepper.reset();
         this.update();
+        this.url?.changed('step');
       },
     );
     const layers = toggle('layers: no friendly fire, bullets pass bullets', 'step-layers', true, (on) => {
       this.useLayers = on;
       this.update();
+      this.url?.changed('step');
     });
     this.lists = h('div', { class: 'ss-lists', 'data-testid': 'sector-lists' });
     this.tally = h('p', { class: 'ss-tally', 'data-testid': 'tally' });
@@ -113,10 +118,12 @@ export class SectorStepper {
         playMs: 800,
       },
       (st, i) => {
+        const moved = i !== this.index;
         this.step = st;
         this.index = i;
         this.renderLists();
         this.draw();
+        if (moved) this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
       },
     );
     this.root = h(
@@ -149,6 +156,26 @@ export class SectorStepper {
     host.replaceChildren(this.root);
     new ResizeObserver(() => this.draw()).observe(this.stageWrap);
     this.update();
+    const figure = ownFigure(host, 'sectors-step');
+    if (figure) {
+      // every object's x and y (dragging keeps them in int16), the grid, layers and the step
+      this.url = new UrlState(
+        figure,
+        { g: oneOf(Object.keys(GRIDS), 'grid'), y: oneOf(['on', 'off'] as const, 'layers'), p: ints(2 * SCENE.length, INT16_MIN, INT16_MAX, 'positions'), s: int(0, 9999, 'step') },
+        {
+          get: () => ({ g: this.gridKey, y: this.useLayers ? 'on' : 'off', p: this.boxes.flatMap((b) => [b.x, b.y]), s: this.index }),
+          apply: (v) => {
+            this.gridKey = v.g;
+            this.useLayers = v.y === 'on';
+            grids.set(v.g);
+            this.root.querySelector<HTMLInputElement>('[data-testid="step-layers"]')!.checked = this.useLayers;
+            this.boxes = this.boxes.map((b, i) => ({ ...b, x: v.p[2 * i], y: v.p[2 * i + 1] }));
+            this.update();
+            this.stepper.go(v.s);
+          },
+        },
+      );
+    }
   }
 
   private layerArray(): Uint16Array {

@@ -14,6 +14,7 @@ import type { PredictTask } from '../predict.ts';
 import { drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { SlopeEditor } from './editor.ts';
 import { attrName, SHAPES, T, textMap } from './model.ts';
+import { TaskTick } from '../../progress.ts';
 
 /** u: the learner's tile, on the floor; v: a flat ledge of the height picked for this round. */
 const CLIMB_COURSE = ['........', '...uvvvv', '########'];
@@ -78,7 +79,8 @@ export function mountClimbChallenge(host: HTMLElement, eo: Earlyout): SlopeEdito
     },
     'New numbers',
   );
-  const panel = h('section', { role: 'group', class: 'challenge', 'aria-label': 'Climb checks', 'data-testid': 'climb-checks' }, h('h3', {}, 'Checked by the core'), goal, h('ul', { class: 'checks' }, items.climbs, items.refuses), where, status, again);
+  const tick = new TaskTick();
+  const panel = h('section', { role: 'group', class: 'challenge', 'aria-label': 'Climb checks', 'data-testid': 'climb-checks' }, h('h3', {}, 'Checked by the core'), goal, h('ul', { class: 'checks' }, items.climbs, items.refuses), where, status, tick.root, again);
 
   const check = (map: TileMap) => {
     const { step, ledge } = round;
@@ -100,6 +102,7 @@ export function mountClimbChallenge(host: HTMLElement, eo: Earlyout): SlopeEdito
     panel.dataset.down = String(down.reached);
     const solved = done.climbs && done.refuses;
     panel.dataset.solved = String(solved);
+    if (solved) tick.solved();
     setText(
       status,
       solved

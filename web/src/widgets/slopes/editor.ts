@@ -11,6 +11,7 @@ import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../screen
 import type { World } from '../../screen.ts';
 import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { attrName, SHAPES, T, textMap } from './model.ts';
+import { int, ints, ownFigure, UrlState } from '../../urlstate.ts';
 
 /** css px per height-array pixel */
 const CELL = 20;
@@ -43,6 +44,7 @@ export interface EditorSetup {
 
 export class SlopeEditor {
   private heights: Uint8Array;
+  private url: UrlState<{ h: number[]; c: number }> | null = null;
   private course: readonly string[];
   private userCol: number;
   private userRow: number;
@@ -136,6 +138,18 @@ export class SlopeEditor {
     });
     new ResizeObserver(() => this.drawCourse()).observe(this.stageWrap);
     this.update();
+    const figure = ownFigure(host, 'slopes-editor');
+    if (figure) {
+      // a column holds 0 .. 16 px, as the editor keeps it (setColumn)
+      this.url = new UrlState(figure, { h: ints(T, 0, T, 'heights'), c: int(0, T - 1, 'column') }, {
+        get: () => ({ h: [...this.heights], c: this.column }),
+        apply: (v) => {
+          this.heights = Uint8Array.from(v.h);
+          this.column = v.c;
+          this.update();
+        },
+      });
+    }
   }
 
   private setPlaying(on: boolean): void {
@@ -172,6 +186,7 @@ export class SlopeEditor {
   private setAll(heights: Uint8Array): void {
     this.heights = Uint8Array.from(heights);
     this.update();
+    this.url?.changed('step');
   }
 
   /** Chooses column i and sets its height (kept in 0 .. 16). */
@@ -181,6 +196,7 @@ export class SlopeEditor {
     this.column = i;
     this.heights[i] = v;
     this.update();
+    this.url?.changed('drag');
   }
 
   private wire(): void {
@@ -246,6 +262,7 @@ export class SlopeEditor {
   private select(i: number): void {
     this.column = Math.max(0, Math.min(T - 1, i));
     this.update();
+    this.url?.changed('drag');
   }
 
   /** The edited shape, then the setup's others: what map.setSlopes() takes. */

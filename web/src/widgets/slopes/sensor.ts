@@ -12,6 +12,7 @@ import { h } from '../../dom.ts';
 import { COLORS, drawScreen, fillCells, snap, Stage, toCss } from '../../screen.ts';
 import type { Geometry, World } from '../../screen.ts';
 import { Stepper } from '../../stepper.ts';
+import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { attrName, sensorSteps, T, textMap } from './model.ts';
 import type { SensorStep } from './model.ts';
@@ -59,6 +60,7 @@ export class SensorStepper {
   private stepper: Stepper<SensorStep>;
   private facts: HTMLElement;
   private result: HTMLElement;
+  private url: UrlState<{ md: Mode; x: number; y: number; s: number }> | null = null;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: SensorOptions) {
     this.map = textMap(eo, MAP);
@@ -94,8 +96,10 @@ export class SensorStepper {
         playMs: 1000,
       },
       (st, i) => {
+        const moved = i !== this.index;
         this.step = st;
         this.index = i;
+        if (moved) this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
         this.renderFacts();
         this.draw();
       },
@@ -141,6 +145,30 @@ export class SensorStepper {
     host.replaceChildren(root);
     new ResizeObserver(() => this.draw()).observe(this.stageWrap);
     this.update();
+    const figure = ownFigure(host, 'slopes-sensor');
+    if (figure) {
+      const wpx = this.map.width * T;
+      const hpx = this.map.height * T;
+      const size = (md: Mode) => (md === 'point' ? { w: 1, h: 1 } : { w: FEET_BOX.w, h: FEET_BOX.h });
+      this.url = new UrlState(
+        figure,
+        { md: oneOf(MODES.map(([m]) => m), 'sensor mode'), x: int(0, wpx - 1, 'x'), y: int(0, hpx - 1, 'y'), s: int(0, 999, 'step') },
+        {
+          get: () => ({ md: this.mode, x: this.sensor.x, y: this.sensor.y, s: this.index }),
+          // the same bounds as dragging (moveTo): the point, or the whole box, stays on the map
+          check: (v) => {
+            const { w, h: hh } = size(v.md);
+            if (v.x > wpx - w) return `x ${v.x} puts the ${v.md === 'point' ? 'sensor' : 'box'} off the map (at most ${wpx - w})`;
+            if (v.y > hpx - hh) return `y ${v.y} puts the ${v.md === 'point' ? 'sensor' : 'box'} off the map (at most ${hpx - hh})`;
+            return null;
+          },
+          apply: (v) => {
+            this.setMode(v.md, { x: v.x, y: v.y, ...size(v.md) });
+            this.stepper.go(v.s);
+          },
+        },
+      );
+    }
   }
 
   private setMode(mode: Mode, at: Box): void {
@@ -149,6 +177,7 @@ export class SensorStepper {
     this.sensor = at;
     this.stepper.reset();
     this.update();
+    this.url?.changed('step');
   }
 
   private moveTo(x: number, y: number): void {
@@ -158,6 +187,7 @@ export class SensorStepper {
     const { w, h: hh } = this.sensor;
     this.sensor = { x: Math.max(0, Math.min(wpx - w, x)), y: Math.max(0, Math.min(hpx - hh, y)), w, h: hh };
     this.update();
+    this.url?.changed('drag');
   }
 
   /** Runs the sensor(s) on the traced core; the steps are the stepper's script. */

@@ -13,6 +13,7 @@ import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.t
 import type { World } from '../../screen.ts';
 import { drawCharacter, drawMap, drawTileGrid, renderMap } from './draw.ts';
 import { T, textMap } from './model.ts';
+import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 
 /** 22 x 7 tiles of 16 px; the floor's top is y = 96, the two plateaus' y = 64. */
 export const COURSE = [
@@ -96,6 +97,8 @@ export class SlopeWalk {
   private root: HTMLElement;
   private stepSeg: ReturnType<typeof segmented>;
 
+  private url: UrlState<{ at: string; w: string; st: '0' | '1' | '2' | '4'; sn: 'on' | 'off' }> | null = null;
+
   constructor(host: HTMLElement, private eo: Earlyout, opts: WalkOptions) {
     this.map = textMap(eo, COURSE);
     this.bitmap = renderMap(this.map);
@@ -122,18 +125,22 @@ export class SlopeWalk {
     const starts = segmented('Start at', 'walk-start', Object.entries(STARTS).map(([k, s]) => [k, s.label] as const), this.start, (v) => {
       this.start = v;
       this.reset();
+      this.url?.changed('step');
     });
     const widths = segmented('Box', 'walk-width', [['narrow', '12 px wide'], ['wide', '28 px wide']], this.width, (v) => {
       this.width = v;
       this.reset();
+      this.url?.changed('step');
     });
     this.stepSeg = segmented('Max step', 'walk-step', [['0', '0'], ['1', '1 px'], ['2', '2 px'], ['4', '4 px']], String(this.maxStep), (v) => {
       this.maxStep = Number(v);
       this.render();
+      this.url?.changed('step');
     });
     const snapToggle = toggle('snap down (map.walk)', 'walk-snap', this.snapDown, (on) => {
       this.snapDown = on;
       this.render();
+      this.url?.changed('step');
     });
     const pad = (testid: string, label: string, text: string, press: (on: boolean) => void) => {
       const b = h('button', { type: 'button', class: 'btn sl-pad', 'data-testid': testid, 'aria-label': label }, text);
@@ -179,6 +186,28 @@ export class SlopeWalk {
     new ResizeObserver(() => this.draw()).observe(this.stageWrap);
     this.settle();
     this.render();
+    const figure = ownFigure(host, 'slopes-walk');
+    if (figure) {
+      // the settings a learner picks; where the box has walked to is play, not kept
+      this.url = new UrlState(
+        figure,
+        { at: oneOf(Object.keys(STARTS), 'start'), w: oneOf(Object.keys(WIDTHS), 'box width'), st: oneOf(['0', '1', '2', '4'] as const, 'max step'), sn: oneOf(['on', 'off'] as const, 'snap down') },
+        {
+          get: () => ({ at: this.start, w: this.width, st: String(this.maxStep) as '0' | '1' | '2' | '4', sn: this.snapDown ? 'on' : 'off' }),
+          apply: (v) => {
+            this.start = v.at;
+            this.width = v.w;
+            this.maxStep = Number(v.st);
+            this.snapDown = v.sn === 'on';
+            starts.set(v.at);
+            widths.set(v.w);
+            this.stepSeg.set(v.st);
+            this.root.querySelector<HTMLInputElement>('[data-testid="walk-snap"]')!.checked = this.snapDown;
+            this.reset();
+          },
+        },
+      );
+    }
   }
 
   private startBox(): Box {

@@ -14,6 +14,7 @@ import type { PredictTask } from '../predict.ts';
 import { MAP_H, MAP_W, newHero, NO_INPUT, stepHero, TILE_SIZE } from './model.ts';
 import type { Preset } from './model.ts';
 import { TilesPlayground } from './playground.ts';
+import { TaskTick } from '../../progress.ts';
 
 /** Frames of the test fall: from the top of the room to the floor takes about 50. */
 const FALL_FRAMES = 240;
@@ -63,6 +64,7 @@ export function mountTrapChallenge(host: HTMLElement, eo: Earlyout): TilesPlaygr
   const status = h('p', { class: 'challenge-status', 'data-testid': 'challenge-status', role: 'status', 'aria-live': 'polite' });
   const dropText = h('span', { 'data-testid': 'trap-drop' });
   const newDrop = h('button', { type: 'button', class: 'btn', 'data-testid': 'trap-new', onclick: () => move(randomDrop(spawn.x)) }, 'New drop point');
+  const tick = new TaskTick();
   const panel = h(
     'section',
     { role: 'group', class: 'challenge', 'aria-label': 'Trap checks', 'data-testid': 'trap-checks' },
@@ -71,6 +73,7 @@ export function mountTrapChallenge(host: HTMLElement, eo: Earlyout): TilesPlaygr
     h('ul', { class: 'checks' }, items.corners, items.edges),
     where,
     status,
+    tick.root,
   );
 
   const check = () => {
@@ -86,6 +89,7 @@ export function mountTrapChallenge(host: HTMLElement, eo: Earlyout): TilesPlaygr
     }
     const solved = done.corners && done.edges;
     panel.dataset.solved = String(solved);
+    if (solved) tick.solved();
     panel.dataset.corners = `${c.x},${c.y},${c.inside}`;
     panel.dataset.edges = `${e.x},${e.y},${e.inside}`;
     const end = (f: FallEnd) => `x ${f.x}, y ${f.y}${f.inside ? ', inside a wall' : f.onGround ? ', standing' : ', in the air'}`;

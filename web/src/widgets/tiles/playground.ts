@@ -16,6 +16,39 @@ import { attrName, drawHitbox, drawProbes, drawTiles, markStep, markTile, pxRect
 import type { ProbeMark } from './draw.ts';
 import { explainStep, HERO, hitText, kindsText, labelSteps, MAP_H, MAP_W, newHero, NO_INPUT, PALETTE, presetCells, PRESETS, stepHero, stepNote, TILE_SIZE } from './model.ts';
 import type { Frame, Hero, Input, Preset, Step, TraceFn } from './model.ts';
+import { oneOf, ownFigure, StateError, UrlState } from '../../urlstate.ts';
+import type { Codec } from '../../urlstate.ts';
+
+/** The painted map in a link: runs of one tile kind, a letter per palette entry (a empty, b solid,
+    c one-way, d ladder, e hazard, f water) and a count; "b33a30b2..." The runs must fill the map. */
+const mapCodec: Codec<Uint8Array> = {
+  parse(parts) {
+    if (parts.length !== 1 || !/^([a-z]\d{1,3})+$/.test(parts[0])) throw new StateError('the map is not runs of a tile letter and a count');
+    const cells = new Uint8Array(MAP_W * MAP_H);
+    let at = 0;
+    for (const [, letter, count] of parts[0].matchAll(/([a-z])(\d+)/g)) {
+      const tile = PALETTE[letter.charCodeAt(0) - 97];
+      if (!tile) throw new StateError(`the map has an unknown tile "${letter}"`);
+      const n = Number(count);
+      if (n < 1 || at + n > cells.length) throw new StateError(`the map has more than ${cells.length} tiles`);
+      cells.fill(tile.attr, at, at + n);
+      at += n;
+    }
+    if (at !== cells.length) throw new StateError(`the map has ${at} of its ${cells.length} tiles`);
+    return cells;
+  },
+  format(cells) {
+    let out = '';
+    for (let i = 0; i < cells.length; ) {
+      let j = i;
+      while (j < cells.length && cells[j] === cells[i] && j - i < 999) j++;
+      out += String.fromCharCode(97 + PALETTE.findIndex((p) => p.attr === cells[i])) + String(j - i);
+      i = j;
+    }
+    return [out];
+  },
+};
+const PRESET_KEYS = Object.keys(PRESETS) as Array<keyof typeof PRESETS & string>;
 
 export interface TilesPlaygroundOptions {
   preset?: string;
@@ -50,6 +83,7 @@ export class TilesPlayground {
   private cache: TilesCache;
   private hero: Hero;
   private presetKey: string;
+  private url: UrlState<{ p: string; e: 'edges' | 'corners'; m: Uint8Array }> | null = null;
   private spawn: { x: number; y: number };
   private corners: boolean;
   private mode: Mode = 'play';
@@ -114,6 +148,7 @@ export class TilesPlayground {
     this.probeSeg = segmented('Probe and move with', 'probes', [['edges', 'every edge tile'], ['corners', 'corners only']], this.corners ? 'corners' : 'edges', (v) => {
       this.corners = v === 'corners';
       this.refresh();
+      this.url?.changed('step');
     });
     this.toolSeg = segmented(
       'Paint',
@@ -227,6 +262,22 @@ export class TilesPlayground {
     if (!this.running) {
       for (let k = 0; k < 300 && !(this.frame && this.frame.result.hit & HIT.BOTTOM); k++) this.advance();
       this.after();
+    }
+    const figure = ownFigure(host, 'tiles-playground');
+    if (figure) {
+      this.url = new UrlState(figure, { p: oneOf(PRESET_KEYS, 'map preset'), e: oneOf(['edges', 'corners'] as const, 'probes'), m: mapCodec }, {
+        get: () => ({ p: this.presetKey, e: this.corners ? 'corners' : 'edges', m: this.map.cells() }),
+        apply: (v) => {
+          this.presetKey = v.p;
+          this.spawn = { ...PRESETS[v.p].spawn };
+          this.map.setCells(v.m);
+          this.corners = v.e === 'corners';
+          this.probeSeg.set(v.e);
+          this.hintEl.hidden = true;
+          this.resetCounters();
+          this.respawn();
+        },
+      });
     }
   }
 
@@ -416,6 +467,7 @@ export class TilesPlayground {
     this.hintEl.hidden = true;
     this.refresh();
     this.hooks.onMapChange?.(this.map);
+    this.url?.changed('drag');
   }
 
   /** Moves the spawn point and drops a fresh character there. */
@@ -434,6 +486,7 @@ export class TilesPlayground {
     this.resetCounters();
     this.respawn();
     this.hooks.onMapChange?.(this.map);
+    this.url?.changed('step');
   }
 
   private respawn(): void {
