@@ -38,8 +38,8 @@ eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order
    The first call, and any call whose count differs from the last one, starts from index order.
    Pairs, layers, empty boxes and the coordinate range are as for eo_sweep_find_pairs, and the
    pairs come out in the same order as it gives with the same history of calls.
-   This is the form for a Z80 game: built by SDCC its per-frame loops are Z80 assembly (config.h,
-   EO_Z80_ASM), about 38,600 T-states per frame for 32 objects (`make bench-msx`). */
+   This is the form for a Z80 game: in the MSX build its per-frame loops are Z80 assembly
+   (core/src/z80/, config.h's EO_Z80_ASM), about 38,600 T-states per frame for 32 objects (`make bench-msx`). */
 typedef struct eo_sweep {
     eo_ucoord *entries; /* in storage: 5 words per object, then 2 sentinels (see sweep.c) */
     uint16_t capacity;
