@@ -132,7 +132,7 @@ $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 # leaves <module>_result for tests/msx/asm_check.sh. Their rounds count in the msx suite.
 MSXT := $(MSX)/test
 MSX_ASM_MODULES := sweep gridmask
-msx_asm_names_sweep := eo_sweep_pairs eo_sweep_init eo_sweep_storage_size eo_sweep_find_pairs
+msx_asm_names_sweep := eo_sweep_find_pairs eo_sweep_init eo_sweep_storage_size
 msx_asm_names_gridmask := eo_gridmask_layout_check eo_gridmask_prepare eo_gridmask_build eo_gridmask_build_many \
                           eo_gridmask_test eo_gridmask_find_candidates
 $(MSXT)/%_c.rel: core/src/%.c $(CORE_HDR) mk/msx.mk
@@ -240,8 +240,8 @@ $(MSXB)/classic.rel: bench/msx/classic.c bench/msx/classic.h
 # main-<op>-<K>.rel: the stem's first word is the operation, the second the loop count.
 $(MSXB)/main-%.rel: bench/msx/bench_main.c bench/msx/classic.h $(CORE_HDR)
 	$(call msx_cc,$(CORE_INC) -Ibench/msx -DBENCH_OP=$(bench_op_num_$(word 1,$(subst -, ,$*))) -DBENCH_K=$(word 2,$(subst -, ,$*)))
-$(MSXB)/scene_main-%.rel: bench/msx/scene_main.c $(CORE_HDR)
-	$(call msx_cc,$(CORE_INC) -DSCENE_OP=$(scene_op_num_$(word 1,$(subst -, ,$*))) -DSCENE_K=$(word 2,$(subst -, ,$*)))
+$(MSXB)/scene_main-%.rel: bench/msx/scene_main.c tests/core/sweep_reference.h $(CORE_HDR)
+	$(call msx_cc,$(CORE_INC) -Itests/core -DSCENE_OP=$(scene_op_num_$(word 1,$(subst -, ,$*))) -DSCENE_K=$(word 2,$(subst -, ,$*)))
 $(MSXB)/pixel_main-%.rel: bench/msx/pixel_main.c $(CORE_HDR)
 	$(call msx_cc,$(CORE_INC) -DPIXEL_OP=$(pixel_op_num_$(word 1,$(subst -, ,$*))) -DPIXEL_SHIFT=$(word 2,$(subst -, ,$*)) -DPIXEL_K=$(word 3,$(subst -, ,$*)))
 # Code from address 0 (crt0_sim first), data from 0x8000: sz80's Z80 has 64 KiB of RAM.

@@ -258,7 +258,7 @@ int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const 
     case PG_METHOD_SWEEP:
         /* Sort by left edge (insertion sort on last frame's order), scan, box-test on Y. */
         WITH_ROOM(bp, r, found, &bs,
-                  eo_sweep_pairs(&bp->sweep, boxes, (uint16_t)n, layers, bp->pairs, bp->pair_capacity, &found,
+                  eo_sweep_find_pairs(&bp->sweep, boxes, (uint16_t)n, layers, bp->pairs, bp->pair_capacity, &found,
                                  &bs, NULL));
         if (r != EO_OK) return fail(bp, stats, "sweep", r);
         bp->pair_count = found;

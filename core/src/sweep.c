@@ -1,15 +1,15 @@
-/* Sort-and-sweep broadphase with frame-coherent insertion sort. See earlyout/sweep.h.
+/* Sort-and-sweep broadphase with frame-coherent insertion sort over a workspace of packed
+   entries. See earlyout/sweep.h.
 
    Written for SDCC's Z80 as much as for gcc: SDCC keeps a loop's variables in registers only
-   when there are few of them, so each hot loop is a small function of its own (the sort, the
-   reach of one box on the sweep axis, the other-axis test of the boxes in reach), the boxes'
-   fields are read through byte offsets instead of a branch on the axis, and the work counters
-   are computed only when the caller asks for them (stats, or hooks in the traced build).
-   That is still not enough for a Z80 frame (a 32-object scene took 1.6 frames), so the MSX
-   build (EO_Z80_ASM, config.h) replaces the per-frame loops of the workspace form (the refresh,
-   the walk to the first descent, the scan and emit: the blocks fenced by #if !EO_Z80_ASM) with
-   Z80 assembly on the same data, in z80/sweep_z80.c. tests/msx/sweep_asm.c checks the two
-   against each other frame by frame on sz80. */
+   when there are few of them, so each hot loop is a small function of its own (the refresh from
+   the boxes, the sort, the walk to the next entry whose reach holds another, the other-axis test
+   of the entries in reach), and the work counters are computed only when the caller asks for
+   them (stats, or hooks in the traced build). That is still not enough for a Z80 frame (a
+   32-object scene took 1.6 frames), so the MSX build (EO_Z80_ASM, config.h) replaces the
+   per-frame loops (the refresh, the walk to the first descent, the scan and emit: the blocks
+   fenced by #if !EO_Z80_ASM) with Z80 assembly on the same data, in z80/sweep_z80.c.
+   tests/msx/sweep_asm.c checks the two against each other frame by frame on sz80. */
 #include "earlyout/sweep.h"
 
 #include <stddef.h>
@@ -18,70 +18,8 @@
 #include "hooks.h"
 #include "sweep_entries.h"
 #if EO_Z80_ASM
-#include "z80/sweep_z80.h" /* emit, refresh_x/y, first_descent, scan_entries in Z80 */
+#include "z80/sweep_z80.h" /* refresh_x/y, first_descent, scan_entries (and emit) in Z80 */
 #endif
-
-/* Box `index` seen from `base`, a pointer to the x or y field of boxes[0]: FIELD(box, 0) is the
-   start on that axis, FIELD(box, SIZE) the size (eo_box is x, y, w, h: w is two coordinates
-   after x, h two after y). */
-#define BOX_AT(base, index) ((base) + (size_t)(index) * sizeof(eo_box))
-#define FIELD(box, offset) (*(const eo_coord *)(const void *)((box) + (offset)))
-#define SIZE (offsetof(eo_box, w) - offsetof(eo_box, x))
-
-/* Moves *p (whose start `key` is less than the entry before it's) down to its sorted place,
-   after every entry that starts at or before it (stable). Returns the entries moved up. */
-static uint16_t sink(const char *starts, const uint16_t *order, uint16_t *p, eo_coord key)
-{
-    uint16_t v = *p, moved = 0;
-    do {
-        *p = p[-1];
-        p--;
-        moved++;
-    } while (p > order && FIELD(BOX_AT(starts, p[-1]), 0) > key);
-    *p = v;
-    return moved;
-}
-
-/* Insertion sort of order[0 .. end-1] by start: nearly free when last frame's order is passed
-   back in, as `last` (the start of the entry before p) lets an entry already in place cost one
-   comparison. Adds the moves made to *moves. */
-static void sort_by_start(const char *starts, uint16_t *order, const uint16_t *end, uint32_t *moves)
-{
-    uint16_t *p = order;
-    eo_coord last = FIELD(BOX_AT(starts, *p), 0);
-    while (++p < end) {
-        eo_coord key = FIELD(BOX_AT(starts, *p), 0);
-        if (key >= last)
-            last = key;
-        else
-            *moves += sink(starts, order, p, key);
-    }
-}
-
-/* 1 if every entry of order[0 .. count-1] is below count. */
-static uint8_t all_below(const uint16_t *order, uint16_t count)
-{
-    const uint16_t *end = order + count;
-    for (; order < end; order++)
-        if (*order >= count)
-            return 0;
-    return 1;
-}
-
-/* The boxes that start before box *p ends on the sweep axis (the order is sorted, so they are
-   the next ones): returns the end of that run, p + 1 when there are none or *p is empty there. */
-static const uint16_t *reach_of(const char *starts, const uint16_t *p, const uint16_t *end)
-{
-    const char *a = BOX_AT(starts, *p);
-    eo_coord a_start = FIELD(a, 0), a_size = FIELD(a, SIZE);
-    if (a_size <= 0)
-        return p + 1;
-    /* every later box starts at or after a: a ends before it when their distance is a's size
-       or more (no sum is formed, so nothing overflows) */
-    while (++p < end && (eo_ucoord)((eo_ucoord)FIELD(BOX_AT(starts, *p), 0) - (eo_ucoord)a_start) < (eo_ucoord)a_size)
-        ;
-    return p;
-}
 
 /* Layers (as in sectors.h): may objects i and j interact? */
 static uint8_t may_interact(const eo_layer *layers, uint16_t i, uint16_t j)
@@ -90,156 +28,7 @@ static uint8_t may_interact(const eo_layer *layers, uint16_t i, uint16_t j)
                               (layers[j].category & layers[i].collides_with));
 }
 
-#if !EO_Z80_ASM /* the Z80 build has these in assembly: z80/sweep_z80.c */
-/* Non-empty boxes ia and ib overlap: the pair, reported as ia < ib, unless layers keep them
-   apart. */
-static void emit(sweep_out *out, uint16_t ia, uint16_t ib)
-{
-    if (ia > ib) {
-        uint16_t t = ia;
-        ia = ib;
-        ib = t;
-    }
-    if (out->layers != NULL && !may_interact(out->layers, ia, ib))
-        return;
-    EO_STEP(out->hooks, EO_EV_SWEEP_PAIR, ia, ib);
-    if (out->found < out->capacity) {
-        /* found < capacity: the index fits a size_t (16-bit arithmetic on the Z80) */
-        eo_pair *pair = out->pairs + (size_t)out->found;
-        pair->a = ia;
-        pair->b = ib;
-    }
-    out->found++;
-}
-#endif
-
-/* Boxes ia and ib overlap on both axes if neither is empty. */
-static void report(sweep_out *out, uint16_t ia, uint16_t ib)
-{
-    const eo_box *a = &out->boxes[ia], *b = &out->boxes[ib];
-    if (a->w > 0 && a->h > 0 && b->w > 0 && b->h > 0)
-        emit(out, ia, ib);
-}
-
-/* Box *p against the boxes in its reach, p + 1 .. stop - 1 (they overlap it on the sweep axis):
-   the other axis, seen from `others`. Half-open, without forming a sum: apart when the box that
-   starts first ends at or before the other starts. */
-static void pair_up(const char *others, const uint16_t *p, const uint16_t *stop, sweep_out *out)
-{
-    const char *a = BOX_AT(others, *p);
-    const uint16_t *q;
-    eo_coord a_start = FIELD(a, 0), a_size = FIELD(a, SIZE);
-    for (q = p + 1; q < stop; q++) {
-        const char *b = BOX_AT(others, *q);
-        eo_coord b_start = FIELD(b, 0);
-        if (b_start >= a_start ? (eo_ucoord)((eo_ucoord)b_start - (eo_ucoord)a_start) < (eo_ucoord)a_size
-                               : (eo_ucoord)((eo_ucoord)a_start - (eo_ucoord)b_start) < (eo_ucoord)FIELD(b, SIZE))
-            report(out, *p, *q);
-    }
-}
-
-/* Each box against the boxes in its reach on the sweep axis. */
-static void sweep(const char *starts, const char *others, const uint16_t *p, const uint16_t *end,
-                  sweep_out *out)
-{
-    for (; p < end; p++) {
-        const uint16_t *q = reach_of(starts, p, end);
-        if (q != p + 1)
-            pair_up(others, p, q, out);
-    }
-}
-
-/* The work counters for box *p and its reach: non-empty boxes met (candidates) and, of those,
-   the ones layers keep apart. */
-static void count_reach(const eo_box *boxes, const eo_layer *layers, const uint16_t *p,
-                        const uint16_t *stop, uint32_t *candidates, uint32_t *filtered)
-{
-    const eo_box *a = &boxes[*p];
-    const uint16_t *q;
-    if (a->w <= 0 || a->h <= 0)
-        return;
-    for (q = p + 1; q < stop; q++) {
-        const eo_box *b = &boxes[*q];
-        if (b->w <= 0 || b->h <= 0)
-            continue;
-        (*candidates)++;
-        if (!may_interact(layers, *p, *q))
-            (*filtered)++;
-    }
-}
-
-eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order axis,
-                              const eo_layer *layers, uint16_t *order, uint8_t reuse_order,
-                              eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
-                              eo_broadphase_stats *stats, eo_hooks *hooks)
-{
-    uint16_t i;
-    const uint16_t *p, *end;
-    const char *starts, *others;
-    uint32_t moves = 0, candidates = 0, filtered = 0;
-    uint8_t counting;
-    sweep_out out;
-
-    if (pair_count == NULL || (count > 0 && (boxes == NULL || order == NULL)) ||
-        (pair_capacity > 0 && pairs == NULL))
-        return EO_ERR_NULL_POINTER;
-    if (axis != EO_AABB_X_FIRST && axis != EO_AABB_Y_FIRST)
-        return EO_ERR_BAD_ARGUMENT;
-    if (reuse_order) {
-        if (!all_below(order, count))
-            return EO_ERR_BAD_ARGUMENT;
-    } else {
-        for (i = 0; i < count; i++)
-            order[i] = i;
-    }
-    if (axis == EO_AABB_Y_FIRST) {
-        starts = (const char *)boxes + offsetof(eo_box, y);
-        others = (const char *)boxes + offsetof(eo_box, x);
-    } else {
-        starts = (const char *)boxes + offsetof(eo_box, x);
-        others = (const char *)boxes + offsetof(eo_box, y);
-    }
-
-    if (count > 1)
-        sort_by_start(starts, order, order + count, &moves);
-    (void)hooks;
-    (void)moves; /* read by the traced build only */
-    EO_STEP(hooks, EO_EV_SWEEP_SORTED, (int32_t)moves, count);
-
-    /* sweep: each box meets only the boxes in its reach on the sweep axis */
-    counting = stats != NULL;
-#if EO_TRACE
-    counting = counting || hooks != NULL;
-#endif
-    out.boxes = boxes;
-    out.layers = layers;
-    out.pairs = pairs;
-    out.capacity = pair_capacity;
-    out.found = 0;
-    out.hooks = hooks;
-    end = order + count;
-    sweep(starts, others, order, end, &out);
-    if (counting)
-        for (p = order; p < end; p++)
-            count_reach(boxes, layers, p, reach_of(starts, p, end), &candidates, &filtered);
-    *pair_count = out.found;
-    if (stats != NULL) {
-        stats->candidate_pairs += candidates;
-        stats->layer_filtered += filtered;
-        stats->box_tests += candidates - filtered;
-        stats->pairs_found += out.found;
-    }
-#if EO_TRACE
-    if (hooks != NULL) {
-        hooks->counters[EO_COUNTER_SWEEP_SORT_MOVES] += moves;
-        hooks->counters[EO_COUNTER_SWEEP_BOX_TESTS] += candidates - filtered;
-    }
-#endif
-    return out.found > pair_capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
-}
-
-/* ---- the workspace form: entries packed in sweep order ----
-   An entry is 5 words: the start on the sweep axis + EO_SWEEP_SIGN (signed order as unsigned order:
+/* An entry is 5 words: the start on the sweep axis + EO_SWEEP_SIGN (signed order as unsigned order:
    KEY), the start on the other axis (OTHER), the sizes on the sweep and the other axis (LEN,
    OTHER_LEN, as the box has them) and the object's index. Two sentinel entries follow the last. */
 enum {
@@ -381,6 +170,27 @@ static void sort_entries(word *first, word *last, uint32_t *moves)
 }
 
 #if !EO_Z80_ASM /* the Z80 build has these in assembly: z80/sweep_z80.c */
+/* Non-empty boxes ia and ib overlap: the pair, reported as ia < ib, unless layers keep them
+   apart. */
+static void emit(sweep_out *out, uint16_t ia, uint16_t ib)
+{
+    if (ia > ib) {
+        uint16_t t = ia;
+        ia = ib;
+        ib = t;
+    }
+    if (out->layers != NULL && !may_interact(out->layers, ia, ib))
+        return;
+    EO_STEP(out->hooks, EO_EV_SWEEP_PAIR, ia, ib);
+    if (out->found < out->capacity) {
+        /* found < capacity: the index fits a size_t (16-bit arithmetic on the Z80) */
+        eo_pair *pair = out->pairs + (size_t)out->found;
+        pair->a = ia;
+        pair->b = ib;
+    }
+    out->found++;
+}
+
 /* From p on, the first entry whose next one starts before it ends on the sweep axis (or which is
    empty there: its size as a word is 0x8000 or more): most entries are not, and the walk keeps
    one pointer. The sentinels stop it at the first of them at the latest. */
@@ -395,7 +205,8 @@ static const word *next_reaching(const word *p)
 }
 
 /* Non-empty entry a against the entries in its reach on the sweep axis (up to `end`): the
-   other axis (see pair_up). */
+   other axis. Half-open, without forming a sum: apart when the box that starts first ends at or
+   before the other starts. */
 static void pair_run(const word *a, const word *end, sweep_out *out)
 {
     const word *b;
@@ -423,7 +234,8 @@ static void scan_entries(const word *p, const word *end, sweep_out *out)
 }
 #endif
 
-/* The work counters (see count_reach) over the entries. */
+/* The work counters over the entries: for each non-empty entry, the non-empty entries in its
+   reach met (candidates) and, of those, the ones layers keep apart. */
 static void count_entries(const word *e, const word *end, const eo_layer *layers,
                           uint32_t *candidates, uint32_t *filtered)
 {
@@ -441,9 +253,9 @@ static void count_entries(const word *e, const word *end, const eo_layer *layers
     }
 }
 
-eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers,
-                         eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
-                         eo_broadphase_stats *stats, eo_hooks *hooks)
+eo_result eo_sweep_find_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers,
+                              eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
+                              eo_broadphase_stats *stats, eo_hooks *hooks)
 {
     word *first, *end;
     uint32_t moves = 0, candidates = 0, filtered = 0;

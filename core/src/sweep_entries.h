@@ -13,7 +13,7 @@ typedef eo_ucoord eo_sweep_word;
 
 /* An entry is 5 words: the start on the sweep axis + EO_SWEEP_SIGN (signed order as unsigned order),
    the start on the other axis, the sizes on the sweep and the other axis (as the box has them,
-   may be <= 0 for an empty box) and the object's index. After eo_sweep_pairs the first `count`
+   may be <= 0 for an empty box) and the object's index. After eo_sweep_find_pairs the first `count`
    entries are sorted by their first word. */
 enum {
     EO_SWEEP_ENTRY_KEY = 0,

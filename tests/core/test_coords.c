@@ -15,6 +15,7 @@
 
 #define RNG_SEED 20261124u
 #include "rng.h"
+#include "sweep_reference.h"
 
 #define N 48
 
@@ -138,11 +139,11 @@ static void test_coords_broadphases_at_the_edges(void **state)
                 assert_int_equal(eo_aabb_overlap(&boxes[i], &boxes[j]), ref_overlap(&boxes[i], &boxes[j]));
         assert_int_equal(eo_aabb_find_pairs(boxes, count, EO_AABB_Y_FIRST, got, N * N / 2, &n, NULL, NULL), EO_OK);
         assert_same_pairs(got, n, want, n_want);
-        assert_int_equal(eo_sweep_find_pairs(boxes, count, (eo_aabb_order)(round & 1), NULL, order, 0, got,
-                                             N * N / 2, &n, NULL, NULL), EO_OK);
+        assert_int_equal(sweep_ref_find_pairs(boxes, count, (eo_aabb_order)(round & 1), NULL, order, 0, got,
+                                             N * N / 2, &n, NULL), EO_OK);
         assert_same_pairs(got, n, want, n_want);
         assert_int_equal(eo_sweep_init(&sw, N, (eo_aabb_order)(round & 1), storage, sizeof storage), EO_OK);
-        assert_int_equal(eo_sweep_pairs(&sw, boxes, count, NULL, got, N * N / 2, &n, NULL, NULL), EO_OK);
+        assert_int_equal(eo_sweep_find_pairs(&sw, boxes, count, NULL, got, N * N / 2, &n, NULL, NULL), EO_OK);
         assert_same_pairs(got, n, want, n_want);
         /* a grid over the whole world (its far edge clamped), or over a corner of it */
         memset(&cfg, 0, sizeof cfg);
@@ -193,7 +194,7 @@ static void test_coords_queries_at_the_edges(void **state)
         assert_int_equal(eo_sectors_build(&grid, boxes, count, NULL, NULL), EO_OK);
         assert_int_equal(eo_query_sectors_region(&grid, boxes, NULL, NULL, &region, got_s, N, &n_s, NULL), EO_OK);
         assert_int_equal(eo_sweep_init(&sw, N, EO_AABB_X_FIRST, storage + 50000, sizeof storage - 50000u * 4u), EO_OK);
-        (void)eo_sweep_pairs(&sw, boxes, count, NULL, dummy, 0, &n, NULL, NULL);
+        (void)eo_sweep_find_pairs(&sw, boxes, count, NULL, dummy, 0, &n, NULL, NULL);
         assert_int_equal(eo_query_sweep_region(&sw, NULL, NULL, &region, got_w, N, &n_w, NULL), EO_OK);
         for (i = 0, k = 0; i < count; i++)
             if (ref_overlap(&boxes[i], &region)) {

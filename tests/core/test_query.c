@@ -432,7 +432,7 @@ static void test_query_sweep_region_matches_brute_force(void **state)
         assert_int_equal(eo_sweep_init(&sw, MAX_OBJ, round % 2 ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST, storage_words,
                                        sizeof storage_words), EO_OK);
         for (frame = 0; frame < 3; frame++) {
-            eo_result pr = eo_sweep_pairs(&sw, boxes, n, NULL, pairs, 4, &pc, NULL, NULL);
+            eo_result pr = eo_sweep_find_pairs(&sw, boxes, n, NULL, pairs, 4, &pc, NULL, NULL);
             assert_true(pr == EO_OK || pr == EO_ERR_BUFFER_TOO_SMALL);
             for (q = 0; q < 10; q++) {
                 eo_box r;
@@ -659,15 +659,15 @@ static void test_query_not_ready_is_an_error(void **state)
     assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, storage_words, sizeof storage_words), EO_OK);
     assert_int_equal(eo_query_sweep_region(&sw, NULL, NULL, &r, got, 4, &count, NULL), EO_ERR_NOT_READY);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 1, 1, got, 4, &count, NULL), EO_ERR_NOT_READY);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 0, NULL, p, 4, &pc, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 0, NULL, p, 4, &pc, NULL, NULL), EO_OK);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 1, 1, got, 4, &count, NULL), EO_OK);
     assert_int_equal(count, 0); /* no objects: an empty answer, not an error */
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 4, &pc, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 4, &pc, NULL, NULL), EO_OK);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 12, 12, got, 4, &count, NULL), EO_OK);
     assert_int_equal(count, 2);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 3, NULL, p, 4, &pc, NULL, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 3, NULL, p, 4, &pc, NULL, NULL), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 12, 12, got, 4, &count, NULL), EO_ERR_NOT_READY);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 4, &pc, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 4, &pc, NULL, NULL), EO_OK);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 12, 12, got, 4, &count, NULL), EO_OK);
     assert_string_equal(eo_result_name(EO_ERR_NOT_READY), "EO_ERR_NOT_READY");
 }
@@ -697,7 +697,7 @@ static void test_query_bad_input(void **state)
     assert_int_equal(eo_query_sectors_region(&grid, b, NULL, NULL, &r, NULL, 0, &count, NULL), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(count, 1);
     assert_int_equal(eo_sweep_init(&sw, 1, EO_AABB_Y_FIRST, storage_words, sizeof storage_words), EO_OK);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 1, NULL, p, 1, &pc, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 1, NULL, p, 1, &pc, NULL, NULL), EO_OK);
     assert_int_equal(eo_query_sweep_region(NULL, NULL, NULL, &r, got, 1, &count, NULL), EO_ERR_NULL_POINTER);
     assert_int_equal(eo_query_sweep_region(&sw, NULL, NULL, NULL, got, 1, &count, NULL), EO_ERR_NULL_POINTER);
     assert_int_equal(eo_query_sweep_region(&sw, NULL, NULL, &r, NULL, 1, &count, NULL), EO_ERR_NULL_POINTER);

@@ -15,6 +15,7 @@
 
 #define RNG_SEED 4242u
 #include "rng.h"
+#include "sweep_reference.h"
 
 static uint16_t storage_words[40000]; /* uint16_t: 2-byte aligned */
 static eo_pair got[MAX_PAIRS], want[MAX_PAIRS];
@@ -322,7 +323,7 @@ static uint32_t reference_sweep_candidates(uint16_t n, eo_aabb_order axis, const
     return k;
 }
 
-static void test_sweep_matches_brute_force(void **state)
+static void test_sweep_reference_matches_brute_force(void **state)
 {
     unsigned trial;
     static uint16_t order[MAX_OBJ];
@@ -337,7 +338,7 @@ static void test_sweep_matches_brute_force(void **state)
         memset(&st, 0, sizeof st);
         random_config(&cfg);
         n = random_scene(&cfg);
-        assert_int_equal(eo_sweep_find_pairs(boxes, n, axis, ls, order, 0, got, MAX_PAIRS, &n_got, &st, NULL), EO_OK);
+        assert_int_equal(sweep_ref_find_pairs(boxes, n, axis, ls, order, 0, got, MAX_PAIRS, &n_got, &st), EO_OK);
         n_want = reference_pairs(n, ls, want);
         check_pairs(n_got, n_want);
         {
@@ -350,29 +351,15 @@ static void test_sweep_matches_brute_force(void **state)
         /* again from the sorted order, after a small move: same answer */
         boxes[0].x = (int16_t)(boxes[0].x + 3);
         n_want = reference_pairs(n, ls, want);
-        assert_int_equal(eo_sweep_find_pairs(boxes, n, axis, ls, order, 1, got, MAX_PAIRS, &n_got, NULL, NULL), EO_OK);
+        assert_int_equal(sweep_ref_find_pairs(boxes, n, axis, ls, order, 1, got, MAX_PAIRS, &n_got, NULL), EO_OK);
         check_pairs(n_got, n_want);
     }
 }
 
-static void test_sweep_bad_input(void **state)
-{
-    eo_box b[2] = { { 0, 0, 8, 8 }, { 4, 4, 8, 8 } };
-    uint16_t order[2] = { 0, 5 };
-    uint32_t count;
-    eo_pair p[1];
-    (void)state;
-    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, order, 1, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
-    assert_int_equal(eo_sweep_find_pairs(b, 2, (eo_aabb_order)3, NULL, order, 0, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
-    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, NULL, 0, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, order, 0, p, 1, &count, NULL, NULL), EO_OK);
-    assert_int_equal(count, 1);
-}
-
-/* The workspace form against the order form over several frames of small moves (same pairs in
+/* eo_sweep_find_pairs against the order-array reference (sweep_reference.h) over several frames of small moves (same pairs in
    the same order, same counters) and against brute force; scenes at the edges of the int16
    range (boxes reaching past 32767 on the sweep axis) and a count that changes between frames. */
-static void test_sweep_workspace_matches_order_form(void **state)
+static void test_sweep_matches_reference(void **state)
 {
     unsigned trial;
     static uint16_t order[MAX_OBJ];
@@ -405,8 +392,8 @@ static void test_sweep_workspace_matches_order_form(void **state)
             if (frame == 0u || frame == 4u || frame == 5u) /* the workspace starts over when count changes */
                 for (i = 0; i < count; i++)
                     order[i] = i;
-            assert_int_equal(eo_sweep_find_pairs(boxes, count, axis, ls, order, 1, ref, MAX_PAIRS, &n_ref, &st_ref, NULL), EO_OK);
-            assert_int_equal(eo_sweep_pairs(&sw, boxes, count, ls, got, MAX_PAIRS, &n_got, &st_got, NULL), EO_OK);
+            assert_int_equal(sweep_ref_find_pairs(boxes, count, axis, ls, order, 1, ref, MAX_PAIRS, &n_ref, &st_ref), EO_OK);
+            assert_int_equal(eo_sweep_find_pairs(&sw, boxes, count, ls, got, MAX_PAIRS, &n_got, &st_got, NULL), EO_OK);
             assert_int_equal(n_got, n_ref);
             assert_memory_equal(got, ref, n_got * sizeof got[0]);
             assert_memory_equal(&st_got, &st_ref, sizeof st_got);
@@ -448,16 +435,16 @@ static void test_sweep_workspace_bad_input(void **state)
     assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, odd, need), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, storage_words, need - 1u), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_Y_FIRST, storage_words, need), EO_OK);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 3, NULL, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
-    assert_int_equal(eo_sweep_pairs(NULL, b, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_pairs(&sw, NULL, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, NULL, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 1, NULL, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 0, NULL, NULL, 0, &count, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 3, NULL, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_find_pairs(NULL, b, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(&sw, NULL, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, NULL, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 1, NULL, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 0, NULL, NULL, 0, &count, NULL, NULL), EO_OK);
     assert_int_equal(count, 0);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 0, &count, NULL, NULL), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 0, &count, NULL, NULL), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(count, 1);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 1, &count, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 1, &count, NULL, NULL), EO_OK);
     assert_int_equal(count, 1);
     assert_int_equal(p[0].a, 0);
     assert_int_equal(p[0].b, 1);
@@ -472,9 +459,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sectors_layouts_and_ranges),
         cmocka_unit_test(test_sectors_bad_input),
         cmocka_unit_test(test_sectors_tune_recommends_a_grid),
-        cmocka_unit_test(test_sweep_matches_brute_force),
-        cmocka_unit_test(test_sweep_bad_input),
-        cmocka_unit_test(test_sweep_workspace_matches_order_form),
+        cmocka_unit_test(test_sweep_reference_matches_brute_force),
+        cmocka_unit_test(test_sweep_matches_reference),
         cmocka_unit_test(test_sweep_workspace_bad_input),
     };
     if (argc > 1)

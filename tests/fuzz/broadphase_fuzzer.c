@@ -1,7 +1,8 @@
 /* libFuzzer target for sectors.h and sweep.h: a grid configuration (any world, 1 .. 255 x 1 .. 255
    sectors, defaults, invalid values), storage of exactly the size asked for (or short), up to 300
    boxes anywhere in the eo_coord range (clustered, so pairs are many) with layers, then persistent
-   updates of moved, teleported and emptied boxes, and sort-and-sweep in both forms on both axes.
+   updates of moved, teleported and emptied boxes, and sort-and-sweep on both axes (with the
+   order-array reference of tests/core/sweep_reference.h beside it).
    The oracle is written here from the headers, in 64-bit arithmetic:
      - the pairs: every i < j whose boxes share a pixel and whose layers interact; every method's
        pair SET must equal it, after a build and after each update;
@@ -18,6 +19,7 @@
 
 #include "earlyout/earlyout.h"
 #include "fuzz_input.h"
+#include "../core/sweep_reference.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -161,11 +163,11 @@ static void check_sweeps(fz *f, uint16_t n, const eo_layer *ls, uint32_t n_want,
     uint32_t count;
     for (axis = 0; axis < 2; axis++) {
         uint8_t reuse = fz_u8(f) & 1u; /* last frame's order (a permutation), or from scratch */
-        if (eo_sweep_find_pairs(boxes, n, (eo_aabb_order)axis, ls, order + axis * MAX_N, reuse, got, MAX_PAIRS, &count,
-                                NULL, NULL) != EO_OK)
+        if (sweep_ref_find_pairs(boxes, n, (eo_aabb_order)axis, ls, order + axis * MAX_N, reuse, got, MAX_PAIRS, &count,
+                                NULL) != EO_OK)
             abort();
         same_set(count, n_want);
-        if (eo_sweep_pairs(&sw[axis], boxes, n, ls, got, MAX_PAIRS, &count, NULL, NULL) != EO_OK)
+        if (eo_sweep_find_pairs(&sw[axis], boxes, n, ls, got, MAX_PAIRS, &count, NULL, NULL) != EO_OK)
             abort();
         same_set(count, n_want);
     }

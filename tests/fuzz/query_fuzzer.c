@@ -440,7 +440,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (eo_query_sweep_point(&sw, NULL, NULL, 0, 0, NULL, 0, &c, NULL) != EO_ERR_NOT_READY)
             abort();
     }
-    (void)eo_sweep_pairs(&sw, boxes, n, NULL, &pair, 1, &pc, NULL, NULL);
+    (void)eo_sweep_find_pairs(&sw, boxes, n, NULL, &pair, 1, &pc, NULL, NULL);
     for (q = 0; q < 4; q++) {
         eo_segment s;
         uint8_t m = fz_u8(&f);

@@ -201,7 +201,7 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
     res = eo_sweep_init(&sweep, n, (flags & 2u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST, scene_storage,
                         sizeof scene_storage);
     if (res == EO_OK)
-        res = eo_sweep_pairs(&sweep, scene_boxes, n, layers, scene_pairs, EO_VEC_PAIRS_SHOWN, &count, &st, 0);
+        res = eo_sweep_find_pairs(&sweep, scene_boxes, n, layers, scene_pairs, EO_VEC_PAIRS_SHOWN, &count, &st, 0);
     r[0] = (uint8_t)res;
     put_u16(r + 1, count);
     put_u16(r + 3, st.box_tests);
@@ -363,7 +363,7 @@ static void run_query_case(const uint8_t *c, uint8_t *r)
     res = eo_sweep_init(&sweep, EO_VEC_SCENE_MAX, (flags & 2u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST,
                         query_sweep_storage, sizeof query_sweep_storage);
     if (res == EO_OK && !(flags & 8u))
-        res = eo_sweep_pairs(&sweep, query_boxes, n, 0, query_pairs, EO_VEC_PAIRS_SHOWN, &pairs, 0, 0);
+        res = eo_sweep_find_pairs(&sweep, query_boxes, n, 0, query_pairs, EO_VEC_PAIRS_SHOWN, &pairs, 0, 0);
     r[1] = (flags & 8u) ? 0xFFu : (uint8_t)res;
     r += 2;
 

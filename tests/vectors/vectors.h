@@ -94,7 +94,7 @@
        (x, y: i16), the capacity of the index lists (u8, 0 .. EO_VEC_QUERY_SHOWN) and of the hit
        lists (u8, 0 .. EO_VEC_HITS_SHOWN), m (u8, 1 .. EO_VEC_SEGMENTS_MAX), m segments (x0, y0,
        x1, y1: i16)
-     runs eo_sectors_init + eo_sectors_build (unless bit 3), eo_sweep_init + eo_sweep_pairs (pairs
+     runs eo_sectors_init + eo_sectors_build (unless bit 3), eo_sweep_init + eo_sweep_find_pairs (pairs
        buffer of EO_VEC_PAIRS_SHOWN; unless bit 3), then the queries with layers (bit 0) and the
        filter (bit 2) or NULL;
      result EO_VEC_QUERY_RESULT_SIZE bytes:

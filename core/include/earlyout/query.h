@@ -13,10 +13,10 @@
        Over a grid: only the sectors the region touches are read (a point: one sector), with the
        boxes passed to the last eo_sectors_build / eo_sectors_update (pass the same array, unmoved:
        the grid answers for the positions it was built with). Over a sweep workspace: the entries
-       eo_sweep_pairs sorted, a snapshot of the boxes it was given (no boxes argument), read in
+       eo_sweep_find_pairs sorted, a snapshot of the boxes it was given (no boxes argument), read in
        sweep order until they start past the region's end on the sweep axis.
        Not ready: a grid whose last build or update failed (or that was never built), or a
-       workspace whose last eo_sweep_pairs failed (or that never ran), answers EO_ERR_NOT_READY,
+       workspace whose last eo_sweep_find_pairs failed (or that never ran), answers EO_ERR_NOT_READY,
        never an empty list.
 
    Layer filter
@@ -112,8 +112,8 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
                                   const eo_layer *filter, const eo_box *region,
                                   uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks);
 
-/// Objects of the sweep workspace (as its last eo_sweep_pairs saw them) containing pixel (x, y).
-/// EO_ERR_NOT_READY if its last eo_sweep_pairs failed or never ran.
+/// Objects of the sweep workspace (as its last eo_sweep_find_pairs saw them) containing pixel (x, y).
+/// EO_ERR_NOT_READY if its last eo_sweep_find_pairs failed or never ran.
 eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
                                eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count,
                                eo_hooks *hooks);

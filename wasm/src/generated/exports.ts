@@ -109,14 +109,12 @@ export interface Exports {
   eo_slopes_box_ground(map: number, box: number, sensors: number, out: number, hooks: number): number;
   /** eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, eo_coord dx, uint8_t max_step, uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks) (slopes.h) */
   eo_slopes_walk(map: number, box: number, dx: number, max_step: number, flags: number, result: number, hooks: number): number;
-  /** eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order axis, const eo_layer *layers, uint16_t *order, uint8_t reuse_order, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sweep.h) */
-  eo_sweep_find_pairs(boxes: number, count: number, axis: number, layers: number, order: number, reuse_order: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
   /** size_t eo_sweep_storage_size(uint16_t capacity) (sweep.h) */
   eo_sweep_storage_size(capacity: number): number;
   /** eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, void *storage, size_t storage_size) (sweep.h) */
   eo_sweep_init(sweep: number, capacity: number, axis: number, storage: number, storage_size: number): number;
-  /** eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sweep.h) */
-  eo_sweep_pairs(sweep: number, boxes: number, count: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
+  /** eo_result eo_sweep_find_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sweep.h) */
+  eo_sweep_find_pairs(sweep: number, boxes: number, count: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
   /** eo_result eo_tiles_check(const eo_tile_map *map) (tiles.h) */
   eo_tiles_check(map: number): number;
   /** eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size) (tiles.h) */
@@ -196,7 +194,7 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_slopes_walk",
   "eo_sweep_storage_size",
   "eo_sweep_init",
-  "eo_sweep_pairs",
+  "eo_sweep_find_pairs",
   "eo_tiles_check",
   "eo_tiles_tile_of",
   "eo_tiles_index",
