@@ -404,7 +404,7 @@ static void draw(void *state, const pg_draw_ctx *ctx)
         box_outline(r, a, rgb, 220);
         box_outline(r, b, rgb, 220);
         if (!h->pixel) continue;
-        if (eo_overlap_rect(a, b, &o)) {
+        if (eo_pixelmask_overlap_rect(a, b, &o)) {
             pg_fill_rect(r, o.x, o.y, o.w, o.h, 0xff4a4a, 70);
             box_outline(r, &o, 0xff8080, 255);
         }

@@ -21,8 +21,8 @@
 #include "z80/sweep_z80.h" /* refresh_x/y, first_descent, scan_entries (and emit) in Z80 */
 #endif
 
-/* Layers (as in sectors.h): may objects i and j interact? */
-static uint8_t may_interact(const eo_layer *layers, uint16_t i, uint16_t j)
+/* Layers (broadphase.h): may objects i and j interact? */
+static uint8_t may_interact(const eo_broadphase_layer *layers, uint16_t i, uint16_t j)
 {
     return layers == NULL || ((layers[i].category & layers[j].collides_with) &&
                               (layers[j].category & layers[i].collides_with));
@@ -236,7 +236,7 @@ static void scan_entries(const word *p, const word *end, sweep_out *out)
 
 /* The work counters over the entries: for each non-empty entry, the non-empty entries in its
    reach met (candidates) and, of those, the ones layers keep apart. */
-static void count_entries(const word *e, const word *end, const eo_layer *layers,
+static void count_entries(const word *e, const word *end, const eo_broadphase_layer *layers,
                           uint32_t *candidates, uint32_t *filtered)
 {
     for (; e < end; e += WORDS) {
@@ -253,7 +253,7 @@ static void count_entries(const word *e, const word *end, const eo_layer *layers
     }
 }
 
-eo_result eo_sweep_find_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers,
+eo_result eo_sweep_find_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers,
                               eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                               eo_broadphase_stats *stats, eo_hooks *hooks)
 {

@@ -27,7 +27,7 @@ enum {
 /* The caller's outputs and the totals, for the (rare) pairs that overlap on both axes. */
 typedef struct sweep_out {
     const eo_box *boxes;
-    const eo_layer *layers;
+    const eo_broadphase_layer *layers;
     eo_pair *pairs;
     uint32_t capacity, found;
     eo_hooks *hooks;

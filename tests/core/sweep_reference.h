@@ -76,13 +76,13 @@ static const uint16_t *sweep_ref_reach_of(const char *starts, const uint16_t *p,
 /* The caller's outputs and the totals, for the (rare) pairs that overlap on both axes. */
 typedef struct sweep_ref_out {
     const eo_box *boxes;
-    const eo_layer *layers;
+    const eo_broadphase_layer *layers;
     eo_pair *pairs;
     uint32_t capacity, found;
 } sweep_ref_out;
 
-/* Layers (as in sectors.h): may objects i and j interact? */
-static uint8_t sweep_ref_may_interact(const eo_layer *layers, uint16_t i, uint16_t j)
+/* Layers (broadphase.h): may objects i and j interact? */
+static uint8_t sweep_ref_may_interact(const eo_broadphase_layer *layers, uint16_t i, uint16_t j)
 {
     return layers == NULL || ((layers[i].category & layers[j].collides_with) &&
                               (layers[j].category & layers[i].collides_with));
@@ -146,7 +146,7 @@ static void sweep_ref_sweep(const char *starts, const char *others, const uint16
 
 /* The work counters for box *p and its reach: non-empty boxes met (candidates) and, of those,
    the ones layers keep apart. */
-static void sweep_ref_count_reach(const eo_box *boxes, const eo_layer *layers, const uint16_t *p,
+static void sweep_ref_count_reach(const eo_box *boxes, const eo_broadphase_layer *layers, const uint16_t *p,
                         const uint16_t *stop, uint32_t *candidates, uint32_t *filtered)
 {
     const eo_box *a = &boxes[*p];
@@ -170,7 +170,7 @@ static void sweep_ref_count_reach(const eo_box *boxes, const eo_layer *layers, c
    gets the same counts. EO_ERR_BAD_ARGUMENT for a bad axis or a reused order with an index
    >= count. */
 static eo_result sweep_ref_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order axis,
-                                      const eo_layer *layers, uint16_t *order, uint8_t reuse_order,
+                                      const eo_broadphase_layer *layers, uint16_t *order, uint8_t reuse_order,
                                       eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                                       eo_broadphase_stats *stats)
 {

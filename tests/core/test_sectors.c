@@ -20,7 +20,7 @@
 static uint16_t storage_words[40000]; /* uint16_t: 2-byte aligned */
 static eo_pair got[MAX_PAIRS], want[MAX_PAIRS];
 static eo_box boxes[MAX_OBJ];
-static eo_layer layers[MAX_OBJ];
+static eo_broadphase_layer layers[MAX_OBJ];
 
 static int pair_cmp(const void *x, const void *y)
 {
@@ -29,7 +29,7 @@ static int pair_cmp(const void *x, const void *y)
 }
 
 /* Reference: all pairs, box test, then the layer rule. Sorted (it is generated in order). */
-static uint32_t reference_pairs(uint16_t n, const eo_layer *ls, eo_pair *out)
+static uint32_t reference_pairs(uint16_t n, const eo_broadphase_layer *ls, eo_pair *out)
 {
     uint32_t k = 0;
     uint16_t i, j;
@@ -117,7 +117,7 @@ static void test_sectors_match_brute_force(void **state)
         eo_broadphase_stats st;
         uint32_t n_got, n_want, k;
         uint16_t n;
-        const eo_layer *ls;
+        const eo_broadphase_layer *ls;
         random_config(&cfg);
         n = random_scene(&cfg);
         ls = (trial & 1u) ? layers : NULL;
@@ -210,7 +210,7 @@ static void test_sectors_layouts_and_ranges(void **state)
 {
     eo_sectors_config quad = { 0 }, strips = { 0, 0, 256, 192, 1, 4, 0, 0 };
     eo_sectors grid;
-    eo_sector_range r;
+    eo_sectors_range r;
     eo_box b[4] = { { 120, 90, 20, 20 }, { -50, -50, 10, 10 }, { 300, 300, 5, 5 }, { 10, 10, 0, 5 } };
     (void)state;
     assert_int_equal(eo_sectors_init(&grid, &quad, storage_words, sizeof storage_words), EO_OK);
@@ -304,7 +304,7 @@ static void test_sectors_tune_recommends_a_grid(void **state)
 
 /* Sort-and-sweep's work counters, counted the slow way: candidates are the pairs of non-empty
    boxes that overlap on the sweep axis, and *filtered those of them the layers drop. */
-static uint32_t reference_sweep_candidates(uint16_t n, eo_aabb_order axis, const eo_layer *ls, uint32_t *filtered)
+static uint32_t reference_sweep_candidates(uint16_t n, eo_aabb_order axis, const eo_broadphase_layer *ls, uint32_t *filtered)
 {
     uint32_t k = 0;
     uint16_t i, j;
@@ -333,7 +333,7 @@ static void test_sweep_reference_matches_brute_force(void **state)
         uint32_t n_got, n_want;
         uint16_t n;
         eo_aabb_order axis = (eo_aabb_order)(trial % 2u);
-        const eo_layer *ls = (trial & 2u) ? layers : NULL;
+        const eo_broadphase_layer *ls = (trial & 2u) ? layers : NULL;
         eo_broadphase_stats st;
         memset(&st, 0, sizeof st);
         random_config(&cfg);
@@ -370,7 +370,7 @@ static void test_sweep_matches_reference(void **state)
     for (trial = 0; trial < 600u; trial++) {
         eo_sectors_config cfg;
         eo_aabb_order axis = (eo_aabb_order)(trial % 2u);
-        const eo_layer *ls = (trial & 2u) ? layers : NULL;
+        const eo_broadphase_layer *ls = (trial & 2u) ? layers : NULL;
         uint16_t n, i;
         unsigned frame;
         random_config(&cfg);

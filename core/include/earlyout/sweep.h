@@ -12,16 +12,18 @@
        eo_sweep_init(&sw, max_objects, EO_AABB_X_FIRST, storage, need);   (storage aligned to 2, 4 with 32-bit coordinates)
        every frame: eo_sweep_find_pairs(&sw, boxes, count, layers, pairs, cap, &found, NULL, NULL);
    The first call, and any call whose count differs from the last one, starts from index order.
-   Pairs come out as a < b in sweep order; layers as in sectors.h. Empty boxes take part in no
+   Pairs come out as a < b in sweep order; layers as in broadphase.h. Empty boxes take part in no
    pair. Every eo_coord coordinate and size is accepted.
    This is the form for a Z80 game too: in the MSX build its per-frame loops are Z80 assembly
    (core/src/z80/, config.h's EO_Z80_ASM), about 38,600 T-states per frame for 32 objects (`make bench-msx`). */
 #ifndef EARLYOUT_SWEEP_H
 #define EARLYOUT_SWEEP_H
 
-#include "common.h"
+#include <stddef.h>
+
 #include "aabb.h"
-#include "sectors.h"
+#include "broadphase.h"
+#include "common.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -47,7 +49,7 @@ eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, 
 /// One frame: the overlapping pairs of boxes[0 .. count-1], swept along the init's axis.
 /// *pair_count gets the total even past pair_capacity (then EO_ERR_BUFFER_TOO_SMALL);
 /// EO_ERR_BAD_ARGUMENT if count > capacity.
-eo_result eo_sweep_find_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers,
+eo_result eo_sweep_find_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers,
                               eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                               eo_broadphase_stats *stats, eo_hooks *hooks);
 

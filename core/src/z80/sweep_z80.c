@@ -24,9 +24,9 @@ typedef char eo_sweep_out_layout[(offsetof(sweep_out, layers) == 2 && offsetof(s
                                   offsetof(eo_box, y) == 2 && offsetof(eo_box, w) == 4 &&
                                   offsetof(eo_box, h) == 6) ? 1 : -1];
 
-/* sweep.c's may_interact (layers as in sectors.h), which the assembly of emit calls: may objects
+/* sweep.c's may_interact (layers as in broadphase.h), which the assembly of emit calls: may objects
    i and j interact? Only called with layers. */
-static uint8_t layers_allow(const eo_layer *layers, uint16_t i, uint16_t j)
+static uint8_t layers_allow(const eo_broadphase_layer *layers, uint16_t i, uint16_t j)
 {
     return (layers[i].category & layers[j].collides_with) && (layers[j].category & layers[i].collides_with);
 }
