@@ -6,8 +6,8 @@ $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
 # Broadphase shoot-out: brute force vs sectors vs sort-and-sweep on the scenes of bench/common/
 # (the Node one adds the npm peers rbush and detect-collisions, hence the deps).
-$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/scene.h $(NATIVE)/libearlyout.a
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
+$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/scene.h tests/core/sweep_reference.h $(NATIVE)/libearlyout.a
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Itests/core $< $(NATIVE)/libearlyout.a -o $@
 # Pixel masks: earlyout against pygame's bitmask.c in the same process, on the same masks and offsets
 # (bench/common/pixelmask_pairs.h), natively and in a bench-only wasm module. bitmask.c comes from
 # Debian's source package `pygame`, fetched once into $(PYGAME) by bench/common/fetch_pygame_bitmask.sh

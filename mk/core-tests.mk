@@ -2,7 +2,7 @@
 # the fuzzer, and the shared vectors.
 TESTS      := $(BUILD)/tests
 CORE_TESTS := $(patsubst tests/core/%.c,%,$(wildcard tests/core/test_*.c))
-TEST_HDR   := $(wildcard tests/core/*.h)   # rng, text maps, the tiles reference
+TEST_HDR   := $(wildcard tests/core/*.h)   # rng, text maps, the sweep and tiles references
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1
 TEST_CFLAGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow $(CORE_INC)
 
@@ -129,7 +129,7 @@ FUZZERS := $(patsubst tests/fuzz/%_fuzzer.c,%,$(wildcard tests/fuzz/*_fuzzer.c))
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c99 -g -O1 -DEO_TRACE=1 -Wall -Wextra -Wconversion -Werror $(FUZZ_SAN) $(CORE_INC)
 FUZZ_SHORT ?= 4
-FUZZ_HDR := tests/fuzz/fuzz_input.h tests/core/tiles_reference.h tests/core/walk_reference.h
+FUZZ_HDR := tests/fuzz/fuzz_input.h tests/core/sweep_reference.h tests/core/tiles_reference.h tests/core/walk_reference.h
 FUZZ_CORE_OBJ := $(patsubst core/src/%.c,$(TESTS)/fuzz/core/%.o,$(CORE_SRC))
 .SECONDARY: $(FUZZ_CORE_OBJ) $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_target.o)
 $(TESTS)/fuzz/core/%.o: core/src/%.c $(CORE_HDR)

@@ -60,7 +60,11 @@ msx_group = $(or $(msx_group_$(1)),broadphase)
 MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
 MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)
 MSX_LIB    := $(MSX)/earlyout.lib
-MSX_CORE_REL := $(patsubst core/src/%.c,$(MSX)/core/%.rel,$(CORE_SRC))
+# The portable core plus core/src/z80/: the Z80 kernels (EO_Z80_ASM=1, config.h) that stand in for
+# a few loops of sweep.c and gridmask.c; only this build compiles them.
+CORE_Z80_SRC := $(wildcard core/src/z80/*.c)
+CORE_Z80_HDR := $(wildcard core/src/z80/*.h)
+MSX_CORE_REL := $(patsubst core/src/%.c,$(MSX)/core/%.rel,$(CORE_SRC) $(CORE_Z80_SRC))
 
 .PHONY: msx test-msx bench-msx
 msx: $(MSX_ROMS) $(MSX_SYMS)
@@ -74,10 +78,10 @@ define msx_cc
   if [ $$st -ne 0 ] || [ -s $@.diag ]; then rm -f $@; echo "sdcc: $< must compile without any message" >&2; exit 1; fi
 endef
 
-# The core: fast build (EO_TRACE unset), one .rel per source file, in a library so the linker
-# takes only the modules a program uses.
-$(MSX)/core/%.rel: core/src/%.c $(CORE_HDR) mk/msx.mk
-	$(call msx_cc,$(CORE_INC))
+# The core: fast build (EO_TRACE unset) with the Z80 kernels, one .rel per source file, in a
+# library so the linker takes only the modules a program uses.
+$(MSX)/core/%.rel: core/src/%.c $(CORE_HDR) $(CORE_Z80_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=1)
 $(MSX_LIB): $(MSX_CORE_REL)
 	rm -f $@
 	$(SDAR) -rc $@ $^
@@ -122,13 +126,13 @@ $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wconversion -O2 -Itests/vectors $< -o $@
 
-# The Z80 assembly in the core (config.h, EO_Z80_ASM) against the C it stands for, both on sz80:
-# for each module with assembly, its source compiled a second time with EO_Z80_ASM=0 and its
+# The Z80 kernels (core/src/z80/, EO_Z80_ASM) against the C they stand for, both on sz80: for
+# each module with assembly, its portable source compiled a second time with EO_Z80_ASM=0 and its
 # public names given a _c suffix, linked beside the library with tests/msx/<module>_asm.c, which
 # leaves <module>_result for tests/msx/asm_check.sh. Their rounds count in the msx suite.
 MSXT := $(MSX)/test
 MSX_ASM_MODULES := sweep gridmask
-msx_asm_names_sweep := eo_sweep_pairs eo_sweep_init eo_sweep_storage_size eo_sweep_find_pairs
+msx_asm_names_sweep := eo_sweep_find_pairs eo_sweep_init eo_sweep_storage_size
 msx_asm_names_gridmask := eo_gridmask_layout_check eo_gridmask_prepare eo_gridmask_build eo_gridmask_build_many \
                           eo_gridmask_test eo_gridmask_find_candidates
 $(MSXT)/%_c.rel: core/src/%.c $(CORE_HDR) mk/msx.mk
@@ -236,8 +240,8 @@ $(MSXB)/classic.rel: bench/msx/classic.c bench/msx/classic.h
 # main-<op>-<K>.rel: the stem's first word is the operation, the second the loop count.
 $(MSXB)/main-%.rel: bench/msx/bench_main.c bench/msx/classic.h $(CORE_HDR)
 	$(call msx_cc,$(CORE_INC) -Ibench/msx -DBENCH_OP=$(bench_op_num_$(word 1,$(subst -, ,$*))) -DBENCH_K=$(word 2,$(subst -, ,$*)))
-$(MSXB)/scene_main-%.rel: bench/msx/scene_main.c $(CORE_HDR)
-	$(call msx_cc,$(CORE_INC) -DSCENE_OP=$(scene_op_num_$(word 1,$(subst -, ,$*))) -DSCENE_K=$(word 2,$(subst -, ,$*)))
+$(MSXB)/scene_main-%.rel: bench/msx/scene_main.c tests/core/sweep_reference.h $(CORE_HDR)
+	$(call msx_cc,$(CORE_INC) -Itests/core -DSCENE_OP=$(scene_op_num_$(word 1,$(subst -, ,$*))) -DSCENE_K=$(word 2,$(subst -, ,$*)))
 $(MSXB)/pixel_main-%.rel: bench/msx/pixel_main.c $(CORE_HDR)
 	$(call msx_cc,$(CORE_INC) -DPIXEL_OP=$(pixel_op_num_$(word 1,$(subst -, ,$*))) -DPIXEL_SHIFT=$(word 2,$(subst -, ,$*)) -DPIXEL_K=$(word 3,$(subst -, ,$*)))
 # Code from address 0 (crt0_sim first), data from 0x8000: sz80's Z80 has 64 KiB of RAM.

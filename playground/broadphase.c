@@ -35,7 +35,7 @@ int pg_broadphase_mask_cell(const pg_broadphase *bp)
     return 1 << bp->mask_grid.axis[0].shift;
 }
 
-int pg_layers_interact(const eo_layer *layers, int a, int b)
+int pg_layers_interact(const eo_broadphase_layer *layers, int a, int b)
 {
     if (!layers) return 1;
     return (layers[a].category & layers[b].collides_with) && (layers[b].category & layers[a].collides_with);
@@ -167,7 +167,7 @@ static int fail(pg_broadphase *bp, pg_stats *stats, const char *what, eo_result 
     } while (0)
 
 /* Keeps the candidates in scratch[0 .. n-1] that pass layers and the exact box test. */
-static void exact_tests(pg_broadphase *bp, const eo_box *boxes, const eo_layer *layers, uint32_t n,
+static void exact_tests(pg_broadphase *bp, const eo_box *boxes, const eo_broadphase_layer *layers, uint32_t n,
                         pg_stats *stats)
 {
     uint32_t kept = 0, tests = 0;
@@ -181,7 +181,7 @@ static void exact_tests(pg_broadphase *bp, const eo_box *boxes, const eo_layer *
     if (stats) stats->box_tests += tests;
 }
 
-int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const eo_layer *layers,
+int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const eo_broadphase_layer *layers,
                       int n, pg_stats *stats)
 {
     eo_result r = EO_OK;
@@ -258,7 +258,7 @@ int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const 
     case PG_METHOD_SWEEP:
         /* Sort by left edge (insertion sort on last frame's order), scan, box-test on Y. */
         WITH_ROOM(bp, r, found, &bs,
-                  eo_sweep_pairs(&bp->sweep, boxes, (uint16_t)n, layers, bp->pairs, bp->pair_capacity, &found,
+                  eo_sweep_find_pairs(&bp->sweep, boxes, (uint16_t)n, layers, bp->pairs, bp->pair_capacity, &found,
                                  &bs, NULL));
         if (r != EO_OK) return fail(bp, stats, "sweep", r);
         bp->pair_count = found;

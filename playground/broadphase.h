@@ -42,11 +42,11 @@ void pg_broadphase_free(pg_broadphase *bp);
 /// bp->pairs / bp->pair_count; timings and counts into stats ("broadphase" and "exact" phases,
 /// candidates, box_tests, hits). Returns 0 on an error the core reported (then bp->error and
 /// stats->status say which, and pair_count is 0).
-int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const eo_layer *layers,
+int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const eo_broadphase_layer *layers,
                       int n, pg_stats *stats);
 
 /// 1 if the layers let a and b interact (the rule sectors.h documents).
-int pg_layers_interact(const eo_layer *layers, int a, int b);
+int pg_layers_interact(const eo_broadphase_layer *layers, int a, int b);
 
 /// The cell size actually used by the sectors grid and by the grid masks.
 int pg_broadphase_sector_cell(const pg_broadphase *bp);

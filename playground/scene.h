@@ -28,7 +28,7 @@ typedef enum pg_method {
     PG_METHOD_BRUTE = 0,     /* every pair, eo_aabb_find_pairs style */
     PG_METHOD_GRIDMASK = 1,  /* eo_gridmask masks, then box tests on the survivors */
     PG_METHOD_SECTORS = 2,   /* eo_sectors persistent uniform grid */
-    PG_METHOD_SWEEP = 3,     /* eo_sweep_pairs sort-and-sweep */
+    PG_METHOD_SWEEP = 3,     /* eo_sweep_find_pairs sort-and-sweep */
     PG_METHOD_COUNT
 } pg_method;
 

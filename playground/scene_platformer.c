@@ -74,10 +74,10 @@ static const char *const enemy_art[2][ENEMY_H] = {
 
 static const char tile_chars[] = "#=H^~/\\abcd";
 static const uint8_t tile_attrs[] = {
-    EO_TILE_SOLID, EO_TILE_ONE_WAY, EO_TILE_LADDER, EO_TILE_HAZARD, EO_TILE_WATER,
-    EO_TILE_SLOPE_ATTR(EO_SLOPE_45_UP), EO_TILE_SLOPE_ATTR(EO_SLOPE_45_DOWN),
-    EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_LOW), EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_HIGH),
-    EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_HIGH), EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_LOW),
+    EO_TILES_SOLID, EO_TILES_ONE_WAY, EO_TILES_LADDER, EO_TILES_HAZARD, EO_TILES_WATER,
+    EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP), EO_TILES_SLOPE_ATTR(EO_SLOPES_45_DOWN),
+    EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_LOW), EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_HIGH),
+    EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_HIGH), EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_LOW),
 };
 
 typedef struct hero {
@@ -93,7 +93,7 @@ typedef struct coin { eo_box box; int32_t taken; } coin;
 
 typedef struct platformer {
     uint8_t cells[COLS * ROWS], attrs[256];   /* the map's arrays: tile ids are the level's chars */
-    eo_tile_map map;
+    eo_tiles_map map;
     eo_pixelmask hero_mask, enemy_mask[2];
     uint64_t hero_words[32], enemy_words[2][32];   /* mask storage (aligned for any word size) */
     hero h;
@@ -188,16 +188,16 @@ static uint32_t move_hero(platformer *s, const pg_input *in)
     eo_tiles_move_result r;
     uint32_t b = in->buttons, moves = 0;
     int32_t want = ((b & PG_BTN_RIGHT) ? 1 : 0) - ((b & PG_BTN_LEFT) ? 1 : 0);
-    int in_water = (h->touching & EO_TOUCH_WATER) != 0, jump = (in->pressed & PG_BTN_JUMP) != 0;
+    int in_water = (h->touching & EO_TILES_TOUCH_WATER) != 0, jump = (in->pressed & PG_BTN_JUMP) != 0;
     int16_t dx, dy;
     uint8_t flags;
     if (h->safe > 0) h->safe--;
     if (h->knock > 0) h->knock--;
     if (h->drop > 0) h->drop--;
     /* grab a ladder: UP or DOWN on one, or DOWN standing on a ladder top */
-    if (!h->climbing && (((b & PG_BTN_UP) && (h->touching & EO_TOUCH_LADDER)) ||
-                         ((b & PG_BTN_DOWN) && (h->touching & EO_TOUCH_LADDER) && !h->on_ground) ||
-                         ((b & PG_BTN_DOWN) && h->on_ground && (h->below & EO_TOUCH_LADDER) && !jump))) {
+    if (!h->climbing && (((b & PG_BTN_UP) && (h->touching & EO_TILES_TOUCH_LADDER)) ||
+                         ((b & PG_BTN_DOWN) && (h->touching & EO_TILES_TOUCH_LADDER) && !h->on_ground) ||
+                         ((b & PG_BTN_DOWN) && h->on_ground && (h->below & EO_TILES_TOUCH_LADDER) && !jump))) {
         h->climbing = 1, h->vx = h->vy = h->fy = 0;
     }
     if (h->climbing && jump) {                     /* jump off the ladder */
@@ -212,8 +212,8 @@ static uint32_t move_hero(platformer *s, const pg_input *in)
     } else {
         if (h->knock == 0) h->vx = want * WALK_V;
         if (jump && h->on_ground) {
-            if ((b & PG_BTN_DOWN) && (h->below & (EO_TOUCH_ONE_WAY | EO_TOUCH_LADDER)) &&
-                !(h->below & (EO_TOUCH_SOLID | EO_TOUCH_SLOPE))) {
+            if ((b & PG_BTN_DOWN) && (h->below & (EO_TILES_TOUCH_ONE_WAY | EO_TILES_TOUCH_LADDER)) &&
+                !(h->below & (EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_SLOPE))) {
                 h->drop = 8, h->vy = 16, h->fy = 0;   /* DOWN + JUMP: drop through */
             } else {
                 h->vy = -JUMP_V;
@@ -237,8 +237,8 @@ static uint32_t move_hero(platformer *s, const pg_input *in)
     if ((r.hit & EO_HIT_TOP) && h->vy < 0) h->vy = 0, h->fy = 0;
     if (r.on_ground && h->vy > 0 && !h->climbing) h->vy = 0, h->fy = 0;
     h->on_ground = r.on_ground, h->touching = r.touching, h->below = r.below;
-    if (h->climbing && !(h->touching & EO_TOUCH_LADDER)) h->climbing = h->vy = h->fy = 0;   /* off it */
-    if (h->touching & EO_TOUCH_HAZARD) { s->deaths++; respawn(s); }
+    if (h->climbing && !(h->touching & EO_TILES_TOUCH_LADDER)) h->climbing = h->vy = h->fy = 0;   /* off it */
+    if (h->touching & EO_TILES_TOUCH_HAZARD) { s->deaths++; respawn(s); }
     return moves;
 }
 
@@ -255,7 +255,7 @@ static uint32_t move_enemy(const platformer *s, enemy *e)
     front = (int16_t)(e->dir > 0 ? e->box.x + e->box.w : e->box.x - 1);
     if (eo_slopes_ground_at(&s->map, front, (int16_t)(e->box.y + e->box.h), &g, NULL) != EO_OK ||
         !g.found || g.distance > 3 ||
-        eo_tiles_attr_at_pixel(&s->map, front, (int16_t)(e->box.y + e->box.h - 1), NULL) == EO_TILE_HAZARD) {
+        eo_tiles_attr_at_pixel(&s->map, front, (int16_t)(e->box.y + e->box.h - 1), NULL) == EO_TILES_HAZARD) {
         e->dir = -e->dir;
         return 1;
     }
@@ -359,41 +359,41 @@ static void draw_tile(SDL_Renderer *r, const platformer *s, int col, int row)
 {
     uint8_t attr = s->attrs[s->cells[row * COLS + col]], above;
     int x = col * TILE, y = row * TILE, i;
-    above = row > 0 ? s->attrs[s->cells[(row - 1) * COLS + col]] : EO_TILE_SOLID;
-    if (attr >= EO_TILE_SLOPE) {                   /* the shape's height columns */
+    above = row > 0 ? s->attrs[s->cells[(row - 1) * COLS + col]] : EO_TILES_SOLID;
+    if (attr >= EO_TILES_SLOPE) {                   /* the shape's height columns */
         for (i = 0; i < TILE; i++) {
-            int hgt = eo_slopes_column_height(&s->map, (uint8_t)(attr - EO_TILE_SLOPE), (uint8_t)i);
+            int hgt = eo_slopes_column_height(&s->map, (uint8_t)(attr - EO_TILES_SLOPE), (uint8_t)i);
             pg_fill_rect(r, x + i, y + TILE - hgt, 1, hgt, RGB_SLOPE, 255);
             pg_fill_rect(r, x + i, y + TILE - hgt, 1, 1, RGB_SLOPE_TOP, 255);
         }
-    } else if (attr == EO_TILE_SOLID) {
+    } else if (attr == EO_TILES_SOLID) {
         pg_fill_rect(r, x, y, TILE, TILE, RGB_SOLID, 255);
-        if (above != EO_TILE_SOLID && above < EO_TILE_SLOPE)   /* a lighter top where it is walked on */
+        if (above != EO_TILES_SOLID && above < EO_TILES_SLOPE)   /* a lighter top where it is walked on */
             pg_fill_rect(r, x, y, TILE, 2, RGB_SOLID_TOP, 255);
-    } else if (attr == EO_TILE_ONE_WAY) {
+    } else if (attr == EO_TILES_ONE_WAY) {
         pg_fill_rect(r, x, y, TILE, 4, RGB_ONE_WAY, 255);
         pg_fill_rect(r, x + 2, y + 4, 2, 4, 0x806030u, 255);
         pg_fill_rect(r, x + 12, y + 4, 2, 4, 0x806030u, 255);
-    } else if (attr == EO_TILE_LADDER) {
+    } else if (attr == EO_TILES_LADDER) {
         pg_fill_rect(r, x + 2, y, 2, TILE, RGB_LADDER, 255);
         pg_fill_rect(r, x + 12, y, 2, TILE, RGB_LADDER, 255);
         for (i = 2; i < TILE; i += 5) pg_fill_rect(r, x + 4, y + i, 8, 2, RGB_LADDER, 255);
-        if (above != EO_TILE_LADDER) pg_fill_rect(r, x, y, TILE, 2, RGB_ONE_WAY, 255);   /* ladder top */
-    } else if (attr == EO_TILE_HAZARD) {
+        if (above != EO_TILES_LADDER) pg_fill_rect(r, x, y, TILE, 2, RGB_ONE_WAY, 255);   /* ladder top */
+    } else if (attr == EO_TILES_HAZARD) {
         for (i = 0; i < TILE; i++) {
             int d = (i % 8) * 2 - 7, hgt = 10 - (d < 0 ? -d : d);
             pg_fill_rect(r, x + i, y + TILE - hgt, 1, hgt, RGB_SPIKES, 255);
         }
-    } else if (attr == EO_TILE_WATER) {
+    } else if (attr == EO_TILES_WATER) {
         pg_fill_rect(r, x, y, TILE, TILE, RGB_WATER, 110);
-        if (above != EO_TILE_WATER) pg_fill_rect(r, x, y, TILE, 2, 0x8cc8ff, 160);
+        if (above != EO_TILES_WATER) pg_fill_rect(r, x, y, TILE, 2, 0x8cc8ff, 160);
     }
 }
 
 static uint32_t probe_rgb(uint8_t attr)
 {
     static const uint32_t rgb[6] = { 0xf0f0f0u, 0xff3030u, 0xffa030u, 0xc08040u, 0xff40ffu, 0x40a0ffu };
-    return attr >= EO_TILE_SLOPE ? 0x60ff60u : attr < 6 ? rgb[attr] : 0x808080u;
+    return attr >= EO_TILES_SLOPE ? 0x60ff60u : attr < 6 ? rgb[attr] : 0x808080u;
 }
 
 static void draw(void *state, const pg_draw_ctx *ctx)
@@ -409,7 +409,7 @@ static void draw(void *state, const pg_draw_ctx *ctx)
     char line[96];
     for (row = 0; row < ROWS; row++)
         for (col = 0; col < COLS; col++)
-            if (s->attrs[s->cells[row * COLS + col]] != EO_TILE_WATER) draw_tile(r, s, col, row);
+            if (s->attrs[s->cells[row * COLS + col]] != EO_TILES_WATER) draw_tile(r, s, col, row);
     if (ctx->debug & PG_DEBUG_GRID) {
         for (col = 0; col <= COLS; col++) pg_fill_rect(r, col * TILE, 0, 1, ROWS * TILE, 0xffffffu, 24);
         for (row = 0; row <= ROWS; row++) pg_fill_rect(r, 0, row * TILE, COLS * TILE, 1, 0xffffffu, 24);
@@ -425,7 +425,7 @@ static void draw(void *state, const pg_draw_ctx *ctx)
     if ((h->safe / 4) % 2 == 0) draw_mask(r, &s->hero_mask, h->box.x, h->box.y, RGB_HERO);
     for (row = 0; row < ROWS; row++)               /* water over whatever swims in it */
         for (col = 0; col < COLS; col++)
-            if (s->attrs[s->cells[row * COLS + col]] == EO_TILE_WATER) draw_tile(r, s, col, row);
+            if (s->attrs[s->cells[row * COLS + col]] == EO_TILES_WATER) draw_tile(r, s, col, row);
     if (ctx->debug & PG_DEBUG_BOXES) {
         pg_outline_rect(r, h->box.x, h->box.y, h->box.w, h->box.h, 0xffffffu, 255);
         for (i = 0; i < s->enemy_count; i++) {   /* yellow: the box pre-test passes, pixels decide */
@@ -437,7 +437,7 @@ static void draw(void *state, const pg_draw_ctx *ctx)
             if (!s->c[i].taken) pg_outline_rect(r, s->c[i].box.x, s->c[i].box.y, 8, 8, 0xffffffu, 120);
     }
     if (ctx->debug & PG_DEBUG_PROBES) {
-        eo_tile_probe probes[64];
+        eo_tiles_probe_point probes[64];
         eo_slopes_ground g;
         uint16_t n = 0, k;
         if (eo_tiles_probe(&s->map, &h->box, EO_TILES_PROBE_EDGES, probes, 64, &n, NULL, NULL) == EO_OK)
@@ -467,7 +467,7 @@ static void draw(void *state, const pg_draw_ctx *ctx)
 /* For tests/playground/test_scene_platformer.c: read-only views, and a place to start from. */
 void pg_platformer_hero(const void *state, eo_box *out);
 int pg_platformer_enemy(const void *state, int i, eo_box *out);
-const eo_tile_map *pg_platformer_map(const void *state);
+const eo_tiles_map *pg_platformer_map(const void *state);
 void pg_platformer_place(void *state, int16_t x, int16_t y);
 void pg_platformer_hero(const void *state, eo_box *out) { *out = ((const platformer *)state)->h.box; }
 /* Writes walker i's box (if it exists) and returns how many there are. */
@@ -477,7 +477,7 @@ int pg_platformer_enemy(const void *state, int i, eo_box *out)
     if (i >= 0 && i < s->enemy_count) *out = s->e[i].box;
     return s->enemy_count;
 }
-const eo_tile_map *pg_platformer_map(const void *state) { return &((const platformer *)state)->map; }
+const eo_tiles_map *pg_platformer_map(const void *state) { return &((const platformer *)state)->map; }
 /* Puts the hero at (x, y) at rest, as a respawn there would: the random scripts start anywhere. */
 void pg_platformer_place(void *state, int16_t x, int16_t y)
 {

@@ -277,7 +277,7 @@ static void step(void *state, const pg_input *in, pg_stats *stats)
     pg_stats_phase(stats, "move", t1 - t0, 0);
 
     memset(&bs, 0, sizeof bs);   /* boxes: sort and sweep, then one order for the game to resolve in */
-    r = eo_sweep_pairs(&st->sweep, st->boxes, (uint16_t)st->n, NULL, st->pairs, st->pair_cap, &found, &bs, NULL);
+    r = eo_sweep_find_pairs(&st->sweep, st->boxes, (uint16_t)st->n, NULL, st->pairs, st->pair_cap, &found, &bs, NULL);
     if (r != EO_OK) {
         snprintf(stats->status, sizeof stats->status, "sweep: %s", eo_result_name(r));
         found = 0;
@@ -404,7 +404,7 @@ static void draw(void *state, const pg_draw_ctx *ctx)
         box_outline(r, a, rgb, 220);
         box_outline(r, b, rgb, 220);
         if (!h->pixel) continue;
-        if (eo_overlap_rect(a, b, &o)) {
+        if (eo_pixelmask_overlap_rect(a, b, &o)) {
             pg_fill_rect(r, o.x, o.y, o.w, o.h, 0xff4a4a, 70);
             box_outline(r, &o, 0xff8080, 255);
         }

@@ -51,7 +51,7 @@ typedef struct wz_state {
     int32_t *free_list;        /* free bullet indices (a stack) */
     int32_t free_count;
     eo_box *boxes;             /* what the broadphase saw this frame */
-    eo_layer *layers;
+    eo_broadphase_layer *layers;
     pg_broadphase bp;
     /* not hashed: the pointer's selection, its candidates, drawing buffers */
     int selected;
@@ -161,7 +161,7 @@ static void *wz_create(const pg_config *cfg, char *err, size_t err_size)
 static int32_t to_px(int32_t v) { return v >= 0 ? v / FP : -((-v + FP - 1) / FP); }
 
 /* By category: each kind meets only the enemy's other kind. Category 0: out of play. */
-static const eo_layer layer_of[9] = { { 0, 0 }, { CAT_RED_SOLDIER, CAT_BLUE_BULLET }, { CAT_BLUE_SOLDIER, CAT_RED_BULLET },
+static const eo_broadphase_layer layer_of[9] = { { 0, 0 }, { CAT_RED_SOLDIER, CAT_BLUE_BULLET }, { CAT_BLUE_SOLDIER, CAT_RED_BULLET },
     { 0, 0 }, { CAT_RED_BULLET, CAT_BLUE_SOLDIER }, { 0, 0 }, { 0, 0 }, { 0, 0 }, { CAT_BLUE_BULLET, CAT_RED_SOLDIER } };
 
 /* A straight shot along the shooter's row (a lane of the enemy's); a wild one (s->wild in 1000)
@@ -254,7 +254,7 @@ static void find_candidates(wz_state *s)
 {
     int sel = s->selected, m = s->method;
     const eo_box *bs = s->boxes;
-    eo_sector_range rs = { 0, 0, 0, 0 }, rj;
+    eo_sectors_range rs = { 0, 0, 0, 0 }, rj;
     s->cand_count = s->cand_total = 0;
     if (sel < 0 || bs[sel].w <= 0 || (m == PG_METHOD_SECTORS && (!s->bp.grid.built || s->bp.grid.object_count != s->n)))
         return;
@@ -579,12 +579,12 @@ static void wz_draw(void *state, const pg_draw_ctx *ctx)
 #ifdef PG_TESTING
 /* For tests/playground/test_scene_warzone.c: what the broadphase saw and answered last step, and
    the world: its size and the battle's extent in x (red's rear rank .. blue's). */
-void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_layer **layers, int *n,
+void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_broadphase_layer **layers, int *n,
                         int *soldiers, const eo_pair **pairs, uint32_t *pair_count);
 void pg_warzone_screen(const void *state, int wx, int wy, int *sx, int *sy);
 void pg_warzone_world(const void *state, int *w, int *h, int *battle_x0, int *battle_x1);
 
-void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_layer **layers, int *n,
+void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_broadphase_layer **layers, int *n,
                         int *soldiers, const eo_pair **pairs, uint32_t *pair_count)
 {
     const wz_state *s = state;

@@ -13,7 +13,7 @@ static void put_result(uint8_t *out, const eo_tiles_move_result *r)
 
 /* Moves boxes[i] by deltas[2i], deltas[2i+1]. Stops at the first mover the core rejects
    (its index in *failed; movers before it have moved) and returns the core's result. */
-int32_t eo_wasm_tiles_move_many(const eo_tile_map *map, eo_box *boxes, uint32_t count,
+int32_t eo_wasm_tiles_move_many(const eo_tiles_map *map, eo_box *boxes, uint32_t count,
                                 const eo_coord *deltas, uint8_t flags, uint8_t *out,
                                 uint32_t *failed, eo_hooks *hooks)
 {
@@ -31,7 +31,7 @@ int32_t eo_wasm_tiles_move_many(const eo_tile_map *map, eo_box *boxes, uint32_t 
 }
 
 /* Walks boxes[i] dx[i] pixels; as eo_wasm_tiles_move_many. */
-int32_t eo_wasm_slopes_walk_many(const eo_tile_map *map, eo_box *boxes, uint32_t count,
+int32_t eo_wasm_slopes_walk_many(const eo_tiles_map *map, eo_box *boxes, uint32_t count,
                                  const eo_coord *dx, uint8_t max_step, uint8_t flags, uint8_t *out,
                                  uint32_t *failed, eo_hooks *hooks)
 {

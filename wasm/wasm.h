@@ -12,11 +12,11 @@ int32_t eo_wasm_abi(int32_t what);
 
 /// Moves boxes[i] by deltas[2i], deltas[2i+1]; out gets hit, touching, below, on_ground per mover.
 /// Stops at the first mover the core rejects (its index in *failed) and returns the core's result.
-int32_t eo_wasm_tiles_move_many(const eo_tile_map *map, eo_box *boxes, uint32_t count,
+int32_t eo_wasm_tiles_move_many(const eo_tiles_map *map, eo_box *boxes, uint32_t count,
                                 const eo_coord *deltas, uint8_t flags, uint8_t *out,
                                 uint32_t *failed, eo_hooks *hooks);
 /// Walks boxes[i] dx[i] pixels; as eo_wasm_tiles_move_many.
-int32_t eo_wasm_slopes_walk_many(const eo_tile_map *map, eo_box *boxes, uint32_t count,
+int32_t eo_wasm_slopes_walk_many(const eo_tiles_map *map, eo_box *boxes, uint32_t count,
                                  const eo_coord *dx, uint8_t max_step, uint8_t flags, uint8_t *out,
                                  uint32_t *failed, eo_hooks *hooks);
 

@@ -46,17 +46,17 @@
 
 /* Tile ids (the cells): each id is its own attr (slopes: 16 + shape), as in createMap's default attrs. */
 enum {
-    TS_EMPTY = EO_TILE_EMPTY, TS_SOLID = EO_TILE_SOLID, TS_ONE_WAY = EO_TILE_ONE_WAY,
-    TS_LADDER = EO_TILE_LADDER, TS_HAZARD = EO_TILE_HAZARD, TS_WATER = EO_TILE_WATER,
-    TS_45_UP = 16 + EO_SLOPE_45_UP, TS_45_DOWN = 16 + EO_SLOPE_45_DOWN,
-    TS_22_UP_LOW = 16 + EO_SLOPE_22_UP_LOW, TS_22_UP_HIGH = 16 + EO_SLOPE_22_UP_HIGH,
-    TS_22_DOWN_HIGH = 16 + EO_SLOPE_22_DOWN_HIGH, TS_22_DOWN_LOW = 16 + EO_SLOPE_22_DOWN_LOW
+    TS_EMPTY = EO_TILES_EMPTY, TS_SOLID = EO_TILES_SOLID, TS_ONE_WAY = EO_TILES_ONE_WAY,
+    TS_LADDER = EO_TILES_LADDER, TS_HAZARD = EO_TILES_HAZARD, TS_WATER = EO_TILES_WATER,
+    TS_45_UP = 16 + EO_SLOPES_45_UP, TS_45_DOWN = 16 + EO_SLOPES_45_DOWN,
+    TS_22_UP_LOW = 16 + EO_SLOPES_22_UP_LOW, TS_22_UP_HIGH = 16 + EO_SLOPES_22_UP_HIGH,
+    TS_22_DOWN_HIGH = 16 + EO_SLOPES_22_DOWN_HIGH, TS_22_DOWN_LOW = 16 + EO_SLOPES_22_DOWN_LOW
 };
 
 typedef struct tiles_scene {
     uint8_t cells[TILES_W * TILES_H];
     uint8_t attrs[256];
-    eo_tile_map map;
+    eo_tiles_map map;
     uint32_t rng;                     /* the generator's; each mover has its own below */
     eo_box box[TILES_MOVERS];
     int16_t vy[TILES_MOVERS];
@@ -141,7 +141,7 @@ static void tiles_scene_init(tiles_scene *s)
     memset(s, 0, sizeof *s);
     s->rng = TILES_SEED;
     for (i = 0; i < 256; i++)
-        s->attrs[i] = (uint8_t)(i < 16 ? i : i < 16 + EO_SLOPE_BUILTIN_COUNT ? i : EO_TILE_EMPTY);
+        s->attrs[i] = (uint8_t)(i < 16 ? i : i < 16 + EO_SLOPES_BUILTIN_COUNT ? i : EO_TILES_EMPTY);
     for (b = 0; b < TILES_H / TILES_BAND; b++) {
         int lv = tiles_pick(s, 0, 4);
         c = 0;
@@ -206,7 +206,7 @@ static int tiles_solid_per_mille(const tiles_scene *s)
 {
     long k, n = 0;
     for (k = 0; k < TILES_W * TILES_H; k++)
-        n += s->attrs[s->cells[k]] == EO_TILE_SOLID || s->attrs[s->cells[k]] >= EO_TILE_SLOPE;
+        n += s->attrs[s->cells[k]] == EO_TILES_SOLID || s->attrs[s->cells[k]] >= EO_TILES_SLOPE;
     return (int)(n * 1000 / (TILES_W * TILES_H));
 }
 
@@ -301,7 +301,7 @@ static int tiles_fall_core(tiles_scene *s, eo_tiles_cache *cache)
 
 /* ---- the same passes on the pixel-by-pixel reference -------------------------------------- */
 
-static const eo_tile_map *tiles_ref_map;
+static const eo_tiles_map *tiles_ref_map;
 static const uint8_t tiles_no_user_slopes[128]; /* the scene uses built-in shapes only */
 #define REF_MAP tiles_ref_map
 #define REF_USER_SLOPES tiles_no_user_slopes

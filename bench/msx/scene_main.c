@@ -10,9 +10,9 @@
                 6 sectors 8 x 6 (32 x 32 px)                               build + find_pairs
                 7 sectors 2 x 2, persistent: eo_sectors_update + eo_sectors_find_pairs
                 8 sectors 8 x 6, persistent: update + find_pairs
-                9 sort-and-sweep on X, last frame's order: eo_sweep_find_pairs(reuse_order = 1)
+                9 sort-and-sweep on X, last frame's order: the order-array reference (tests/core/sweep_reference.h)
                10 sort-and-sweep on Y, last frame's order
-               11 sort-and-sweep on X with its workspace (packed intervals kept): eo_sweep_pairs
+               11 sort-and-sweep on X with its workspace (packed intervals kept): eo_sweep_find_pairs
                12 sort-and-sweep on Y with its workspace
      SCENE_K   frames measured
    The scene is the GameDev.net article's ("Intelligent 2D Collision and Pixel Perfect
@@ -30,6 +30,7 @@
 #include "earlyout/aabb.h"
 #include "earlyout/sectors.h"
 #include "earlyout/sweep.h"
+#include "sweep_reference.h"
 
 #if !defined(SCENE_OP) || !defined(SCENE_K)
 #error "define SCENE_OP and SCENE_K"
@@ -143,10 +144,10 @@ static uint32_t frame_pairs(void)
     if (r == EO_OK)
         r = eo_sectors_find_pairs(&grid, boxes, 0, pairs, PAIR_CAP, &found, 0, 0);
 #elif SCENE_OP == 9 || SCENE_OP == 10
-    r = eo_sweep_find_pairs(boxes, OBJECTS, SCENE_OP == 9 ? EO_AABB_X_FIRST : EO_AABB_Y_FIRST, 0,
-                            order, 1, pairs, PAIR_CAP, &found, 0, 0);
+    r = sweep_ref_find_pairs(boxes, OBJECTS, SCENE_OP == 9 ? EO_AABB_X_FIRST : EO_AABB_Y_FIRST, 0,
+                            order, 1, pairs, PAIR_CAP, &found, 0);
 #elif SCENE_OP == 11 || SCENE_OP == 12
-    r = eo_sweep_pairs(&sweeper, boxes, OBJECTS, 0, pairs, PAIR_CAP, &found, 0, 0);
+    r = eo_sweep_find_pairs(&sweeper, boxes, OBJECTS, 0, pairs, PAIR_CAP, &found, 0, 0);
 #else
 #error "unknown SCENE_OP"
 #endif
@@ -175,8 +176,8 @@ void main(void)
 #elif SCENE_OP == 9 || SCENE_OP == 10
     {
         uint32_t found;
-        if (eo_sweep_find_pairs(boxes, OBJECTS, SCENE_OP == 9 ? EO_AABB_X_FIRST : EO_AABB_Y_FIRST, 0,
-                                order, 0, pairs, PAIR_CAP, &found, 0, 0) != EO_OK)
+        if (sweep_ref_find_pairs(boxes, OBJECTS, SCENE_OP == 9 ? EO_AABB_X_FIRST : EO_AABB_Y_FIRST, 0,
+                                order, 0, pairs, PAIR_CAP, &found, 0) != EO_OK)
             bench_result.error = 3;
     }
 #elif SCENE_OP == 11 || SCENE_OP == 12
@@ -189,7 +190,7 @@ void main(void)
         else if (eo_sweep_init(&sweeper, OBJECTS, SCENE_OP == 11 ? EO_AABB_X_FIRST : EO_AABB_Y_FIRST,
                                storage, need) != EO_OK)
             bench_result.error = 2;
-        else if (eo_sweep_pairs(&sweeper, boxes, OBJECTS, 0, pairs, PAIR_CAP, &found, 0, 0) != EO_OK)
+        else if (eo_sweep_find_pairs(&sweeper, boxes, OBJECTS, 0, pairs, PAIR_CAP, &found, 0, 0) != EO_OK)
             bench_result.error = 3;
         if (bench_result.error != 0)
             return;

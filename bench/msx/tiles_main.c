@@ -61,7 +61,7 @@ static const char *const level_art[24] = {
 static uint8_t cells[32 * 24];
 static uint8_t attrs[256];
 static const uint8_t user_heights[16] = { 2, 4, 6, 8, 8, 8, 8, 8, 3, 5, 6, 7, 7, 6, 5, 3 };
-static eo_tile_map level;
+static eo_tiles_map level;
 
 #define REF_MAP (&level)
 #define REF_USER_SLOPES user_heights
@@ -91,17 +91,17 @@ static void setup_level(void)
 {
     uint16_t i;
     uint8_t r, c;
-    attrs['#'] = EO_TILE_SOLID;
-    attrs['='] = EO_TILE_ONE_WAY;
-    attrs['H'] = EO_TILE_LADDER;
-    attrs['/'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_45_UP);
-    attrs['\\'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_45_DOWN);
-    attrs['a'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_LOW);
-    attrs['b'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_HIGH);
-    attrs['c'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_HIGH);
-    attrs['d'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_LOW);
-    attrs['u'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_USER);
-    attrs['v'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_USER + 1);
+    attrs['#'] = EO_TILES_SOLID;
+    attrs['='] = EO_TILES_ONE_WAY;
+    attrs['H'] = EO_TILES_LADDER;
+    attrs['/'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP);
+    attrs['\\'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_45_DOWN);
+    attrs['a'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_LOW);
+    attrs['b'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_HIGH);
+    attrs['c'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_HIGH);
+    attrs['d'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_LOW);
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER);
+    attrs['v'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER + 1);
     for (i = 0, r = 0; r < 24u; r++)
         for (c = 0; c < 32u; c++, i++)
             cells[i] = (uint8_t)level_art[r][c];

@@ -11,9 +11,9 @@
    eo_sectors_tune on frame 0 among cell sizes 16..64 px (1 to 4 times a 16 px object) and built
    once; sort-and-sweep sorts once, on the axis that meets fewer candidate pairs on frame 0;
    brute force tests the axis eo_aabb_choose_order picks. Then each frame is timed: brute
-   force (eo_aabb_find_pairs), sectors (eo_sectors_update + eo_sectors_find_pairs), sweep
-   (eo_sweep_find_pairs reusing last frame's order), and the same sweep through eo_sweep_pairs
-   and its workspace (the same axis, packed intervals kept between frames).
+   force (eo_aabb_find_pairs), sectors (eo_sectors_update + eo_sectors_find_pairs), the order-array
+   sweep of tests/core/sweep_reference.h (reusing last frame's order), and the core's sweep,
+   eo_sweep_find_pairs with its workspace (the same axis, packed intervals kept between frames).
 
    Brute force at N = 10,000 is 50 million box tests a frame: it is timed on the first
    BRUTE_BIG_FRAMES frames only, as the table's frames column says.
@@ -28,6 +28,7 @@
 
 #include "earlyout/earlyout.h"
 #include "../common/scene.h"
+#include "sweep_reference.h"
 
 #define MAX_FRAMES 100000
 #define MAX_PAIRS (1u << 18)
@@ -36,8 +37,8 @@
 #define CHECKSUMS "bench/common/scene_checksums.txt"
 
 enum { M_BRUTE, M_SECTORS, M_SWEEP, M_SWEEP_WS, M_COUNT };
-static const char *const method_names[M_COUNT] = { "brute force", "sectors (persistent)", "sort-and-sweep (coherent)",
-                                                    "sweep with workspace" };
+static const char *const method_names[M_COUNT] = { "brute force", "sectors (persistent)", "order-array sweep (reference)",
+                                                    "sort-and-sweep (workspace)" };
 
 static bench_scene S;
 static eo_pair pairs[MAX_PAIRS];
@@ -162,14 +163,14 @@ static run_result run_sweep(int kind, uint16_t n, int frames, eo_aabb_order axis
     eo_result r;
     int f;
     bench_scene_init(&S, kind, n);
-    if ((r = eo_sweep_find_pairs(S.boxes, n, axis, NULL, order, 0, pairs, MAX_PAIRS, &count, NULL, NULL)) != EO_OK)
-        die("eo_sweep_find_pairs (first sort)", r);
+    if ((r = sweep_ref_find_pairs(S.boxes, n, axis, NULL, order, 0, pairs, MAX_PAIRS, &count, NULL)) != EO_OK)
+        die("sweep_ref_find_pairs (first sort)", r);
     for (f = 0; f < frames; f++) {
         double t0 = now_ns();
-        r = eo_sweep_find_pairs(S.boxes, n, axis, NULL, order, 1, pairs, MAX_PAIRS, &count, NULL, NULL);
+        r = sweep_ref_find_pairs(S.boxes, n, axis, NULL, order, 1, pairs, MAX_PAIRS, &count, NULL);
         frame_ns[f] = now_ns() - t0;
         res.ns += frame_ns[f];
-        if (r != EO_OK) die("eo_sweep_find_pairs", r);
+        if (r != EO_OK) die("sweep_ref_find_pairs", r);
         counts[M_SWEEP][f] = count;
         res.pairs += count;
         keep(M_SWEEP, f, frames, count);
@@ -179,7 +180,7 @@ static run_result run_sweep(int kind, uint16_t n, int frames, eo_aabb_order axis
     return res;
 }
 
-/* The same sweep through eo_sweep_pairs and its workspace (in `storage`, after sectors ran). */
+/* The same sweep through eo_sweep_find_pairs and its workspace (in `storage`, after sectors ran). */
 static run_result run_sweep_ws(int kind, uint16_t n, int frames, eo_aabb_order axis)
 {
     run_result res = { 0, 0, frames, 0 };
@@ -190,14 +191,14 @@ static run_result run_sweep_ws(int kind, uint16_t n, int frames, eo_aabb_order a
     bench_scene_init(&S, kind, n);
     if ((r = eo_sweep_init(&sw, n, axis, storage, sizeof storage)) != EO_OK)
         die("eo_sweep_init", r);
-    if ((r = eo_sweep_pairs(&sw, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL)) != EO_OK)
-        die("eo_sweep_pairs (first sort)", r);
+    if ((r = eo_sweep_find_pairs(&sw, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL)) != EO_OK)
+        die("eo_sweep_find_pairs (first sort)", r);
     for (f = 0; f < frames; f++) {
         double t0 = now_ns();
-        r = eo_sweep_pairs(&sw, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL);
+        r = eo_sweep_find_pairs(&sw, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL);
         frame_ns[f] = now_ns() - t0;
         res.ns += frame_ns[f];
-        if (r != EO_OK) die("eo_sweep_pairs", r);
+        if (r != EO_OK) die("eo_sweep_find_pairs", r);
         counts[M_SWEEP_WS][f] = count;
         res.pairs += count;
         keep(M_SWEEP_WS, f, frames, count);
@@ -244,9 +245,9 @@ static eo_aabb_order choose_sweep_axis(uint16_t n, uint32_t *cand_x, uint32_t *c
     uint32_t count;
     memset(&sx, 0, sizeof sx);
     memset(&sy, 0, sizeof sy);
-    if (eo_sweep_find_pairs(S.boxes, n, EO_AABB_X_FIRST, NULL, order, 0, pairs, MAX_PAIRS, &count, &sx, NULL) != EO_OK ||
-        eo_sweep_find_pairs(S.boxes, n, EO_AABB_Y_FIRST, NULL, order, 0, pairs, MAX_PAIRS, &count, &sy, NULL) != EO_OK)
-        die("eo_sweep_find_pairs (axis choice)", EO_ERR_BUFFER_TOO_SMALL);
+    if (sweep_ref_find_pairs(S.boxes, n, EO_AABB_X_FIRST, NULL, order, 0, pairs, MAX_PAIRS, &count, &sx) != EO_OK ||
+        sweep_ref_find_pairs(S.boxes, n, EO_AABB_Y_FIRST, NULL, order, 0, pairs, MAX_PAIRS, &count, &sy) != EO_OK)
+        die("sweep_ref_find_pairs (axis choice)", EO_ERR_BUFFER_TOO_SMALL);
     *cand_x = sx.candidate_pairs;
     *cand_y = sy.candidate_pairs;
     return sy.candidate_pairs < sx.candidate_pairs ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST;

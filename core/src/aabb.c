@@ -188,7 +188,7 @@ static eo_ucoord distance(eo_coord a, eo_coord b)
     return a >= b ? (eo_ucoord)((eo_ucoord)a - (eo_ucoord)b) : (eo_ucoord)((eo_ucoord)b - (eo_ucoord)a);
 }
 
-eo_result eo_circle_overlap(const eo_circle *a, const eo_circle *b, uint8_t *overlap, eo_hooks *hooks)
+eo_result eo_aabb_circle_overlap(const eo_aabb_circle *a, const eo_aabb_circle *b, uint8_t *overlap, eo_hooks *hooks)
 {
     eo_ucoord dx, dy;
     uint16_t reach;
@@ -196,7 +196,7 @@ eo_result eo_circle_overlap(const eo_circle *a, const eo_circle *b, uint8_t *ove
 
     if (a == NULL || b == NULL || overlap == NULL)
         return EO_ERR_NULL_POINTER;
-    if (a->r < 0 || a->r > EO_CIRCLE_MAX_RADIUS || b->r < 0 || b->r > EO_CIRCLE_MAX_RADIUS)
+    if (a->r < 0 || a->r > EO_AABB_CIRCLE_MAX_RADIUS || b->r < 0 || b->r > EO_AABB_CIRCLE_MAX_RADIUS)
         return EO_ERR_BAD_ARGUMENT;
     (void)hooks;
     reach = (uint16_t)((uint16_t)a->r + (uint16_t)b->r); /* <= 32766 */

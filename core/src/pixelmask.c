@@ -19,7 +19,7 @@
 #define LOG2_W 6
 #endif
 
-#define ALL_BITS ((eo_mask_word)~(eo_mask_word)0)
+#define ALL_BITS ((eo_pixelmask_word)~(eo_pixelmask_word)0)
 
 /* INLINE: the helpers of the pair functions below, inlined into each with gcc and clang (each
    public function is then one piece of straight code around its own loops: no call, no mode test
@@ -50,10 +50,10 @@ size_t eo_pixelmask_storage_size(uint16_t w, uint16_t h)
         return 0;
     words = (uint32_t)((w + W - 1u) >> LOG2_W) * h;
 #if SIZE_MAX < 0xFFFFFFFFu
-    if (words > SIZE_MAX / sizeof(eo_mask_word))
+    if (words > SIZE_MAX / sizeof(eo_pixelmask_word))
         return 0; /* more than the Z80's 64 KiB */
 #endif
-    return (size_t)words * sizeof(eo_mask_word);
+    return (size_t)words * sizeof(eo_pixelmask_word);
 }
 
 eo_result eo_pixelmask_init(eo_pixelmask *mask, uint16_t w, uint16_t h, void *storage, size_t storage_size)
@@ -62,32 +62,32 @@ eo_result eo_pixelmask_init(eo_pixelmask *mask, uint16_t w, uint16_t h, void *st
     if (mask == NULL || storage == NULL)
         return EO_ERR_NULL_POINTER;
     need = eo_pixelmask_storage_size(w, h);
-    if (need == 0 || ((uintptr_t)storage % sizeof(eo_mask_word)) != 0)
+    if (need == 0 || ((uintptr_t)storage % sizeof(eo_pixelmask_word)) != 0)
         return EO_ERR_BAD_ARGUMENT;
     if (storage_size < need)
         return EO_ERR_BUFFER_TOO_SMALL;
     mask->w = w;
     mask->h = h;
     mask->words_per_row = (uint16_t)((w + W - 1u) >> LOG2_W);
-    mask->words = (eo_mask_word *)storage;
-    for (i = 0; i < need / sizeof(eo_mask_word); i++)
+    mask->words = (eo_pixelmask_word *)storage;
+    for (i = 0; i < need / sizeof(eo_pixelmask_word); i++)
         mask->words[i] = 0;
     return EO_OK;
 }
 
 eo_result eo_pixelmask_set(eo_pixelmask *mask, uint16_t x, uint16_t y, uint8_t on)
 {
-    eo_mask_word *word, bit;
+    eo_pixelmask_word *word, bit;
     if (mask == NULL)
         return EO_ERR_NULL_POINTER;
     if (x >= mask->w || y >= mask->h)
         return EO_ERR_BAD_ARGUMENT;
     word = &WORD_OF(mask, x, y);
-    bit = (eo_mask_word)((eo_mask_word)1 << (x & (W - 1u)));
+    bit = (eo_pixelmask_word)((eo_pixelmask_word)1 << (x & (W - 1u)));
     if (on)
         *word |= bit;
     else
-        *word &= (eo_mask_word)~bit;
+        *word &= (eo_pixelmask_word)~bit;
     return EO_OK;
 }
 
@@ -141,7 +141,7 @@ INLINE uint8_t overlap_rect32(eo_wide ax, eo_wide ay, eo_wide aw, eo_wide ah,
     return ((r->x1 - r->x0 - 1) | (r->y1 - r->y0 - 1)) >= 0; /* both at least 1 */
 }
 
-uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out)
+uint8_t eo_pixelmask_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out)
 {
     rect32 r;
     uint8_t hit;
@@ -167,7 +167,7 @@ uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out)
 
 /* The index of the lowest set bit of v (v != 0): the leftmost pixel of a word. gcc and clang have a
    builtin for it (one instruction on x86, ARM, wasm); elsewhere, a loop (at most 7 turns on the Z80). */
-INLINE uint8_t lowest_set_bit(eo_mask_word v)
+INLINE uint8_t lowest_set_bit(eo_pixelmask_word v)
 {
 #if defined(__GNUC__) && W == 64
     return (uint8_t)__builtin_ctzll(v);
@@ -188,16 +188,16 @@ INLINE uint8_t lowest_set_bit(eo_mask_word v)
    then of bytes, and one multiply adds the bytes up into the top one. Two words share the steps
    from the nibbles on (a nibble holds up to 4 + 4). */
 #if !EO_POPCOUNT_BUILTIN
-#define PAIR_SUMS(v) ((eo_mask_word)((v) - (((v) >> 1) & (ALL_BITS / 3u))))                   /* 0x55.. */
-#define NIBBLE_SUMS(v) ((eo_mask_word)(((v) & (ALL_BITS / 5u)) + (((v) >> 2) & (ALL_BITS / 5u)))) /* 0x33.. */
+#define PAIR_SUMS(v) ((eo_pixelmask_word)((v) - (((v) >> 1) & (ALL_BITS / 3u))))                   /* 0x55.. */
+#define NIBBLE_SUMS(v) ((eo_pixelmask_word)(((v) & (ALL_BITS / 5u)) + (((v) >> 2) & (ALL_BITS / 5u)))) /* 0x33.. */
 #if W == 8
 #define ADD_BYTES(v) ((uint8_t)(v))
 #else
-#define ADD_BYTES(v) ((uint8_t)((eo_mask_word)((v) * (ALL_BITS / 255u)) >> (W - 8)))       /* 0x01.. */
+#define ADD_BYTES(v) ((uint8_t)((eo_pixelmask_word)((v) * (ALL_BITS / 255u)) >> (W - 8)))       /* 0x01.. */
 #endif
 #endif
 
-INLINE uint8_t bits_set(eo_mask_word v)
+INLINE uint8_t bits_set(eo_pixelmask_word v)
 {
 #if EO_POPCOUNT_BUILTIN && W == 64
     return (uint8_t)__builtin_popcountll(v);
@@ -205,18 +205,18 @@ INLINE uint8_t bits_set(eo_mask_word v)
     return (uint8_t)__builtin_popcount(v);
 #else
     v = NIBBLE_SUMS(PAIR_SUMS(v));
-    v = (eo_mask_word)((v + (v >> 4)) & (ALL_BITS / 17u)); /* 0x0F..: bytes */
+    v = (eo_pixelmask_word)((v + (v >> 4)) & (ALL_BITS / 17u)); /* 0x0F..: bytes */
     return ADD_BYTES(v);
 #endif
 }
 
-INLINE uint8_t bits_set2(eo_mask_word u, eo_mask_word v)
+INLINE uint8_t bits_set2(eo_pixelmask_word u, eo_pixelmask_word v)
 {
 #if EO_POPCOUNT_BUILTIN
     return (uint8_t)(bits_set(u) + bits_set(v));
 #else
-    v = (eo_mask_word)(NIBBLE_SUMS(PAIR_SUMS(u)) + NIBBLE_SUMS(PAIR_SUMS(v)));
-    v = (eo_mask_word)((v & (ALL_BITS / 17u)) + ((v >> 4) & (ALL_BITS / 17u))); /* bytes */
+    v = (eo_pixelmask_word)(NIBBLE_SUMS(PAIR_SUMS(u)) + NIBBLE_SUMS(PAIR_SUMS(v)));
+    v = (eo_pixelmask_word)((v & (ALL_BITS / 17u)) + ((v >> 4) & (ALL_BITS / 17u))); /* bytes */
     return ADD_BYTES(v);
 #endif
 }
@@ -224,13 +224,13 @@ INLINE uint8_t bits_set2(eo_mask_word u, eo_mask_word v)
 /* v rotated up s places (s: 0 .. W-1), bit i going to bit (i + s) % W: its bits s .. W-1 are
    v << s, its bits 0 .. s-1 are v's top s bits. One rotation lines a word of R up with two words
    of L at once (below). */
-INLINE eo_mask_word rotate_up(eo_mask_word v, uint8_t s)
+INLINE eo_pixelmask_word rotate_up(eo_pixelmask_word v, uint8_t s)
 {
 #if W == 8
     uint16_t x = (uint16_t)((uint16_t)v << s); /* one shift: the bits leaving the low byte land in the high one */
-    return (eo_mask_word)(x | (x >> 8));
+    return (eo_pixelmask_word)(x | (x >> 8));
 #else
-    return (eo_mask_word)((eo_mask_word)(v << s) | (eo_mask_word)(v >> ((W - s) & (W - 1u))));
+    return (eo_pixelmask_word)((eo_pixelmask_word)(v << s) | (eo_pixelmask_word)(v >> ((W - s) & (W - 1u))));
 #endif
 }
 
@@ -276,7 +276,7 @@ INLINE uint8_t boxes_meet(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const
    each sprite's bits are 0 outside its own columns (init keeps the bits past w at 0), so an AND
    is 0 outside the columns the two share. */
 typedef struct lined_up {
-    const eo_mask_word *l, *r; /* L's stripe q and R's stripe 0, at the rectangle's top row */
+    const eo_pixelmask_word *l, *r; /* L's stripe q and R's stripe 0, at the rectangle's top row */
     size_t l_h, r_h;           /* words per stripe (the heights): from one stripe to the next */
     uint_fast16_t rows;        /* rows of the rectangle (>= 1) */
     uint_fast16_t words;       /* L's stripes its columns fall in (>= 1) */
@@ -301,7 +301,7 @@ INLINE void line_up(lined_up *p, const eo_pixelmask *a, eo_coord ax, eo_coord ay
 {
     const int_fast16_t dx = OFFSET(ax, bx), dy = OFFSET(ay, by);
     const eo_pixelmask *mask[2];
-    const eo_mask_word *top[2];
+    const eo_pixelmask_word *top[2];
     int_fast16_t a_col, a_row, width, rows, d;
     uint8_t b_left;
     (void)hooks;
@@ -357,12 +357,12 @@ INLINE void line_up(lined_up *p, const eo_pixelmask *a, eo_coord ax, eo_coord ay
    counts each row of the rectangle once (with R's first stripe), "words ANDed" each word of R
    tested. The helpers only appear inside EO_STEP, which drops them from the fast build. */
 #if EO_TRACE
-static int32_t cut(const lined_up *p, uint_fast16_t k, eo_mask_word part, eo_mask_word bits)
+static int32_t cut(const lined_up *p, uint_fast16_t k, eo_pixelmask_word part, eo_pixelmask_word bits)
 {
     eo_wide x = STRIPE_X(p, k); /* world x of bit 0 */
     int from = (int)(p->rx0 > x ? p->rx0 - x : 0), to = (int)(p->rx1 - x < W ? p->rx1 - x : W); /* 0 .. W */
-    eo_mask_word cols = (eo_mask_word)((eo_mask_word)(ALL_BITS << from) & (eo_mask_word)(ALL_BITS >> (W - to)));
-    return (int32_t)(uint32_t)(eo_mask_word)(bits & part & cols); /* the low 32 bits */
+    eo_pixelmask_word cols = (eo_pixelmask_word)((eo_pixelmask_word)(ALL_BITS << from) & (eo_pixelmask_word)(ALL_BITS >> (W - to)));
+    return (int32_t)(uint32_t)(eo_pixelmask_word)(bits & part & cols); /* the low 32 bits */
 }
 #define COUNT_ROW(hooks, j)                                  \
     do {                                                     \
@@ -376,7 +376,7 @@ static int32_t cut(const lined_up *p, uint_fast16_t k, eo_mask_word part, eo_mas
 #define ROW_OF(p, i, y) ((eo_wide)(p)->y0 + (eo_wide)(i) - (y)) /* a sprite's row, from its y */
 #define BITS_OF_A(p, k, part, l_bits, r_bits) cut(p, k, part, (p)->swapped ? (r_bits) : (l_bits))
 #define BITS_OF_B(p, k, part, l_bits, r_bits) cut(p, k, part, (p)->swapped ? (l_bits) : (r_bits))
-#define BITS_OF_AND(p, k, part, l_bits, r_bits) cut(p, k, part, (eo_mask_word)((l_bits) & (r_bits)))
+#define BITS_OF_AND(p, k, part, l_bits, r_bits) cut(p, k, part, (eo_pixelmask_word)((l_bits) & (r_bits)))
 
 #if COLUMN_PATH
 /* ---- Sprites up to a word wide (one stripe each), the common case: Mackey's method as it was, one
@@ -397,20 +397,20 @@ INLINE uint8_t column_ok(const eo_pixelmask *m)
                   (uint64_t)1 << ((i) + 4), (uint64_t)1 << ((i) + 5), (uint64_t)1 << ((i) + 6), (uint64_t)1 << ((i) + 7)
 static const uint64_t two_to_the[64] = { POW2_8(0), POW2_8(8), POW2_8(16), POW2_8(24),
                                          POW2_8(32), POW2_8(40), POW2_8(48), POW2_8(56) };
-#define SHIFTED_UP(v, s) ((eo_mask_word)((v) * two_to_the[s]))
+#define SHIFTED_UP(v, s) ((eo_pixelmask_word)((v) * two_to_the[s]))
 #else
-#define SHIFTED_UP(v, s) ((eo_mask_word)((v) << (s)))
+#define SHIFTED_UP(v, s) ((eo_pixelmask_word)((v) << (s)))
 #endif
 
 /* The first row (from the rectangle's top) whose AND is not 0: 1 with the row and the AND, else 0. */
-INLINE uint8_t find_in_column(const lined_up *p, uint_fast16_t *row, eo_mask_word *and_bits, eo_hooks *hooks)
+INLINE uint8_t find_in_column(const lined_up *p, uint_fast16_t *row, eo_pixelmask_word *and_bits, eo_hooks *hooks)
 {
-    const eo_mask_word *l = p->l, *r = p->r;
+    const eo_pixelmask_word *l = p->l, *r = p->r;
     const uint8_t s = p->s;
     uint_fast16_t i;
     (void)hooks;
     for (i = 0; i < p->rows; i++) {
-        const eo_mask_word under = SHIFTED_UP(r[i], s); /* R's row, lined up under L's */
+        const eo_pixelmask_word under = SHIFTED_UP(r[i], s); /* R's row, lined up under L's */
         COUNT_ROW(hooks, 0);
         EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
         EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
@@ -427,32 +427,32 @@ INLINE uint8_t find_in_column(const lined_up *p, uint_fast16_t *row, eo_mask_wor
 /* How many pixels of the rectangle are solid in both: two rows a turn, counted together. */
 INLINE uint32_t count_in_column(const lined_up *p, eo_hooks *hooks)
 {
-    const eo_mask_word *l = p->l, *r = p->r;
+    const eo_pixelmask_word *l = p->l, *r = p->r;
     const uint8_t s = p->s;
     uint_fast16_t i;
     uint32_t count = 0;
-    eo_mask_word under, under2; /* R's rows i and i + 1, lined up under L's */
+    eo_pixelmask_word under, under2; /* R's rows i and i + 1, lined up under L's */
     (void)hooks;
     for (i = 0; i + 1u < p->rows; i += 2u) {
-        under = (eo_mask_word)(r[i] << s);
+        under = (eo_pixelmask_word)(r[i] << s);
         COUNT_ROW(hooks, 0);
         EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
         EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
         EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
-        under2 = (eo_mask_word)(r[i + 1u] << s);
+        under2 = (eo_pixelmask_word)(r[i + 1u] << s);
         COUNT_ROW(hooks, 0);
         EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i + 1u, p->ay), ROW_OF(p, i + 1u, p->by));
         EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i + 1u], under2), BITS_OF_B(p, 0, ALL_BITS, l[i + 1u], under2));
         EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i + 1u], under2), STRIPE_X(p, 0));
-        count += bits_set2((eo_mask_word)(l[i] & under), (eo_mask_word)(l[i + 1u] & under2));
+        count += bits_set2((eo_pixelmask_word)(l[i] & under), (eo_pixelmask_word)(l[i + 1u] & under2));
     }
     if (i < p->rows) { /* the last row, alone */
-        under = (eo_mask_word)(r[i] << s);
+        under = (eo_pixelmask_word)(r[i] << s);
         COUNT_ROW(hooks, 0);
         EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
         EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
         EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
-        count += bits_set((eo_mask_word)(l[i] & under));
+        count += bits_set((eo_pixelmask_word)(l[i] & under));
     }
     return count;
 }
@@ -469,20 +469,20 @@ INLINE uint32_t count_in_column(const lined_up *p, eo_hooks *hooks)
    right): after a hit in row i, the stripes further right are walked only above row i (in row i
    itself, the hit is further left). */
 INLINE uint8_t find_in_stripes(const lined_up *p, uint8_t first, uint_fast16_t *row, uint_fast16_t *word,
-                               eo_mask_word *and_bits, eo_hooks *hooks)
+                               eo_pixelmask_word *and_bits, eo_hooks *hooks)
 {
     const uint8_t s = p->s;
-    const eo_mask_word hi = (eo_mask_word)(ALL_BITS << s), lo = (eo_mask_word)~hi;
+    const eo_pixelmask_word hi = (eo_pixelmask_word)(ALL_BITS << s), lo = (eo_pixelmask_word)~hi;
     uint_fast16_t j, i, rows = p->rows, found_j = 0;
     uint8_t found = 0;
-    eo_mask_word under;
+    eo_pixelmask_word under;
     size_t l_at = 0, r_at = 0; /* L's stripe q + j and R's stripe j, from L's q and R's 0 */
     (void)hooks;
     for (j = 0; j < p->r_words; j++, l_at += p->l_h, r_at += p->r_h) {
-        const eo_mask_word *lj = p->l + l_at, *rj = p->r + r_at;
+        const eo_pixelmask_word *lj = p->l + l_at, *rj = p->r + r_at;
         if (j + 1u < p->words) {
             /* R's word reaches into two words of L */
-            const eo_mask_word *lk = lj + p->l_h;
+            const eo_pixelmask_word *lk = lj + p->l_h;
             for (i = 0; i < rows; i++) {
                 COUNT_ROW(hooks, j);
                 EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
@@ -499,7 +499,7 @@ INLINE uint8_t find_in_stripes(const lined_up *p, uint8_t first, uint_fast16_t *
             for (i = 0; i < rows; i++) {
                 COUNT_ROW(hooks, j);
                 EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
-                under = (eo_mask_word)(rj[i] << s);
+                under = (eo_pixelmask_word)(rj[i] << s);
                 EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, ALL_BITS, lj[i], under), BITS_OF_B(p, j, ALL_BITS, lj[i], under));
                 EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, ALL_BITS, lj[i], under), STRIPE_X(p, j));
                 if ((lj[i] & under) != 0)
@@ -518,14 +518,14 @@ INLINE uint8_t find_in_stripes(const lined_up *p, uint8_t first, uint_fast16_t *
         return 0;
     /* where in row `rows`: in L's stripe found_j (R's hi bits), or else the next one (lo bits) */
     {
-        const eo_mask_word *lj = p->l + found_j * p->l_h + rows;
+        const eo_pixelmask_word *lj = p->l + found_j * p->l_h + rows;
         under = rotate_up(p->r[found_j * p->r_h + rows], s);
         *row = rows;
         *word = found_j;
-        *and_bits = (eo_mask_word)(lj[0] & under & hi);
+        *and_bits = (eo_pixelmask_word)(lj[0] & under & hi);
         if (*and_bits == 0) {
             *word = found_j + 1u;
-            *and_bits = (eo_mask_word)(lj[p->l_h] & under & lo);
+            *and_bits = (eo_pixelmask_word)(lj[p->l_h] & under & lo);
         }
     }
     return 1;
@@ -537,16 +537,16 @@ INLINE uint8_t find_in_stripes(const lined_up *p, uint8_t first, uint_fast16_t *
 INLINE uint32_t count_in_stripes(const lined_up *p, eo_hooks *hooks)
 {
     const uint8_t s = p->s;
-    const eo_mask_word hi = (eo_mask_word)(ALL_BITS << s), lo = (eo_mask_word)~hi;
+    const eo_pixelmask_word hi = (eo_pixelmask_word)(ALL_BITS << s), lo = (eo_pixelmask_word)~hi;
     uint_fast16_t j, i;
     uint32_t count = 0;
-    eo_mask_word under;
+    eo_pixelmask_word under;
     size_t l_at = 0, r_at = 0;
     (void)hooks;
     for (j = 0; j < p->r_words; j++, l_at += p->l_h, r_at += p->r_h) {
-        const eo_mask_word *lj = p->l + l_at, *rj = p->r + r_at;
+        const eo_pixelmask_word *lj = p->l + l_at, *rj = p->r + r_at;
         if (j + 1u < p->words) {
-            const eo_mask_word *lk = lj + p->l_h;
+            const eo_pixelmask_word *lk = lj + p->l_h;
             for (i = 0; i < p->rows; i++) {
                 COUNT_ROW(hooks, j);
                 EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
@@ -555,16 +555,16 @@ INLINE uint32_t count_in_stripes(const lined_up *p, eo_hooks *hooks)
                 EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, hi, lj[i], under), STRIPE_X(p, j));
                 EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j + 1u, lo, lk[i], under), BITS_OF_B(p, j + 1u, lo, lk[i], under));
                 EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j + 1u, lo, lk[i], under), STRIPE_X(p, j + 1u));
-                count += bits_set((eo_mask_word)(under & ((lj[i] & hi) | (lk[i] & lo))));
+                count += bits_set((eo_pixelmask_word)(under & ((lj[i] & hi) | (lk[i] & lo))));
             }
         } else {
             for (i = 0; i < p->rows; i++) {
                 COUNT_ROW(hooks, j);
                 EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
-                under = (eo_mask_word)(rj[i] << s);
+                under = (eo_pixelmask_word)(rj[i] << s);
                 EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, ALL_BITS, lj[i], under), BITS_OF_B(p, j, ALL_BITS, lj[i], under));
                 EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, ALL_BITS, lj[i], under), STRIPE_X(p, j));
-                count += bits_set((eo_mask_word)(lj[i] & under));
+                count += bits_set((eo_pixelmask_word)(lj[i] & under));
             }
         }
     }
@@ -601,7 +601,7 @@ OUT_OF_LINE eo_result pair_of_stripes(const eo_pixelmask *a, eo_coord ax, eo_coo
 {
     lined_up p;
     uint_fast16_t row, word;
-    eo_mask_word both;
+    eo_pixelmask_word both;
     if (!mask_ok(a) || !mask_ok(b))
         return EO_ERR_BAD_ARGUMENT; /* not made by eo_pixelmask_init */
     line_up(&p, a, ax, ay, b, bx, by, 0, hooks);
@@ -634,7 +634,7 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
 #if COLUMN_PATH
     lined_up p;
     uint_fast16_t row;
-    eo_mask_word both;
+    eo_pixelmask_word both;
 #endif
     if (a == NULL || b == NULL || hit == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;
@@ -666,7 +666,7 @@ eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, eo_coord ax, eo_coor
 #if COLUMN_PATH
     lined_up p;
     uint_fast16_t row;
-    eo_mask_word both;
+    eo_pixelmask_word both;
 #endif
     if (a == NULL || b == NULL || found == NULL || cx == NULL || cy == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;

@@ -22,8 +22,8 @@
 
 /* ---- shared pieces -------------------------------------------------------------------------- */
 
-/* The query's layer filter: may object i match? (sectors.h's rule between filter and object.) */
-static uint8_t passes(const eo_layer *layers, const eo_layer *filter, uint16_t i)
+/* The query's layer filter: may object i match? (broadphase.h's rule between filter and object.) */
+static uint8_t passes(const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, uint16_t i)
 {
     uint16_t category = 0xFFFFu, collides_with = 0xFFFFu;
     if (filter == NULL)
@@ -76,11 +76,11 @@ static eo_result finish(uint16_t found, uint16_t capacity, uint16_t *count, eo_h
 
 /* ---- point and region over a sectors grid ---------------------------------------------------- */
 
-eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
-                                  const eo_layer *filter, const eo_box *region,
+eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
+                                  const eo_broadphase_layer *filter, const eo_box *region,
                                   uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
 {
-    eo_sector_range q;
+    eo_sectors_range q;
     uint16_t found = 0;
     uint8_t row, col;
 
@@ -101,7 +101,7 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
             EO_STEP(hooks, EO_EV_QUERY_SECTOR, k, grid->cell_len[k]);
             for (; run < end; run++) {
                 uint16_t i = *run;
-                const eo_sector_range *r = &grid->ranges[i];
+                const eo_sectors_range *r = &grid->ranges[i];
                 const eo_box *b = &boxes[i];
                 uint8_t hit;
                 EO_COUNT(hooks, EO_COUNTER_QUERY_OBJECTS);
@@ -126,8 +126,8 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
     return finish(found, capacity, count, hooks);
 }
 
-eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
-                                 const eo_layer *filter, eo_coord x, eo_coord y,
+eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
+                                 const eo_broadphase_layer *filter, eo_coord x, eo_coord y,
                                  uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
 {
     eo_box p;
@@ -140,7 +140,7 @@ eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, co
 
 /* ---- point and region over a sweep workspace ------------------------------------------------- */
 
-eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
+eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
                                 const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count,
                                 eo_hooks *hooks)
 {
@@ -190,7 +190,7 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, c
     return finish(found, capacity, count, hooks);
 }
 
-eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
+eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
                                eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count,
                                eo_hooks *hooks)
 {
@@ -374,7 +374,7 @@ static uint8_t face_of(uint8_t rank, int8_t sx, int8_t sy)
     return f;
 }
 
-static uint8_t segment_hits(const seg_ctx *c, const eo_box *b, uint16_t index, eo_segment_hit *hit)
+static uint8_t segment_hits(const seg_ctx *c, const eo_box *b, uint16_t index, eo_query_segment_hit *hit)
 {
     cand best;
     best.n = 0;
@@ -396,10 +396,10 @@ static uint8_t segment_hits(const seg_ctx *c, const eo_box *b, uint16_t index, e
     return 1;
 }
 
-uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_segment_hit *hit)
+uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_query_segment_hit *hit)
 {
     seg_ctx c;
-    eo_segment_hit h;
+    eo_query_segment_hit h;
     if (seg == NULL || box == NULL)
         return 0;
     seg_setup(seg, &c);
@@ -411,7 +411,7 @@ uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_segmen
 }
 
 /* a before b in the order hits are reported: t, then index. */
-static uint8_t hit_before(const eo_segment_hit *a, const eo_segment_hit *b)
+static uint8_t hit_before(const eo_query_segment_hit *a, const eo_query_segment_hit *b)
 {
     eo_uwide l = (eo_uwide)a->t_num * b->t_den, r = (eo_uwide)b->t_num * a->t_den;
     return l < r || (l == r && a->index < b->index);
@@ -421,15 +421,15 @@ static uint8_t hit_before(const eo_segment_hit *a, const eo_segment_hit *b)
 typedef struct seg_walk {
     seg_ctx c;
     const eo_box *boxes;
-    const eo_layer *layers, *filter;
+    const eo_broadphase_layer *layers, *filter;
     const eo_sectors *grid;     /* NULL: every box is tested */
-    eo_segment_hit *hits;
+    eo_query_segment_hit *hits;
     uint16_t capacity, found;
     eo_hooks *hooks;
 } seg_walk;
 
 /* Keeps *h among the first `capacity` hits in order (a bounded insertion), counts it. */
-static void keep_hit(seg_walk *w, const eo_segment_hit *h)
+static void keep_hit(seg_walk *w, const eo_query_segment_hit *h)
 {
     uint16_t at = w->found < w->capacity ? w->found : w->capacity;
     w->found++;
@@ -448,7 +448,7 @@ static void keep_hit(seg_walk *w, const eo_segment_hit *h)
    it is hit at lies in that sector, so a box listed in several is reported once. */
 static void test_box(seg_walk *w, uint16_t i, uint8_t col, uint8_t row)
 {
-    eo_segment_hit h;
+    eo_query_segment_hit h;
     const eo_box *b = &w->boxes[i];
     EO_COUNT(w->hooks, EO_COUNTER_QUERY_OBJECTS);
     if (!passes(w->layers, w->filter, i)) {
@@ -466,7 +466,7 @@ static void test_box(seg_walk *w, uint16_t i, uint8_t col, uint8_t row)
     }
     if (col != NO_CELL) {
         eo_box p;
-        eo_sector_range r;
+        eo_sectors_range r;
         p.x = h.x;
         p.y = h.y;
         p.w = 1;
@@ -493,7 +493,7 @@ static uint8_t row_columns(const seg_walk *w, eo_coord y_lo, eo_coord y_hi, uint
     const seg_ctx *c = &w->c;
     eo_coord px0 = c->min_x, px1 = c->max_x;
     eo_box p;
-    eo_sector_range r;
+    eo_sectors_range r;
 
     if (c->sy != 0) {
         eo_coord yb = y_hi < c->max_y ? (eo_coord)(y_hi + 1) : c->max_y;
@@ -537,7 +537,7 @@ static void walk_sectors(seg_walk *w)
     const eo_sectors *g = w->grid;
     const seg_ctx *c = &w->c;
     eo_box p;
-    eo_sector_range r;
+    eo_sectors_range r;
     uint8_t row, row1, col, col0, col1;
 
     p.x = c->min_x;
@@ -570,8 +570,8 @@ static void walk_sectors(seg_walk *w)
 }
 
 eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint16_t count,
-                               const eo_sectors *grid, const eo_layer *layers, const eo_layer *filter,
-                               eo_segment_hit *hits, uint16_t capacity, uint16_t *hit_count,
+                               const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
+                               eo_query_segment_hit *hits, uint16_t capacity, uint16_t *hit_count,
                                eo_hooks *hooks)
 {
     seg_walk w;
@@ -604,10 +604,10 @@ eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint1
 }
 
 eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, uint16_t count,
-                                 const eo_sectors *grid, const eo_layer *layers, const eo_layer *filter,
-                                 eo_segment_hit *hit, uint8_t *found, eo_hooks *hooks)
+                                 const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
+                                 eo_query_segment_hit *hit, uint8_t *found, eo_hooks *hooks)
 {
-    eo_segment_hit h;
+    eo_query_segment_hit h;
     uint16_t n = 0;
     eo_result r;
     if (hit == NULL || found == NULL)

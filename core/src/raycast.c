@@ -209,7 +209,7 @@ static int32_t pack_point(eo_coord a, eo_coord b)
 
 /* What the raycast carries from tile to tile. */
 typedef struct ray {
-    const eo_tile_map *map;
+    const eo_tiles_map *map;
     const eo_segment *seg;
     walker tiles;
     uint8_t size, shift;     /* tile size and its log2 */
@@ -263,7 +263,7 @@ static void entry_pixel(const ray *r, eo_coord *x, eo_coord *y)
 static uint8_t below_surface(const ray *r, uint8_t attr, eo_coord col, eo_coord row, eo_coord x, eo_coord y)
 {
     uint8_t lx = (uint8_t)(x - col * r->size), ly = (uint8_t)(y - row * r->size);
-    return eo_slopes_column_height(r->map, (uint8_t)(attr - EO_TILE_SLOPE), lx) > (uint8_t)(r->size - 1u - ly);
+    return eo_slopes_column_height(r->map, (uint8_t)(attr - EO_TILES_SLOPE), lx) > (uint8_t)(r->size - 1u - ly);
 }
 
 /* Inside the slope tile just visited: the pixel walk from the moment the tile is entered until it
@@ -301,7 +301,7 @@ static void scan_slope(ray *r, uint8_t attr)
     }
 }
 
-eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_t block,
+eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8_t block,
                            eo_raycast_hit *hit, eo_raycast_visit *visits, uint16_t capacity,
                            uint16_t *visit_count, eo_hooks *hooks)
 {
@@ -316,7 +316,7 @@ eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_
     if (e != EO_OK)
         return e;
     if (block == 0)
-        block = EO_TOUCH_SOLID | EO_TOUCH_SLOPE;
+        block = EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_SLOPE;
     r.shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
     r.map = map;
     r.seg = seg;
@@ -349,8 +349,8 @@ eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_
         }
         count++;
         kind = eo_tiles_kind_bit(attr);
-        if (attr >= EO_TILE_SLOPE) {
-            if (block & EO_TOUCH_SLOPE)
+        if (attr >= EO_TILES_SLOPE) {
+            if (block & EO_TILES_TOUCH_SLOPE)
                 scan_slope(&r, attr);
         } else if (kind & block) {
             eo_coord x, y;

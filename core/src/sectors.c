@@ -48,7 +48,7 @@ size_t eo_sectors_storage_size(const eo_sectors_config *cfg)
         return 0;
     cells = (uint32_t)c.cols * c.rows;
     bytes = 2u * (cells + 1u) + 2u * cells + 2u * (uint32_t)c.max_entries +
-            (uint32_t)sizeof(eo_sector_range) * c.max_objects;
+            (uint32_t)sizeof(eo_sectors_range) * c.max_objects;
 #if SIZE_MAX < 0xFFFFFFFFu
     if (bytes > SIZE_MAX)
         return 0; /* does not fit this target's address space (the Z80's is 64 KiB) */
@@ -101,7 +101,7 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     p += 2u * grid->cells;
     grid->entries = (uint16_t *)(void *)p;
     p += 2u * c.max_entries;
-    grid->ranges = (eo_sector_range *)(void *)p;
+    grid->ranges = (eo_sectors_range *)(void *)p;
     return EO_OK;
 }
 
@@ -124,7 +124,7 @@ static eo_coord last_pixel(eo_coord p, eo_coord size)
 }
 
 /* Structs go by pointer everywhere below: SDCC cannot pass them by value. */
-static void range_of(const eo_sectors *g, const eo_box *b, eo_sector_range *r)
+static void range_of(const eo_sectors *g, const eo_box *b, eo_sectors_range *r)
 {
     if (b->w <= 0 || b->h <= 0) {
         /* empty: listed nowhere. Four statements, not a chain: SDCC 4.2's peephole optimizer
@@ -144,26 +144,26 @@ static void range_of(const eo_sectors *g, const eo_box *b, eo_sector_range *r)
 #if EO_TRACE
 /* A range in one trace value: col0 << 24 | col1 << 16 | row0 << 8 | row1, packed unsigned
    (col0 may be 128 or more) and stored in the step's int32_t as the same 32 bits. */
-static int32_t pack_range(const eo_sector_range *r)
+static int32_t pack_range(const eo_sectors_range *r)
 {
     uint32_t v = (uint32_t)r->col0 << 24 | (uint32_t)r->col1 << 16 | (uint32_t)r->row0 << 8 | r->row1;
     return v > 0x7FFFFFFFu ? -(int32_t)(0xFFFFFFFFu - v) - 1 : (int32_t)v;
 }
 #endif
 
-static uint16_t range_cells(const eo_sector_range *r)
+static uint16_t range_cells(const eo_sectors_range *r)
 {
     if (r->col0 == NO_CELL)
         return 0;
     return (uint16_t)((r->col1 - r->col0 + 1u) * (r->row1 - r->row0 + 1u));
 }
 
-static uint8_t same_range(const eo_sector_range *a, const eo_sector_range *b)
+static uint8_t same_range(const eo_sectors_range *a, const eo_sectors_range *b)
 {
     return a->col0 == b->col0 && a->col1 == b->col1 && a->row0 == b->row0 && a->row1 == b->row1;
 }
 
-static uint8_t in_range(const eo_sector_range *r, uint8_t col, uint8_t row)
+static uint8_t in_range(const eo_sectors_range *r, uint8_t col, uint8_t row)
 {
     return r->col0 != NO_CELL && col >= r->col0 && col <= r->col1 && row >= r->row0 && row <= r->row1;
 }
@@ -191,7 +191,7 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
     for (k = 0; k < grid->cells; k++)
         grid->cell_len[k] = 0;
     for (i = 0; i < count; i++) {
-        eo_sector_range r;
+        eo_sectors_range r;
         range_of(grid, &boxes[i], &r);
         grid->ranges[i] = r;
         EO_STEP(hooks, EO_EV_SECTORS_RANGE, i, r.col0 == NO_CELL ? -1 : pack_range(&r));
@@ -228,7 +228,7 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
 
     /* pass 3: list every object in its sectors, in index order, so runs come out sorted */
     for (i = 0; i < count; i++) {
-        const eo_sector_range *r = &grid->ranges[i];
+        const eo_sectors_range *r = &grid->ranges[i];
         if (r->col0 == NO_CELL)
             continue;
         for (row = r->row0; row <= r->row1; row++) {
@@ -316,7 +316,7 @@ eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t coun
         return eo_sectors_build(grid, boxes, count, stats, hooks);
 
     for (i = 0; i < count; i++) {
-        eo_sector_range old, now;
+        eo_sectors_range old, now;
         old = grid->ranges[i];
         range_of(grid, &boxes[i], &now);
         if (same_range(&old, &now))
@@ -357,7 +357,7 @@ eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t coun
 typedef struct pair_walk {
     const eo_sectors *grid;
     const eo_box *boxes;
-    const eo_layer *layers;
+    const eo_broadphase_layer *layers;
     eo_pair *pairs;
     uint32_t capacity, found, candidates, duplicates, filtered, tests;
     eo_hooks *hooks;
@@ -374,10 +374,10 @@ static void pair_sector(pair_walk *w, uint16_t k, uint8_t col, uint8_t row)
 #endif
     for (p = run; p + 1 < end; p++) {
         uint16_t i = *p;
-        const eo_sector_range *ri = &grid->ranges[i];
+        const eo_sectors_range *ri = &grid->ranges[i];
         for (q = p + 1; q < end; q++) {
             uint16_t j = *q; /* runs are sorted, so i < j */
-            const eo_sector_range *rj = &grid->ranges[j];
+            const eo_sectors_range *rj = &grid->ranges[j];
             w->candidates++;
             /* report a pair only in the first sector both are in */
             if ((ri->col0 > rj->col0 ? ri->col0 : rj->col0) != col ||
@@ -406,7 +406,7 @@ static void pair_sector(pair_walk *w, uint16_t k, uint8_t col, uint8_t row)
     }
 }
 
-eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
+eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
                                 eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                                 eo_broadphase_stats *stats, eo_hooks *hooks)
 {
@@ -456,7 +456,7 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
     return w.found > pair_capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
 }
 
-eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sector_range *range)
+eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sectors_range *range)
 {
     if (grid == NULL || range == NULL)
         return EO_ERR_NULL_POINTER;
@@ -466,7 +466,7 @@ eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sec
     return EO_OK;
 }
 
-eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sector_range *range)
+eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sectors_range *range)
 {
     if (grid == NULL || box == NULL || range == NULL)
         return EO_ERR_NULL_POINTER;
@@ -474,7 +474,7 @@ eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sec
     return EO_OK;
 }
 
-eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_layer *layers,
+eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers,
                           const eo_sectors_config *configs, uint8_t config_count,
                           void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best)
 {

@@ -11,12 +11,12 @@
 #define EO_THIS_MODULE EO_MODULE_SLOPES
 #include "hooks.h"
 
-static uint8_t shift_of(const eo_tile_map *map)
+static uint8_t shift_of(const eo_tiles_map *map)
 {
     return map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
 }
 
-uint8_t eo_slopes_column_height(const eo_tile_map *map, uint8_t shape, uint8_t column)
+uint8_t eo_slopes_column_height(const eo_tiles_map *map, uint8_t shape, uint8_t column)
 {
     uint8_t shift, size, half, i, h;
     uint16_t k;
@@ -30,22 +30,22 @@ uint8_t eo_slopes_column_height(const eo_tile_map *map, uint8_t shape, uint8_t c
     half = (uint8_t)(size >> 1);
     i = (uint8_t)(column & (size - 1u));
     switch (shape) {
-    case EO_SLOPE_45_UP:        return (uint8_t)(i + 1u);
-    case EO_SLOPE_45_DOWN:      return (uint8_t)(size - i);
-    case EO_SLOPE_22_UP_LOW:    return (uint8_t)(i / 2u + 1u);
-    case EO_SLOPE_22_UP_HIGH:   return (uint8_t)(half + i / 2u + 1u);
-    case EO_SLOPE_22_DOWN_HIGH: return (uint8_t)(size - i / 2u);
-    case EO_SLOPE_22_DOWN_LOW:  return (uint8_t)(half - i / 2u);
+    case EO_SLOPES_45_UP:        return (uint8_t)(i + 1u);
+    case EO_SLOPES_45_DOWN:      return (uint8_t)(size - i);
+    case EO_SLOPES_22_UP_LOW:    return (uint8_t)(i / 2u + 1u);
+    case EO_SLOPES_22_UP_HIGH:   return (uint8_t)(half + i / 2u + 1u);
+    case EO_SLOPES_22_DOWN_HIGH: return (uint8_t)(size - i / 2u);
+    case EO_SLOPES_22_DOWN_LOW:  return (uint8_t)(half - i / 2u);
     default:
-        k = (uint16_t)(shape - EO_SLOPE_USER);
-        if (shape < EO_SLOPE_USER || k >= map->slope_count || map->slopes == NULL)
+        k = (uint16_t)(shape - EO_SLOPES_USER);
+        if (shape < EO_SLOPES_USER || k >= map->slope_count || map->slopes == NULL)
             return size; /* an unknown shape is solid: nothing falls through it */
         h = map->slopes[k * size + i];
         return h > size ? size : h;
     }
 }
 
-eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out, uint16_t capacity)
+eo_result eo_slopes_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity)
 {
     uint8_t size, i;
     eo_result e;
@@ -63,22 +63,22 @@ eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out,
 
 /* Ground height of column i of tile (col, row) and the tile's attr: solid, one-way platforms and
    ladder tops are full, slopes have their shape, anything else is empty. */
-static uint8_t ground(const eo_tile_map *map, uint8_t size, eo_coord col, eo_coord row, uint8_t i,
+static uint8_t ground(const eo_tiles_map *map, uint8_t size, eo_coord col, eo_coord row, uint8_t i,
                       uint8_t *attr, eo_hooks *hooks)
 {
     uint8_t h = 0;
     *attr = eo_tiles_attr_at(map, col, row, hooks);
-    if (*attr == EO_TILE_SOLID || *attr == EO_TILE_ONE_WAY)
+    if (*attr == EO_TILES_SOLID || *attr == EO_TILES_ONE_WAY)
         h = size;
-    else if (*attr == EO_TILE_LADDER) /* inside the map, so row - 1 >= -1 */
-        h = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks) != EO_TILE_LADDER ? size : 0u;
-    else if (*attr >= EO_TILE_SLOPE)
-        h = eo_slopes_column_height(map, (uint8_t)(*attr - EO_TILE_SLOPE), i);
+    else if (*attr == EO_TILES_LADDER) /* inside the map, so row - 1 >= -1 */
+        h = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks) != EO_TILES_LADDER ? size : 0u;
+    else if (*attr >= EO_TILES_SLOPE)
+        h = eo_slopes_column_height(map, (uint8_t)(*attr - EO_TILES_SLOPE), i);
     EO_STEP(hooks, EO_EV_SLOPES_HEIGHT, i, h);
     return h;
 }
 
-uint8_t eo_slopes_ground_height(const eo_tile_map *map, eo_coord col, eo_coord row, uint8_t column,
+uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord row, uint8_t column,
                                 eo_hooks *hooks)
 {
     uint8_t size, attr;
@@ -95,7 +95,7 @@ static void clear(eo_slopes_ground *g)
 
 /* One sensor at pixel (x, y), as the Sonic Physics Guide's: the height of column x in y's tile;
    empty: extend into the tile below; full: regress into the tile above. */
-static void sensor(const eo_tile_map *map, uint8_t size, eo_coord x, eo_coord y, eo_slopes_ground *out,
+static void sensor(const eo_tiles_map *map, uint8_t size, eo_coord x, eo_coord y, eo_slopes_ground *out,
                    eo_hooks *hooks)
 {
     uint8_t shift = shift_of(map), i = (uint8_t)((eo_ucoord)x & (size - 1u)), attr, attr2, h, h2;
@@ -136,7 +136,7 @@ static void sensor(const eo_tile_map *map, uint8_t size, eo_coord x, eo_coord y,
     EO_STEP(hooks, EO_EV_SLOPES_SURFACE, x, out->ground_y);
 }
 
-eo_result eo_slopes_ground_at(const eo_tile_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out,
+eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out,
                               eo_hooks *hooks)
 {
     uint8_t size;
@@ -160,7 +160,7 @@ static uint8_t box_ok(const eo_box *b)
            (eo_ucoord)(b->h - 1) <= (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)b->y);
 }
 
-eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_t sensors,
+eo_result eo_slopes_box_ground(const eo_tiles_map *map, const eo_box *box, uint8_t sensors,
                                eo_slopes_ground *out, eo_hooks *hooks)
 {
     eo_slopes_ground g, best;
@@ -197,7 +197,7 @@ eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_
 /* The walk's climb. The box was blocked one pixel sideways (dir); if the pixel column it would
    enter is solid only in its bottom max_step rows, lift the box that much (its head needs room)
    and step. 1 with the new box in *out, 0 if this is a wall. */
-static uint8_t climb(const eo_tile_map *map, const eo_box *b, int8_t dir, uint8_t max_step,
+static uint8_t climb(const eo_tiles_map *map, const eo_box *b, int8_t dir, uint8_t max_step,
                      uint8_t flags, eo_box *out, eo_hooks *hooks)
 {
     eo_tiles_move_result r;
@@ -231,7 +231,7 @@ static uint8_t climb(const eo_tile_map *map, const eo_box *b, int8_t dir, uint8_
     return 1;
 }
 
-eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, eo_coord dx, uint8_t max_step,
+eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint8_t max_step,
                          uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks)
 {
     eo_tiles_move_result r, out = { 0, 0, 0, 0, 0, 0 };

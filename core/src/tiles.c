@@ -18,7 +18,7 @@
 
 /* What every call works with, derived once per call from the checked map. */
 typedef struct tiles_ctx {
-    const eo_tile_map *map;
+    const eo_tiles_map *map;
     eo_hooks *hooks;
     uint8_t shift;    /* log2 of the tile size */
     uint8_t size;     /* tile size, 8 .. 128 px */
@@ -34,7 +34,7 @@ typedef struct span {
     eo_coord t0, t1;   /* their tiles */
 } span;
 
-eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size)
+eo_result eo_tiles_tile_size(const eo_tiles_map *map, uint8_t *size)
 {
     uint8_t shift;
 #if EO_COORD_BITS == 16
@@ -54,7 +54,7 @@ eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size)
     most = EO_TILES_MAX_TILES(shift); /* the map must fit the world */
 #endif
     if (map->width < 1 || map->height < 1 || map->width > most || map->height > most ||
-        map->outside > EO_TILES_OUTSIDE_OPEN_TOP || map->slope_count > EO_SLOPE_MAX_USER)
+        map->outside > EO_TILES_OUTSIDE_OPEN_TOP || map->slope_count > EO_SLOPES_MAX_USER)
         return EO_ERR_BAD_ARGUMENT;
     if (map->row_start != NULL && (uint32_t)map->width * map->height > 65536u)
         return EO_ERR_BAD_ARGUMENT; /* a 16-bit row table cannot address more cells */
@@ -63,7 +63,7 @@ eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size)
     return EO_OK;
 }
 
-static eo_result setup(const eo_tile_map *map, tiles_ctx *ctx, eo_hooks *hooks)
+static eo_result setup(const eo_tiles_map *map, tiles_ctx *ctx, eo_hooks *hooks)
 {
     eo_result e = eo_tiles_tile_size(map, &ctx->size);
     if (e != EO_OK)
@@ -92,7 +92,7 @@ static eo_result setup(const eo_tile_map *map, tiles_ctx *ctx, eo_hooks *hooks)
     return EO_OK;
 }
 
-eo_result eo_tiles_check(const eo_tile_map *map)
+eo_result eo_tiles_check(const eo_tiles_map *map)
 {
     tiles_ctx ctx;
     uint32_t expect = 0;
@@ -109,8 +109,8 @@ eo_result eo_tiles_check(const eo_tile_map *map)
         if (map->slopes[i] > ctx.size)
             return EO_ERR_BAD_ARGUMENT;
     for (i = 0; i < 256u; i++)
-        if (map->attrs[i] >= EO_TILE_SLOPE &&
-            map->attrs[i] - EO_TILE_SLOPE >= EO_SLOPE_BUILTIN_COUNT + map->slope_count)
+        if (map->attrs[i] >= EO_TILES_SLOPE &&
+            map->attrs[i] - EO_TILES_SLOPE >= EO_SLOPES_BUILTIN_COUNT + map->slope_count)
             return EO_ERR_BAD_ARGUMENT; /* names a slope shape nobody defined */
     return EO_OK;
 }
@@ -154,17 +154,17 @@ static uint8_t inside(const tiles_ctx *ctx, eo_coord col, eo_coord row)
 static uint8_t outside_attr(const tiles_ctx *ctx, eo_coord row)
 {
     if (ctx->map->outside == EO_TILES_OUTSIDE_EMPTY)
-        return EO_TILE_EMPTY;
+        return EO_TILES_EMPTY;
     if (ctx->map->outside == EO_TILES_OUTSIDE_OPEN_TOP && row < 0)
-        return EO_TILE_EMPTY;
-    return EO_TILE_SOLID;
+        return EO_TILES_EMPTY;
+    return EO_TILES_SOLID;
 }
 
 /* The cell of an inside tile: the caller's row table, a shift for power-of-two widths, or the
    exact row multiply (16 bits when the map allows it). */
 static const uint8_t *cell(const tiles_ctx *ctx, eo_coord col, eo_coord row)
 {
-    const eo_tile_map *m = ctx->map;
+    const eo_tiles_map *m = ctx->map;
     if (m->row_start != NULL)
         return m->cells + (uint16_t)(m->row_start[row] + (uint16_t)col);
     if (ctx->row_shift != NOT_POW2) { /* 32 or 64 wide, as most maps are: a shift */
@@ -202,10 +202,10 @@ static uint8_t lookup(const tiles_ctx *ctx, eo_coord col, eo_coord row)
 
 static uint8_t slope_height(const tiles_ctx *ctx, uint8_t attr, uint8_t column)
 {
-    return eo_slopes_column_height(ctx->map, (uint8_t)(attr - EO_TILE_SLOPE), column);
+    return eo_slopes_column_height(ctx->map, (uint8_t)(attr - EO_TILES_SLOPE), column);
 }
 
-uint8_t eo_tiles_index(const eo_tile_map *map, eo_coord col, eo_coord row, uint32_t *index)
+uint8_t eo_tiles_index(const eo_tiles_map *map, eo_coord col, eo_coord row, uint32_t *index)
 {
     tiles_ctx ctx;
     if (setup(map, &ctx, NULL) != EO_OK || !inside(&ctx, col, row))
@@ -215,42 +215,42 @@ uint8_t eo_tiles_index(const eo_tile_map *map, eo_coord col, eo_coord row, uint3
     return 1;
 }
 
-uint8_t eo_tiles_attr_at(const eo_tile_map *map, eo_coord col, eo_coord row, eo_hooks *hooks)
+uint8_t eo_tiles_attr_at(const eo_tiles_map *map, eo_coord col, eo_coord row, eo_hooks *hooks)
 {
     tiles_ctx ctx;
     if (setup(map, &ctx, hooks) != EO_OK)
-        return EO_TILE_SOLID;
+        return EO_TILES_SOLID;
     return lookup(&ctx, col, row);
 }
 
-uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, eo_coord x, eo_coord y, eo_hooks *hooks)
+uint8_t eo_tiles_attr_at_pixel(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_hooks *hooks)
 {
     tiles_ctx ctx;
     if (setup(map, &ctx, hooks) != EO_OK)
-        return EO_TILE_SOLID;
+        return EO_TILES_SOLID;
     return lookup(&ctx, tile_of(&ctx, x), tile_of(&ctx, y));
 }
 
 uint8_t eo_tiles_kind_bit(uint8_t attr)
 {
-    if (attr >= EO_TILE_SLOPE)
-        return EO_TOUCH_SLOPE;
-    if (attr >= EO_TILE_SOLID && attr <= EO_TILE_WATER)
+    if (attr >= EO_TILES_SLOPE)
+        return EO_TILES_TOUCH_SLOPE;
+    if (attr >= EO_TILES_SOLID && attr <= EO_TILES_WATER)
         return (uint8_t)(1u << (attr - 1u));
     return 0;
 }
 
-uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, eo_coord x, eo_coord y)
+uint8_t eo_tiles_pixel_solid(const eo_tiles_map *map, eo_coord x, eo_coord y)
 {
     tiles_ctx ctx;
     uint8_t attr;
     if (setup(map, &ctx, NULL) != EO_OK)
         return 1;
     attr = lookup(&ctx, tile_of(&ctx, x), tile_of(&ctx, y));
-    if (attr == EO_TILE_SOLID)
+    if (attr == EO_TILES_SOLID)
         return 1;
     /* a slope column is ground from row size - height of the tile down */
-    return attr >= EO_TILE_SLOPE && slope_height(&ctx, attr, local(&ctx, x)) > ctx.size - 1u - local(&ctx, y);
+    return attr >= EO_TILES_SLOPE && slope_height(&ctx, attr, local(&ctx, x)) > ctx.size - 1u - local(&ctx, y);
 }
 
 /* w, h >= 1 and the last pixel on each axis within the world: x + w - 1 <= EO_COORD_MAX,
@@ -280,7 +280,7 @@ static eo_coord sample(eo_coord p0, eo_coord p1, uint8_t shift, uint16_t i, uint
     return i + 1u >= n ? p1 : (eo_coord)(p0 + (eo_coord)((eo_ucoord)i << shift)); /* i << shift < p1 - p0 */
 }
 
-static uint8_t probe_point(const tiles_ctx *ctx, eo_coord x, eo_coord y, eo_tile_probe *probes,
+static uint8_t probe_point(const tiles_ctx *ctx, eo_coord x, eo_coord y, eo_tiles_probe_point *probes,
                            uint16_t capacity, uint16_t k)
 {
     eo_coord col = tile_of(ctx, x), row = tile_of(ctx, y);
@@ -296,11 +296,11 @@ static uint8_t probe_point(const tiles_ctx *ctx, eo_coord x, eo_coord y, eo_tile
         probes[k].attr = attr;
         probes[k].outside = (uint8_t)!inside(ctx, col, row);
     }
-    return (uint8_t)(eo_tiles_kind_bit(attr) | (inside(ctx, col, row) ? 0u : EO_TOUCH_OUTSIDE));
+    return (uint8_t)(eo_tiles_kind_bit(attr) | (inside(ctx, col, row) ? 0u : EO_TILES_TOUCH_OUTSIDE));
 }
 
-eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode,
-                         eo_tile_probe *probes, uint16_t capacity, uint16_t *count,
+eo_result eo_tiles_probe(const eo_tiles_map *map, const eo_box *box, uint8_t mode,
+                         eo_tiles_probe_point *probes, uint16_t capacity, uint16_t *count,
                          uint8_t *kinds, eo_hooks *hooks)
 {
     tiles_ctx ctx;
@@ -355,11 +355,11 @@ static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, eo_coord col, eo_
                            eo_coord b, int8_t dir, const span *s, uint8_t flags, eo_coord *at)
 {
     uint8_t attr = lookup(ctx, col, row), last = (uint8_t)(ctx->size - 1u);
-    if (attr == EO_TILE_SOLID) {
+    if (attr == EO_TILES_SOLID) {
         *at = a;
         return 1;
     }
-    if (attr >= EO_TILE_SLOPE && axis == 0) {
+    if (attr >= EO_TILES_SLOPE && axis == 0) {
         /* moving sideways: the box covers this tile's rows down to jmax; a column whose ground
            reaches up to jmax blocks */
         uint8_t jmax = s->t1 == row ? local(ctx, s->q1) : last;
@@ -373,7 +373,7 @@ static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, eo_coord col, eo_
                 return 0;
         }
     }
-    if (attr >= EO_TILE_SLOPE) {
+    if (attr >= EO_TILES_SLOPE) {
         /* moving up or down: the highest ground under the box's columns in this tile */
         uint8_t i = s->t0 == col ? local(ctx, s->q0) : 0, imax = s->t1 == col ? local(ctx, s->q1) : last;
         uint8_t h, hmax = 0;
@@ -400,8 +400,8 @@ static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, eo_coord col, eo_
     }
     /* one-way platforms and ladder tops stop a box falling onto their top pixel row */
     if (axis == 1 && dir > 0 && a == origin(ctx, row) &&
-        (attr == EO_TILE_ONE_WAY ||
-         (attr == EO_TILE_LADDER && lookup(ctx, col, (eo_coord)(row - 1)) != EO_TILE_LADDER))) {
+        (attr == EO_TILES_ONE_WAY ||
+         (attr == EO_TILES_LADDER && lookup(ctx, col, (eo_coord)(row - 1)) != EO_TILES_LADDER))) {
         if (!(flags & EO_TILES_DROP)) {
             *at = a;
             return 1;
@@ -427,7 +427,7 @@ static uint8_t line_blocks(const tiles_ctx *ctx, uint8_t axis, eo_coord t, eo_co
         /* outside the map along the axis: all of this line reads the outside policy; the
            farthest tile across (the lowest row for X, any column for Y) is solid if any is */
         u = axis ? s->t0 : s->t1;
-        if (lookup(ctx, axis ? u : t, axis ? t : u) != EO_TILE_SOLID)
+        if (lookup(ctx, axis ? u : t, axis ? t : u) != EO_TILES_SOLID)
             return 0;
         *at = a;
         return 1;
@@ -550,7 +550,7 @@ static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, eo_coo
 
 static uint8_t outside_bits(uint8_t attr)
 {
-    return (uint8_t)(EO_TOUCH_OUTSIDE | eo_tiles_kind_bit(attr));
+    return (uint8_t)(EO_TILES_TOUCH_OUTSIDE | eo_tiles_kind_bit(attr));
 }
 
 /* EO_TOUCH_* bits of tiles c0..c1 x r0..r1: each tile inside the map once, one lookup for each
@@ -613,7 +613,7 @@ static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache 
     }
     *touching = kinds_in(ctx, c0, c1, r0, r1);
     /* the pixel row under the box; past the world's last row, the world edge: solid */
-    *below = rb == NO_ROW ? (uint8_t)(EO_TOUCH_OUTSIDE | EO_TOUCH_SOLID) : kinds_in(ctx, c0, c1, rb, rb);
+    *below = rb == NO_ROW ? (uint8_t)(EO_TILES_TOUCH_OUTSIDE | EO_TILES_TOUCH_SOLID) : kinds_in(ctx, c0, c1, rb, rb);
     if (cache == NULL)
         return;
     EO_STEP(ctx->hooks, EO_EV_TILES_CACHE_FILL, pack_tile(c0, r0), *touching | *below << 8);
@@ -649,7 +649,7 @@ void eo_tiles_cache_reset(eo_tiles_cache *cache)
     }
 }
 
-eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_cache *cache,
+eo_result eo_tiles_touching(const eo_tiles_map *map, const eo_box *box, eo_tiles_cache *cache,
                             uint8_t *touching, uint8_t *below, eo_hooks *hooks)
 {
     tiles_ctx ctx;
@@ -670,7 +670,7 @@ eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_
     return EO_OK;
 }
 
-eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
+eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
                         eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks)
 {
     tiles_ctx ctx;

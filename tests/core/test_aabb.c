@@ -193,32 +193,32 @@ static void test_aabb_chooser_picks_y_for_rows(void **state)
 
 static void test_circle_overlap_cases(void **state)
 {
-    eo_circle a = { 0, 0, 10 }, b = { 20, 0, 10 }, c = { 14, 14, 10 }, p = { 3, 4, 0 };
+    eo_aabb_circle a = { 0, 0, 10 }, b = { 20, 0, 10 }, c = { 14, 14, 10 }, p = { 3, 4, 0 };
     uint8_t o = 9;
     (void)state;
-    assert_int_equal(eo_circle_overlap(&a, &b, &o, NULL), EO_OK);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &b, &o, NULL), EO_OK);
     assert_int_equal(o, 0); /* touching */
     b.x = 19;
-    assert_int_equal(eo_circle_overlap(&a, &b, &o, NULL), EO_OK);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &b, &o, NULL), EO_OK);
     assert_int_equal(o, 1);
-    assert_int_equal(eo_circle_overlap(&a, &c, &o, NULL), EO_OK); /* 14^2*2 = 392 < 400 */
+    assert_int_equal(eo_aabb_circle_overlap(&a, &c, &o, NULL), EO_OK); /* 14^2*2 = 392 < 400 */
     assert_int_equal(o, 1);
     c.x = 15;  /* 225 + 196 = 421 > 400: boxes overlap, circles do not */
-    assert_int_equal(eo_circle_overlap(&a, &c, &o, NULL), EO_OK);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &c, &o, NULL), EO_OK);
     assert_int_equal(o, 0);
     a.r = 5;   /* point at distance exactly 5: on the edge, not inside */
-    assert_int_equal(eo_circle_overlap(&a, &p, &o, NULL), EO_OK);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &p, &o, NULL), EO_OK);
     assert_int_equal(o, 0);
     a.r = 6;
-    assert_int_equal(eo_circle_overlap(&a, &p, &o, NULL), EO_OK);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &p, &o, NULL), EO_OK);
     assert_int_equal(o, 1);
     o = 7;
     a.r = -1;
-    assert_int_equal(eo_circle_overlap(&a, &p, &o, NULL), EO_ERR_BAD_ARGUMENT);
-    a.r = EO_CIRCLE_MAX_RADIUS + 1;
-    assert_int_equal(eo_circle_overlap(&a, &p, &o, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &p, &o, NULL), EO_ERR_BAD_ARGUMENT);
+    a.r = EO_AABB_CIRCLE_MAX_RADIUS + 1;
+    assert_int_equal(eo_aabb_circle_overlap(&a, &p, &o, NULL), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(o, 7);
-    assert_int_equal(eo_circle_overlap(NULL, &p, &o, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_aabb_circle_overlap(NULL, &p, &o, NULL), EO_ERR_NULL_POINTER);
 }
 
 static void test_circle_matches_64bit_reference(void **state)
@@ -226,18 +226,18 @@ static void test_circle_matches_64bit_reference(void **state)
     unsigned i;
     (void)state;
     for (i = 0; i < 500000u; i++) {
-        eo_circle a, b;
+        eo_aabb_circle a, b;
         uint8_t o;
         int64_t dx, dy, reach;
-        a.x = (int16_t)rng(); a.y = (int16_t)rng(); a.r = (int16_t)(rng() % (EO_CIRCLE_MAX_RADIUS + 1u));
+        a.x = (int16_t)rng(); a.y = (int16_t)rng(); a.r = (int16_t)(rng() % (EO_AABB_CIRCLE_MAX_RADIUS + 1u));
         if (i & 1u) { /* near each other, so both answers are common */
             b.x = (int16_t)(a.x + (int16_t)(rng() % 200u) - 100); b.y = (int16_t)(a.y + (int16_t)(rng() % 200u) - 100);
             a.r = (int16_t)(rng() % 80u); b.r = (int16_t)(rng() % 80u);
         } else {
-            b.x = (int16_t)rng(); b.y = (int16_t)rng(); b.r = (int16_t)(rng() % (EO_CIRCLE_MAX_RADIUS + 1u));
+            b.x = (int16_t)rng(); b.y = (int16_t)rng(); b.r = (int16_t)(rng() % (EO_AABB_CIRCLE_MAX_RADIUS + 1u));
         }
         dx = (int64_t)a.x - b.x; dy = (int64_t)a.y - b.y; reach = (int64_t)a.r + b.r;
-        assert_int_equal(eo_circle_overlap(&a, &b, &o, NULL), EO_OK);
+        assert_int_equal(eo_aabb_circle_overlap(&a, &b, &o, NULL), EO_OK);
         assert_int_equal(o, dx * dx + dy * dy < reach * reach);
     }
 }

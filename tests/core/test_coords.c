@@ -15,6 +15,7 @@
 
 #define RNG_SEED 20261124u
 #include "rng.h"
+#include "sweep_reference.h"
 
 #define N 48
 
@@ -138,11 +139,11 @@ static void test_coords_broadphases_at_the_edges(void **state)
                 assert_int_equal(eo_aabb_overlap(&boxes[i], &boxes[j]), ref_overlap(&boxes[i], &boxes[j]));
         assert_int_equal(eo_aabb_find_pairs(boxes, count, EO_AABB_Y_FIRST, got, N * N / 2, &n, NULL, NULL), EO_OK);
         assert_same_pairs(got, n, want, n_want);
-        assert_int_equal(eo_sweep_find_pairs(boxes, count, (eo_aabb_order)(round & 1), NULL, order, 0, got,
-                                             N * N / 2, &n, NULL, NULL), EO_OK);
+        assert_int_equal(sweep_ref_find_pairs(boxes, count, (eo_aabb_order)(round & 1), NULL, order, 0, got,
+                                             N * N / 2, &n, NULL), EO_OK);
         assert_same_pairs(got, n, want, n_want);
         assert_int_equal(eo_sweep_init(&sw, N, (eo_aabb_order)(round & 1), storage, sizeof storage), EO_OK);
-        assert_int_equal(eo_sweep_pairs(&sw, boxes, count, NULL, got, N * N / 2, &n, NULL, NULL), EO_OK);
+        assert_int_equal(eo_sweep_find_pairs(&sw, boxes, count, NULL, got, N * N / 2, &n, NULL, NULL), EO_OK);
         assert_same_pairs(got, n, want, n_want);
         /* a grid over the whole world (its far edge clamped), or over a corner of it */
         memset(&cfg, 0, sizeof cfg);
@@ -193,7 +194,7 @@ static void test_coords_queries_at_the_edges(void **state)
         assert_int_equal(eo_sectors_build(&grid, boxes, count, NULL, NULL), EO_OK);
         assert_int_equal(eo_query_sectors_region(&grid, boxes, NULL, NULL, &region, got_s, N, &n_s, NULL), EO_OK);
         assert_int_equal(eo_sweep_init(&sw, N, EO_AABB_X_FIRST, storage + 50000, sizeof storage - 50000u * 4u), EO_OK);
-        (void)eo_sweep_pairs(&sw, boxes, count, NULL, dummy, 0, &n, NULL, NULL);
+        (void)eo_sweep_find_pairs(&sw, boxes, count, NULL, dummy, 0, &n, NULL, NULL);
         assert_int_equal(eo_query_sweep_region(&sw, NULL, NULL, &region, got_w, N, &n_w, NULL), EO_OK);
         for (i = 0, k = 0; i < count; i++)
             if (ref_overlap(&boxes[i], &region)) {
@@ -218,7 +219,7 @@ static void test_coords_segment_across_the_world(void **state)
     eo_segment d = { EO_COORD_MIN, EO_COORD_MIN, EO_COORD_MAX, EO_COORD_MAX };
     eo_box b = { 1000, 0, 10, 10 }, corner = { EO_COORD_MAX, EO_COORD_MAX, 1, 1 }, mid = { -1, -1, 1, 1 };
     eo_box far_box = { EO_COORD_MIN, EO_COORD_MIN, 1, 1 };
-    eo_segment_hit h;
+    eo_query_segment_hit h;
     (void)state;
     assert_int_equal(eo_query_segment_box(&s, &b, &h), 1);
     assert_int_equal(h.x, 1000);
@@ -246,11 +247,11 @@ static void test_coords_segment_across_the_world(void **state)
 static const uint8_t coords_cells[4 * 4] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 };
 static uint8_t coords_attrs[256];
 
-static eo_tile_map coords_map(uint8_t outside)
+static eo_tiles_map coords_map(uint8_t outside)
 {
-    eo_tile_map m;
+    eo_tiles_map m;
     memset(&m, 0, sizeof m);
-    coords_attrs[1] = EO_TILE_SOLID;
+    coords_attrs[1] = EO_TILES_SOLID;
     m.cells = coords_cells;
     m.attrs = coords_attrs;
     m.width = 4;
@@ -262,11 +263,11 @@ static eo_tile_map coords_map(uint8_t outside)
 
 static void test_coords_tiles_and_slopes_at_the_edges(void **state)
 {
-    eo_tile_map map = coords_map(EO_TILES_OUTSIDE_EMPTY);
+    eo_tiles_map map = coords_map(EO_TILES_OUTSIDE_EMPTY);
     eo_box b = { 0, -100, 8, 8 };
     eo_tiles_move_result r;
     eo_slopes_ground g;
-    eo_tile_probe p[8];
+    eo_tiles_probe_point p[8];
     uint16_t n;
     (void)state;
     assert_int_equal(eo_tiles_tile_of(EO_COORD_MIN, 3), EO_COORD_MIN / 8);
@@ -275,7 +276,7 @@ static void test_coords_tiles_and_slopes_at_the_edges(void **state)
     assert_int_equal(eo_tiles_tile_of(EO_COORD_MIN, EO_COORD_BITS - 1), -1);
     assert_int_equal(eo_tiles_tile_of(EO_COORD_MAX, EO_COORD_BITS - 1), 0);
     assert_int_equal(eo_tiles_tile_of(EO_COORD_MIN, 255), -1); /* clamped shift */
-    assert_int_equal(eo_tiles_attr_at_pixel(&map, EO_COORD_MIN, EO_COORD_MAX, NULL), EO_TILE_EMPTY);
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, EO_COORD_MIN, EO_COORD_MAX, NULL), EO_TILES_EMPTY);
     assert_int_equal(eo_tiles_pixel_solid(&map, 20, 20), 1);
     /* a walk in the air is one move: all the way to the world's left edge, then into it (a wall) */
     assert_int_equal(eo_slopes_walk(&map, &b, EO_COORD_MIN, 4, 0, &r, NULL), EO_OK);
@@ -336,21 +337,21 @@ static void test_coords_tiles_and_slopes_at_the_edges(void **state)
 static void test_coords_tall_map_index(void **state)
 {
     static uint8_t cells[2u * 65533u], attrs[256];
-    eo_tile_map map = { cells, attrs, NULL, NULL, 2, 65533, 3, 0, 0 };
+    eo_tiles_map map = { cells, attrs, NULL, NULL, 2, 65533, 3, 0, 0 };
     uint32_t index = 0;
     (void)state;
     cells[2u * 50879u + 1u] = 1;
-    attrs[1] = EO_TILE_SOLID;
+    attrs[1] = EO_TILES_SOLID;
     assert_int_equal(eo_tiles_index(&map, 1, 50879, &index), 1);
     assert_int_equal(index, 2u * 50879u + 1u);
-    assert_int_equal(eo_tiles_attr_at(&map, 1, 50879, NULL), EO_TILE_SOLID);
-    assert_int_equal(eo_tiles_attr_at(&map, 1, 50879 - 32768, NULL), EO_TILE_EMPTY);
+    assert_int_equal(eo_tiles_attr_at(&map, 1, 50879, NULL), EO_TILES_SOLID);
+    assert_int_equal(eo_tiles_attr_at(&map, 1, 50879 - 32768, NULL), EO_TILES_EMPTY);
 }
 #endif
 
 static void test_coords_raycast_at_the_edges(void **state)
 {
-    eo_tile_map map = coords_map(EO_TILES_OUTSIDE_SOLID);
+    eo_tiles_map map = coords_map(EO_TILES_OUTSIDE_SOLID);
     eo_segment s = { 4, 20, EO_COORD_MAX, 20 };
     eo_raycast_hit h;
     eo_raycast_visit v[8];
@@ -399,7 +400,7 @@ static void test_coords_masks_at_the_edges(void **state)
     eo_gridmask_grid grid;
     eo_gridmask ma, mb;
     eo_pixelmask a, b;
-    static eo_mask_word wa[64], wb[64];
+    static eo_pixelmask_word wa[64], wb[64];
     eo_box r;
     uint8_t hit, found;
     int32_t cx = 0, cy = 0;
@@ -414,7 +415,7 @@ static void test_coords_masks_at_the_edges(void **state)
         assert_int_equal(eo_gridmask_build(&grid, EO_GRIDMASK_SPAN, &boxes[1], &mb, NULL), EO_OK);
         if (ref_overlap(&boxes[0], &boxes[1]))
             assert_false(EO_GRIDMASK_ELIMINATED(eo_gridmask_test(&grid, ma, mb, NULL)));
-        assert_int_equal(eo_overlap_rect(&boxes[0], &boxes[1], &r), ref_overlap(&boxes[0], &boxes[1]));
+        assert_int_equal(eo_pixelmask_overlap_rect(&boxes[0], &boxes[1], &r), ref_overlap(&boxes[0], &boxes[1]));
     }
     /* two solid 16 x 4 sprites: their boxes' overlap is the pixel answer, at any placement */
     assert_int_equal(eo_pixelmask_init(&a, 16, 4, wa, sizeof wa), EO_OK);
@@ -459,18 +460,18 @@ static void test_coords_masks_at_the_edges(void **state)
 
 static void test_coords_circles_at_the_edges(void **state)
 {
-    eo_circle a = { EO_COORD_MIN, EO_COORD_MIN, EO_CIRCLE_MAX_RADIUS };
-    eo_circle b = { EO_COORD_MAX, EO_COORD_MAX, EO_CIRCLE_MAX_RADIUS };
+    eo_aabb_circle a = { EO_COORD_MIN, EO_COORD_MIN, EO_AABB_CIRCLE_MAX_RADIUS };
+    eo_aabb_circle b = { EO_COORD_MAX, EO_COORD_MAX, EO_AABB_CIRCLE_MAX_RADIUS };
     uint8_t overlap = 9;
     (void)state;
-    assert_int_equal(eo_circle_overlap(&a, &b, &overlap, NULL), EO_OK);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &b, &overlap, NULL), EO_OK);
     assert_int_equal(overlap, 0);
-    b.x = (eo_coord)(EO_COORD_MIN + 2 * EO_CIRCLE_MAX_RADIUS - 1);
+    b.x = (eo_coord)(EO_COORD_MIN + 2 * EO_AABB_CIRCLE_MAX_RADIUS - 1);
     b.y = EO_COORD_MIN;
-    assert_int_equal(eo_circle_overlap(&a, &b, &overlap, NULL), EO_OK);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &b, &overlap, NULL), EO_OK);
     assert_int_equal(overlap, 1);
-    b.x = (eo_coord)(EO_COORD_MIN + 2 * EO_CIRCLE_MAX_RADIUS);
-    assert_int_equal(eo_circle_overlap(&a, &b, &overlap, NULL), EO_OK);
+    b.x = (eo_coord)(EO_COORD_MIN + 2 * EO_AABB_CIRCLE_MAX_RADIUS);
+    assert_int_equal(eo_aabb_circle_overlap(&a, &b, &overlap, NULL), EO_OK);
     assert_int_equal(overlap, 0); /* touching */
 }
 

@@ -77,18 +77,18 @@ static void test_pixelmask_overlap_rect(void **state)
 {
     eo_box a = { 0, 0, 10, 10 }, b = { 5, 3, 10, 10 }, r;
     (void)state;
-    assert_int_equal(eo_overlap_rect(&a, &b, &r), 1);
+    assert_int_equal(eo_pixelmask_overlap_rect(&a, &b, &r), 1);
     assert_int_equal(r.x, 5); assert_int_equal(r.y, 3); assert_int_equal(r.w, 5); assert_int_equal(r.h, 7);
     b.x = 2; b.y = 2; b.w = 3; b.h = 3; /* contained */
-    assert_int_equal(eo_overlap_rect(&a, &b, &r), 1);
+    assert_int_equal(eo_pixelmask_overlap_rect(&a, &b, &r), 1);
     assert_int_equal(r.x, 2); assert_int_equal(r.w, 3);
     b.x = 10; /* touching: empty */
-    assert_int_equal(eo_overlap_rect(&a, &b, &r), 0);
+    assert_int_equal(eo_pixelmask_overlap_rect(&a, &b, &r), 0);
     assert_int_equal(r.w, 0);
     a.x = 32760; a.w = 32767; b.x = -32768; b.w = 10; /* far edge past int16 does not wrap */
-    assert_int_equal(eo_overlap_rect(&a, &b, &r), 0);
+    assert_int_equal(eo_pixelmask_overlap_rect(&a, &b, &r), 0);
     a.x = -32768; a.w = 32767; a.y = -32768; a.h = 32767; b.x = -5; b.y = -5; b.w = 10; b.h = 10;
-    assert_int_equal(eo_overlap_rect(&a, &b, &r), 1);
+    assert_int_equal(eo_pixelmask_overlap_rect(&a, &b, &r), 1);
     assert_int_equal(r.x, -5); assert_int_equal(r.w, 4); /* a ends at -2 */
 }
 
@@ -177,7 +177,7 @@ static void test_pixelmask_bad_input(void **state)
     assert_int_equal(eo_pixelmask_init(&m, 33, 3, st.b, need - 1), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(eo_pixelmask_init(&m, 0, 3, st.b, need), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_pixelmask_init(NULL, 33, 3, st.b, need), EO_ERR_NULL_POINTER);
-    if (sizeof(eo_mask_word) > 1)
+    if (sizeof(eo_pixelmask_word) > 1)
         assert_int_equal(eo_pixelmask_init(&m, 33, 3, st.b + 1, need), EO_ERR_BAD_ARGUMENT); /* misaligned */
     assert_int_equal(eo_pixelmask_init(&m, 33, 3, st.b, need), EO_OK);
     assert_int_equal(st.b[need], 0xEE); /* nothing written past the storage */
@@ -264,7 +264,7 @@ static void test_pixelmask_popcount_every_width(void **state)
    mask forged or zeroed is still refused as soon as its box overlaps. */
 static void test_pixelmask_fast_paths(void **state)
 {
-    static eo_mask_word one_word;
+    static eo_pixelmask_word one_word;
     eo_pixelmask big = { 200, 100, (uint16_t)((200 + EO_PIXELMASK_WORD_BITS - 1) / EO_PIXELMASK_WORD_BITS), &one_word };
     eo_pixelmask small = { 16, 16, (uint16_t)((16 + EO_PIXELMASK_WORD_BITS - 1) / EO_PIXELMASK_WORD_BITS), &one_word };
     eo_pixelmask zeroed;

@@ -19,9 +19,9 @@
 
 static uint16_t storage_words[40000]; /* 2-byte aligned */
 static eo_box boxes[MAX_OBJ];
-static eo_layer layers[MAX_OBJ];
+static eo_broadphase_layer layers[MAX_OBJ];
 static uint16_t got[MAX_OBJ], want[MAX_OBJ];
-static eo_segment_hit hits[MAX_OBJ], want_hits[MAX_OBJ];
+static eo_query_segment_hit hits[MAX_OBJ], want_hits[MAX_OBJ];
 static ref_visit visits[200 * 200];
 
 /* ---- the reference's own check ------------------------------------------------------------------ */
@@ -107,7 +107,7 @@ static int stop_in_box(void *ctx, const ref_visit *v)
 static void check_box(const eo_segment *s, const eo_box *b)
 {
     first_in_box f;
-    eo_segment_hit h;
+    eo_query_segment_hit h;
     uint8_t got_hit;
     int32_t dx = s->x1 - s->x0, dy = s->y1 - s->y0;
     memset(&h, 0xAB, sizeof h);
@@ -203,7 +203,7 @@ static eo_box box(int x, int y, int w, int h)
 /* hand-picked: hit at (x, y), t = n / d, face; or no hit when d == 0 */
 static void expect_hit(eo_segment s, eo_box b, int x, int y, int n, int d, unsigned face)
 {
-    eo_segment_hit h;
+    eo_query_segment_hit h;
     uint8_t r = eo_query_segment_box(&s, &b, &h);
     check_box(&s, &b); /* and the reference agrees */
     if (d == 0) {
@@ -266,7 +266,7 @@ static void test_query_segment_box_hand_picked(void **state)
     {
         eo_box up_right = box(10, 0, 10, 10), down_left = box(0, 10, 10, 10);
         eo_segment s = seg(5, 5, 15, 15);
-        eo_segment_hit h1, h2;
+        eo_query_segment_hit h1, h2;
         assert_int_equal(eo_query_segment_box(&s, &up_right, &h1), 1);
         assert_int_equal(eo_query_segment_box(&s, &down_left, &h2), 1);
         assert_int_equal(h1.face, EO_HIT_LEFT);
@@ -317,7 +317,7 @@ static void random_config(eo_sectors_config *cfg)
     cfg->max_entries = 8000;
 }
 
-static int passes(const eo_layer *ls, const eo_layer *filter, uint16_t i)
+static int passes(const eo_broadphase_layer *ls, const eo_broadphase_layer *filter, uint16_t i)
 {
     uint16_t cat = ls ? ls[i].category : 0xFFFFu, with = ls ? ls[i].collides_with : 0xFFFFu;
     return filter == NULL || ((cat & filter->collides_with) && (filter->category & with));
@@ -331,7 +331,7 @@ static int shares_pixel(const eo_box *a, const eo_box *r)
            (int32_t)r->y < (int32_t)a->y + a->h;
 }
 
-static uint16_t reference_region(uint16_t n, const eo_layer *ls, const eo_layer *filter, const eo_box *r)
+static uint16_t reference_region(uint16_t n, const eo_broadphase_layer *ls, const eo_broadphase_layer *filter, const eo_box *r)
 {
     uint16_t i, k = 0;
     for (i = 0; i < n; i++)
@@ -371,7 +371,7 @@ static void test_query_sectors_region_matches_brute_force(void **state)
     for (round = 0; round < 600; round++) {
         eo_sectors_config cfg;
         eo_sectors grid;
-        eo_layer filter;
+        eo_broadphase_layer filter;
         uint16_t n, count = 0, expect, cap;
         int q;
         random_config(&cfg);
@@ -381,7 +381,7 @@ static void test_query_sectors_region_matches_brute_force(void **state)
                                    : eo_sectors_update(&grid, boxes, n, NULL, NULL), EO_OK);
         for (q = 0; q < 20; q++) {
             eo_box r;
-            const eo_layer *ls = q % 3 == 0 ? NULL : layers, *f = q % 2 ? &filter : NULL;
+            const eo_broadphase_layer *ls = q % 3 == 0 ? NULL : layers, *f = q % 2 ? &filter : NULL;
             eo_result res;
             filter.category = (uint16_t)(1u << (rng() % 3u));
             filter.collides_with = (uint16_t)(rng() % 8u);
@@ -422,7 +422,7 @@ static void test_query_sweep_region_matches_brute_force(void **state)
     for (round = 0; round < 600; round++) {
         eo_sectors_config cfg;
         eo_sweep sw;
-        eo_layer filter;
+        eo_broadphase_layer filter;
         eo_pair pairs[4];
         uint32_t pc;
         uint16_t n, count = 0, expect, cap, i;
@@ -432,11 +432,11 @@ static void test_query_sweep_region_matches_brute_force(void **state)
         assert_int_equal(eo_sweep_init(&sw, MAX_OBJ, round % 2 ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST, storage_words,
                                        sizeof storage_words), EO_OK);
         for (frame = 0; frame < 3; frame++) {
-            eo_result pr = eo_sweep_pairs(&sw, boxes, n, NULL, pairs, 4, &pc, NULL, NULL);
+            eo_result pr = eo_sweep_find_pairs(&sw, boxes, n, NULL, pairs, 4, &pc, NULL, NULL);
             assert_true(pr == EO_OK || pr == EO_ERR_BUFFER_TOO_SMALL);
             for (q = 0; q < 10; q++) {
                 eo_box r;
-                const eo_layer *ls = q % 3 == 0 ? NULL : layers, *f = q % 2 ? &filter : NULL;
+                const eo_broadphase_layer *ls = q % 3 == 0 ? NULL : layers, *f = q % 2 ? &filter : NULL;
                 eo_result res;
                 filter.category = (uint16_t)(1u << (rng() % 3u));
                 filter.collides_with = (uint16_t)(rng() % 8u);
@@ -463,18 +463,18 @@ static void test_query_sweep_region_matches_brute_force(void **state)
 
 static int hit_cmp(const void *pa, const void *pb)
 {
-    const eo_segment_hit *a = pa, *b = pb;
+    const eo_query_segment_hit *a = pa, *b = pb;
     int64_t l = (int64_t)a->t_num * b->t_den, r = (int64_t)b->t_num * a->t_den;
     return l < r ? -1 : l > r ? 1 : (int)a->index - (int)b->index;
 }
 
 /* brute force: every box by itself (eo_query_segment_box, checked above against the pixel walk),
    sorted by t then index */
-static uint16_t reference_hits(const eo_segment *s, uint16_t n, const eo_layer *ls, const eo_layer *f)
+static uint16_t reference_hits(const eo_segment *s, uint16_t n, const eo_broadphase_layer *ls, const eo_broadphase_layer *f)
 {
     uint16_t i, k = 0;
     for (i = 0; i < n; i++) {
-        eo_segment_hit h;
+        eo_query_segment_hit h;
         if (passes(ls, f, i) && eo_query_segment_box(s, &boxes[i], &h)) {
             h.index = i;
             want_hits[k++] = h;
@@ -522,7 +522,7 @@ static void test_query_segment_all_matches_brute_force(void **state)
     for (round = 0; round < 500; round++) {
         eo_sectors_config cfg;
         eo_sectors grid;
-        eo_layer filter;
+        eo_broadphase_layer filter;
         uint16_t n, count, expect, cap;
         int q;
         random_config(&cfg);
@@ -531,8 +531,8 @@ static void test_query_segment_all_matches_brute_force(void **state)
         assert_int_equal(eo_sectors_build(&grid, boxes, n, NULL, NULL), EO_OK);
         for (q = 0; q < 12; q++) {
             eo_segment s;
-            const eo_layer *ls = q % 3 == 0 ? NULL : layers, *f = q % 2 ? &filter : NULL;
-            eo_segment_hit first;
+            const eo_broadphase_layer *ls = q % 3 == 0 ? NULL : layers, *f = q % 2 ? &filter : NULL;
+            eo_query_segment_hit first;
             uint8_t found = 9;
             filter.category = (uint16_t)(1u << (rng() % 3u));
             filter.collides_with = (uint16_t)(rng() % 8u);
@@ -617,7 +617,7 @@ static void test_query_not_ready_is_an_error(void **state)
     eo_box r = box(0, 0, 256, 192), b[3];
     eo_pair p[4];
     eo_segment s = seg(0, 0, 100, 100);
-    eo_segment_hit h;
+    eo_query_segment_hit h;
     uint32_t pc;
     uint16_t count = 77;
     uint8_t found;
@@ -659,15 +659,15 @@ static void test_query_not_ready_is_an_error(void **state)
     assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, storage_words, sizeof storage_words), EO_OK);
     assert_int_equal(eo_query_sweep_region(&sw, NULL, NULL, &r, got, 4, &count, NULL), EO_ERR_NOT_READY);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 1, 1, got, 4, &count, NULL), EO_ERR_NOT_READY);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 0, NULL, p, 4, &pc, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 0, NULL, p, 4, &pc, NULL, NULL), EO_OK);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 1, 1, got, 4, &count, NULL), EO_OK);
     assert_int_equal(count, 0); /* no objects: an empty answer, not an error */
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 4, &pc, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 4, &pc, NULL, NULL), EO_OK);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 12, 12, got, 4, &count, NULL), EO_OK);
     assert_int_equal(count, 2);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 3, NULL, p, 4, &pc, NULL, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 3, NULL, p, 4, &pc, NULL, NULL), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 12, 12, got, 4, &count, NULL), EO_ERR_NOT_READY);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 4, &pc, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 4, &pc, NULL, NULL), EO_OK);
     assert_int_equal(eo_query_sweep_point(&sw, NULL, NULL, 12, 12, got, 4, &count, NULL), EO_OK);
     assert_string_equal(eo_result_name(EO_ERR_NOT_READY), "EO_ERR_NOT_READY");
 }
@@ -680,7 +680,7 @@ static void test_query_bad_input(void **state)
     eo_box r = box(0, 0, 10, 10), b[1];
     eo_pair p[1];
     eo_segment s = seg(0, 0, 10, 10);
-    eo_segment_hit h;
+    eo_query_segment_hit h;
     uint32_t pc;
     uint16_t count;
     uint8_t found;
@@ -697,7 +697,7 @@ static void test_query_bad_input(void **state)
     assert_int_equal(eo_query_sectors_region(&grid, b, NULL, NULL, &r, NULL, 0, &count, NULL), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(count, 1);
     assert_int_equal(eo_sweep_init(&sw, 1, EO_AABB_Y_FIRST, storage_words, sizeof storage_words), EO_OK);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 1, NULL, p, 1, &pc, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 1, NULL, p, 1, &pc, NULL, NULL), EO_OK);
     assert_int_equal(eo_query_sweep_region(NULL, NULL, NULL, &r, got, 1, &count, NULL), EO_ERR_NULL_POINTER);
     assert_int_equal(eo_query_sweep_region(&sw, NULL, NULL, NULL, got, 1, &count, NULL), EO_ERR_NULL_POINTER);
     assert_int_equal(eo_query_sweep_region(&sw, NULL, NULL, &r, NULL, 1, &count, NULL), EO_ERR_NULL_POINTER);
@@ -728,7 +728,7 @@ static void test_query_trace_hooks(void **state)
     eo_hooks hooks;
     eo_box b[3];
     eo_segment s = seg(0, 20, 200, 20);
-    eo_segment_hit h[3];
+    eo_query_segment_hit h[3];
     uint16_t count, k;
     (void)state;
     b[0] = box(10, 10, 20, 20);

@@ -52,10 +52,10 @@ static int ref_blocks(uint8_t block, int32_t x, int32_t y)
     int T = tile_size(), shift = map.tile_shift ? map.tile_shift : 3;
     int32_t col = floor_shift(x, shift), row = floor_shift(y, shift);
     uint8_t attr = eo_tiles_attr_at(&map, (int16_t)col, (int16_t)row, NULL);
-    if (attr >= EO_TILE_SLOPE) {
+    if (attr >= EO_TILES_SLOPE) {
         int lx = (int)(x - col * T), ly = (int)(y - row * T);
-        return (block & EO_TOUCH_SLOPE) &&
-               eo_slopes_column_height(&map, (uint8_t)(attr - EO_TILE_SLOPE), (uint8_t)lx) > T - 1 - ly;
+        return (block & EO_TILES_TOUCH_SLOPE) &&
+               eo_slopes_column_height(&map, (uint8_t)(attr - EO_TILES_SLOPE), (uint8_t)lx) > T - 1 - ly;
     }
     return (eo_tiles_kind_bit(attr) & block) != 0;
 }
@@ -102,7 +102,7 @@ static void check_ray(eo_segment s, uint8_t block)
     int32_t dx = s.x1 - s.x0, dy = s.y1 - s.y0;
     eo_result res;
     memset(&r, 0, sizeof r);
-    r.block = block ? block : (uint8_t)(EO_TOUCH_SOLID | EO_TOUCH_SLOPE);
+    r.block = block ? block : (uint8_t)(EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_SLOPE);
     r.shift = map.tile_shift ? map.tile_shift : 3;
     (void)ref_pixels_events(s.x0, s.y0, s.x1, s.y1, ref_step, &r);
     memset(&hit, 0xAB, sizeof hit);
@@ -159,8 +159,8 @@ static void random_map(uint16_t w, uint16_t h, uint8_t shift)
 
 static uint8_t random_block(void)
 {
-    static const uint8_t masks[] = { 0, 0, EO_TOUCH_SOLID, EO_TOUCH_SLOPE, EO_TOUCH_SOLID | EO_TOUCH_ONE_WAY,
-                                     EO_TOUCH_WATER | EO_TOUCH_HAZARD, EO_TOUCH_LADDER | EO_TOUCH_SLOPE, 0xFF };
+    static const uint8_t masks[] = { 0, 0, EO_TILES_TOUCH_SOLID, EO_TILES_TOUCH_SLOPE, EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_ONE_WAY,
+                                     EO_TILES_TOUCH_WATER | EO_TILES_TOUCH_HAZARD, EO_TILES_TOUCH_LADDER | EO_TILES_TOUCH_SLOPE, 0xFF };
     return masks[rng() % sizeof masks];
 }
 
@@ -218,7 +218,7 @@ static void test_raycast_int16_extremes(void **state)
         s.y1 = i % 6 == 0 ? s.y0 : (int16_t)rng();
         if (i % 8 == 0) { s.x0 = -32768; s.y0 = -32768; s.x1 = 32767; s.y1 = 32767; }
         if (i % 8 == 4) { s.x0 = 32767; s.y0 = -32768; s.x1 = -32768; s.y1 = 32767; }
-        check_ray(s, (uint8_t)(i % 2 ? 0 : EO_TOUCH_SLOPE | EO_TOUCH_ONE_WAY));
+        check_ray(s, (uint8_t)(i % 2 ? 0 : EO_TILES_TOUCH_SLOPE | EO_TILES_TOUCH_ONE_WAY));
     }
 }
 
@@ -362,9 +362,9 @@ static void test_raycast_edges_ends_and_starts(void **state)
     assert_int_equal(hit.hit, 1);
     assert_int_equal(hit.col, -1);
     assert_int_equal(hit.x, -1);
-    assert_int_equal(hit.attr, EO_TILE_SOLID);
+    assert_int_equal(hit.attr, EO_TILES_SOLID);
     /* only what the mask names blocks */
-    assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 0, 12, 40, 12 }, EO_TOUCH_WATER, &hit, NULL, 0, NULL, NULL), EO_OK);
+    assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 0, 12, 40, 12 }, EO_TILES_TOUCH_WATER, &hit, NULL, 0, NULL, NULL), EO_OK);
     assert_int_equal(hit.hit, 0);
 }
 
@@ -388,14 +388,14 @@ static void test_raycast_slopes_stop_below_the_surface(void **state)
     assert_int_equal(hit.y, 12);
     assert_int_equal(hit.col, 2);
     assert_int_equal(hit.face, EO_HIT_LEFT);
-    assert_int_equal(hit.attr, EO_TILE_SLOPE_ATTR(EO_SLOPE_45_UP));
+    assert_int_equal(hit.attr, EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP));
     check_ray(seg(0, 12, 31, 12), 0);
     /* from above, straight down column 17 (height 2): ground from local row 6, pixel y 14 */
     assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 17, 0, 17, 23 }, 0, &hit, NULL, 0, NULL, NULL), EO_OK);
     assert_int_equal(hit.y, 14);
     assert_int_equal(hit.face, EO_HIT_TOP);
     /* slopes not in the mask: clear */
-    assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 17, 0, 17, 23 }, EO_TOUCH_SOLID, &hit, NULL, 0, NULL, NULL), EO_OK);
+    assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 17, 0, 17, 23 }, EO_TILES_TOUCH_SOLID, &hit, NULL, 0, NULL, NULL), EO_OK);
     assert_int_equal(hit.hit, 0);
     /* over the surface, through the empty half of the tile: clear, the tile still visited */
     assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 15, 7, 24, 16 }, 0, &hit, got_visits, 8, &count, NULL), EO_OK);
@@ -411,7 +411,7 @@ static void test_raycast_agrees_with_box_cast(void **state)
         int T = 8, col = rng_range(0, 5), row = rng_range(0, 5);
         eo_box b;
         eo_segment s;
-        eo_segment_hit bh;
+        eo_query_segment_hit bh;
         eo_raycast_hit th;
         uint8_t boxed;
         if (i % 100 == 0)
@@ -427,7 +427,7 @@ static void test_raycast_agrees_with_box_cast(void **state)
             s.x1 = (int16_t)rng_range(-10, 58); s.y1 = (int16_t)rng_range(-10, 58);
         }
         boxed = eo_query_segment_box(&s, &b, &bh);
-        assert_int_equal(eo_raycast_tiles(&map, &s, EO_TOUCH_SOLID, &th, NULL, 0, NULL, NULL), EO_OK);
+        assert_int_equal(eo_raycast_tiles(&map, &s, EO_TILES_TOUCH_SOLID, &th, NULL, 0, NULL, NULL), EO_OK);
         assert_int_equal(th.hit, boxed);
         if (boxed) {
             assert_int_equal(th.x, bh.x);
@@ -442,7 +442,7 @@ static void test_raycast_visit_capacity_and_errors(void **state)
 {
     eo_raycast_hit hit;
     uint16_t count = 0;
-    eo_tile_map bad;
+    eo_tiles_map bad;
     eo_segment s = seg(0, 4, 60, 4);
     (void)state;
     load((const char *const[]){ "......#." }, 1, 3, EO_TILES_OUTSIDE_EMPTY);

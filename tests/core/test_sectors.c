@@ -15,11 +15,12 @@
 
 #define RNG_SEED 4242u
 #include "rng.h"
+#include "sweep_reference.h"
 
 static uint16_t storage_words[40000]; /* uint16_t: 2-byte aligned */
 static eo_pair got[MAX_PAIRS], want[MAX_PAIRS];
 static eo_box boxes[MAX_OBJ];
-static eo_layer layers[MAX_OBJ];
+static eo_broadphase_layer layers[MAX_OBJ];
 
 static int pair_cmp(const void *x, const void *y)
 {
@@ -28,7 +29,7 @@ static int pair_cmp(const void *x, const void *y)
 }
 
 /* Reference: all pairs, box test, then the layer rule. Sorted (it is generated in order). */
-static uint32_t reference_pairs(uint16_t n, const eo_layer *ls, eo_pair *out)
+static uint32_t reference_pairs(uint16_t n, const eo_broadphase_layer *ls, eo_pair *out)
 {
     uint32_t k = 0;
     uint16_t i, j;
@@ -116,7 +117,7 @@ static void test_sectors_match_brute_force(void **state)
         eo_broadphase_stats st;
         uint32_t n_got, n_want, k;
         uint16_t n;
-        const eo_layer *ls;
+        const eo_broadphase_layer *ls;
         random_config(&cfg);
         n = random_scene(&cfg);
         ls = (trial & 1u) ? layers : NULL;
@@ -209,7 +210,7 @@ static void test_sectors_layouts_and_ranges(void **state)
 {
     eo_sectors_config quad = { 0 }, strips = { 0, 0, 256, 192, 1, 4, 0, 0 };
     eo_sectors grid;
-    eo_sector_range r;
+    eo_sectors_range r;
     eo_box b[4] = { { 120, 90, 20, 20 }, { -50, -50, 10, 10 }, { 300, 300, 5, 5 }, { 10, 10, 0, 5 } };
     (void)state;
     assert_int_equal(eo_sectors_init(&grid, &quad, storage_words, sizeof storage_words), EO_OK);
@@ -303,7 +304,7 @@ static void test_sectors_tune_recommends_a_grid(void **state)
 
 /* Sort-and-sweep's work counters, counted the slow way: candidates are the pairs of non-empty
    boxes that overlap on the sweep axis, and *filtered those of them the layers drop. */
-static uint32_t reference_sweep_candidates(uint16_t n, eo_aabb_order axis, const eo_layer *ls, uint32_t *filtered)
+static uint32_t reference_sweep_candidates(uint16_t n, eo_aabb_order axis, const eo_broadphase_layer *ls, uint32_t *filtered)
 {
     uint32_t k = 0;
     uint16_t i, j;
@@ -322,7 +323,7 @@ static uint32_t reference_sweep_candidates(uint16_t n, eo_aabb_order axis, const
     return k;
 }
 
-static void test_sweep_matches_brute_force(void **state)
+static void test_sweep_reference_matches_brute_force(void **state)
 {
     unsigned trial;
     static uint16_t order[MAX_OBJ];
@@ -332,12 +333,12 @@ static void test_sweep_matches_brute_force(void **state)
         uint32_t n_got, n_want;
         uint16_t n;
         eo_aabb_order axis = (eo_aabb_order)(trial % 2u);
-        const eo_layer *ls = (trial & 2u) ? layers : NULL;
+        const eo_broadphase_layer *ls = (trial & 2u) ? layers : NULL;
         eo_broadphase_stats st;
         memset(&st, 0, sizeof st);
         random_config(&cfg);
         n = random_scene(&cfg);
-        assert_int_equal(eo_sweep_find_pairs(boxes, n, axis, ls, order, 0, got, MAX_PAIRS, &n_got, &st, NULL), EO_OK);
+        assert_int_equal(sweep_ref_find_pairs(boxes, n, axis, ls, order, 0, got, MAX_PAIRS, &n_got, &st), EO_OK);
         n_want = reference_pairs(n, ls, want);
         check_pairs(n_got, n_want);
         {
@@ -350,29 +351,15 @@ static void test_sweep_matches_brute_force(void **state)
         /* again from the sorted order, after a small move: same answer */
         boxes[0].x = (int16_t)(boxes[0].x + 3);
         n_want = reference_pairs(n, ls, want);
-        assert_int_equal(eo_sweep_find_pairs(boxes, n, axis, ls, order, 1, got, MAX_PAIRS, &n_got, NULL, NULL), EO_OK);
+        assert_int_equal(sweep_ref_find_pairs(boxes, n, axis, ls, order, 1, got, MAX_PAIRS, &n_got, NULL), EO_OK);
         check_pairs(n_got, n_want);
     }
 }
 
-static void test_sweep_bad_input(void **state)
-{
-    eo_box b[2] = { { 0, 0, 8, 8 }, { 4, 4, 8, 8 } };
-    uint16_t order[2] = { 0, 5 };
-    uint32_t count;
-    eo_pair p[1];
-    (void)state;
-    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, order, 1, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
-    assert_int_equal(eo_sweep_find_pairs(b, 2, (eo_aabb_order)3, NULL, order, 0, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
-    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, NULL, 0, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_find_pairs(b, 2, EO_AABB_X_FIRST, NULL, order, 0, p, 1, &count, NULL, NULL), EO_OK);
-    assert_int_equal(count, 1);
-}
-
-/* The workspace form against the order form over several frames of small moves (same pairs in
+/* eo_sweep_find_pairs against the order-array reference (sweep_reference.h) over several frames of small moves (same pairs in
    the same order, same counters) and against brute force; scenes at the edges of the int16
    range (boxes reaching past 32767 on the sweep axis) and a count that changes between frames. */
-static void test_sweep_workspace_matches_order_form(void **state)
+static void test_sweep_matches_reference(void **state)
 {
     unsigned trial;
     static uint16_t order[MAX_OBJ];
@@ -383,7 +370,7 @@ static void test_sweep_workspace_matches_order_form(void **state)
     for (trial = 0; trial < 600u; trial++) {
         eo_sectors_config cfg;
         eo_aabb_order axis = (eo_aabb_order)(trial % 2u);
-        const eo_layer *ls = (trial & 2u) ? layers : NULL;
+        const eo_broadphase_layer *ls = (trial & 2u) ? layers : NULL;
         uint16_t n, i;
         unsigned frame;
         random_config(&cfg);
@@ -405,8 +392,8 @@ static void test_sweep_workspace_matches_order_form(void **state)
             if (frame == 0u || frame == 4u || frame == 5u) /* the workspace starts over when count changes */
                 for (i = 0; i < count; i++)
                     order[i] = i;
-            assert_int_equal(eo_sweep_find_pairs(boxes, count, axis, ls, order, 1, ref, MAX_PAIRS, &n_ref, &st_ref, NULL), EO_OK);
-            assert_int_equal(eo_sweep_pairs(&sw, boxes, count, ls, got, MAX_PAIRS, &n_got, &st_got, NULL), EO_OK);
+            assert_int_equal(sweep_ref_find_pairs(boxes, count, axis, ls, order, 1, ref, MAX_PAIRS, &n_ref, &st_ref), EO_OK);
+            assert_int_equal(eo_sweep_find_pairs(&sw, boxes, count, ls, got, MAX_PAIRS, &n_got, &st_got, NULL), EO_OK);
             assert_int_equal(n_got, n_ref);
             assert_memory_equal(got, ref, n_got * sizeof got[0]);
             assert_memory_equal(&st_got, &st_ref, sizeof st_got);
@@ -448,16 +435,16 @@ static void test_sweep_workspace_bad_input(void **state)
     assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, odd, need), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_X_FIRST, storage_words, need - 1u), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(eo_sweep_init(&sw, 2, EO_AABB_Y_FIRST, storage_words, need), EO_OK);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 3, NULL, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
-    assert_int_equal(eo_sweep_pairs(NULL, b, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_pairs(&sw, NULL, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, NULL, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 1, NULL, NULL, NULL), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 0, NULL, NULL, 0, &count, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 3, NULL, p, 1, &count, NULL, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_sweep_find_pairs(NULL, b, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(&sw, NULL, 2, NULL, p, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, NULL, 1, &count, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 1, NULL, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 0, NULL, NULL, 0, &count, NULL, NULL), EO_OK);
     assert_int_equal(count, 0);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 0, &count, NULL, NULL), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 0, &count, NULL, NULL), EO_ERR_BUFFER_TOO_SMALL);
     assert_int_equal(count, 1);
-    assert_int_equal(eo_sweep_pairs(&sw, b, 2, NULL, p, 1, &count, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sweep_find_pairs(&sw, b, 2, NULL, p, 1, &count, NULL, NULL), EO_OK);
     assert_int_equal(count, 1);
     assert_int_equal(p[0].a, 0);
     assert_int_equal(p[0].b, 1);
@@ -472,9 +459,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sectors_layouts_and_ranges),
         cmocka_unit_test(test_sectors_bad_input),
         cmocka_unit_test(test_sectors_tune_recommends_a_grid),
-        cmocka_unit_test(test_sweep_matches_brute_force),
-        cmocka_unit_test(test_sweep_bad_input),
-        cmocka_unit_test(test_sweep_workspace_matches_order_form),
+        cmocka_unit_test(test_sweep_reference_matches_brute_force),
+        cmocka_unit_test(test_sweep_matches_reference),
         cmocka_unit_test(test_sweep_workspace_bad_input),
     };
     if (argc > 1)

@@ -32,8 +32,8 @@ static const char tile_chars[] = ".#=H^~x/\\abcdu";
 
 static int kind_bit(int attr)
 {
-    if (attr >= EO_TILE_SLOPE)
-        return EO_TOUCH_SLOPE;
+    if (attr >= EO_TILES_SLOPE)
+        return EO_TILES_TOUCH_SLOPE;
     return attr >= 1 && attr <= 5 ? 1 << (attr - 1) : 0;
 }
 
@@ -45,7 +45,7 @@ static int ref_kinds(long c0, long c1, long r0, long r1)
         for (c = c0; c <= c1; c++) {
             k |= kind_bit(ref_attr(c, r));
             if (c < 0 || r < 0 || c >= map.width || r >= map.height)
-                k |= EO_TOUCH_OUTSIDE;
+                k |= EO_TILES_TOUCH_OUTSIDE;
         }
     return k;
 }
@@ -56,7 +56,7 @@ static void ref_sense(const eo_box *b, int *touching, int *below, int *ground)
     long c0 = floor_div(b->x, T), c1 = floor_div(x1, T);
     *touching = ref_kinds(c0, c1, floor_div(b->y, T), floor_div(y1, T));
     if (y1 == 32767) {
-        *below = EO_TOUCH_OUTSIDE | EO_TOUCH_SOLID;
+        *below = EO_TILES_TOUCH_OUTSIDE | EO_TILES_TOUCH_SOLID;
         *ground = 1;
         return;
     }
@@ -141,25 +141,25 @@ static void test_tiles_lookup_outside_never_wraps(void **state)
     (void)state;
     load(art, 2, 3, EO_TILES_OUTSIDE_EMPTY);
     /* pixel -1 is in tile -1, outside: not column 0, and not the solid last column */
-    assert_int_equal(eo_tiles_attr_at_pixel(&map, -1, 0, NULL), EO_TILE_EMPTY);
-    assert_int_equal(eo_tiles_attr_at_pixel(&map, 0, -1, NULL), EO_TILE_EMPTY);
-    assert_int_equal(eo_tiles_attr_at_pixel(&map, 24, 15, NULL), EO_TILE_SOLID);
-    assert_int_equal(eo_tiles_attr_at_pixel(&map, 24, 16, NULL), EO_TILE_EMPTY); /* row 2: outside */
-    assert_int_equal(eo_tiles_attr_at(&map, 4, 0, NULL), EO_TILE_EMPTY);       /* not row 1's col 0 */
-    assert_int_equal(eo_tiles_attr_at(&map, -1, 1, NULL), EO_TILE_EMPTY);
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, -1, 0, NULL), EO_TILES_EMPTY);
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, 0, -1, NULL), EO_TILES_EMPTY);
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, 24, 15, NULL), EO_TILES_SOLID);
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, 24, 16, NULL), EO_TILES_EMPTY); /* row 2: outside */
+    assert_int_equal(eo_tiles_attr_at(&map, 4, 0, NULL), EO_TILES_EMPTY);       /* not row 1's col 0 */
+    assert_int_equal(eo_tiles_attr_at(&map, -1, 1, NULL), EO_TILES_EMPTY);
     assert_int_equal(eo_tiles_index(&map, -1, 0, &index), 0);
     assert_int_equal(eo_tiles_index(&map, 4, 0, &index), 0);
     assert_int_equal(index, 99);
     assert_int_equal(eo_tiles_index(&map, 3, 1, &index), 1);
     assert_int_equal(index, 7);
     map.outside = EO_TILES_OUTSIDE_SOLID;
-    assert_int_equal(eo_tiles_attr_at_pixel(&map, -1, 0, NULL), EO_TILE_SOLID);
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, -1, 0, NULL), EO_TILES_SOLID);
     map.outside = EO_TILES_OUTSIDE_OPEN_TOP;
-    assert_int_equal(eo_tiles_attr_at(&map, 0, -1, NULL), EO_TILE_EMPTY);
-    assert_int_equal(eo_tiles_attr_at(&map, -1, -1, NULL), EO_TILE_EMPTY);
-    assert_int_equal(eo_tiles_attr_at(&map, -1, 0, NULL), EO_TILE_SOLID);
-    assert_int_equal(eo_tiles_attr_at(&map, 0, 2, NULL), EO_TILE_SOLID);
-    assert_int_equal(eo_tiles_attr_at(NULL, 0, 0, NULL), EO_TILE_SOLID); /* invalid map: solid */
+    assert_int_equal(eo_tiles_attr_at(&map, 0, -1, NULL), EO_TILES_EMPTY);
+    assert_int_equal(eo_tiles_attr_at(&map, -1, -1, NULL), EO_TILES_EMPTY);
+    assert_int_equal(eo_tiles_attr_at(&map, -1, 0, NULL), EO_TILES_SOLID);
+    assert_int_equal(eo_tiles_attr_at(&map, 0, 2, NULL), EO_TILES_SOLID);
+    assert_int_equal(eo_tiles_attr_at(NULL, 0, 0, NULL), EO_TILES_SOLID); /* invalid map: solid */
 }
 
 /* Maps of more than 65536 cells index in 32 bits; a row table gives the same cells. */
@@ -182,7 +182,7 @@ static void test_tiles_row_multiply_and_row_table(void **state)
     assert_int_equal(eo_tiles_attr_at(&map, 299, 299, NULL), attrs[cells[300u * 300u - 1u]]);
     map.row_start = row_table; /* a 16-bit table cannot address 90000 cells */
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
-    assert_int_equal(eo_tiles_attr_at(&map, 0, 0, NULL), EO_TILE_SOLID);
+    assert_int_equal(eo_tiles_attr_at(&map, 0, 0, NULL), EO_TILES_SOLID);
 
     blank_map(256, 256, 3, EO_TILES_OUTSIDE_SOLID); /* exactly 65536 cells: 16-bit indices */
     for (k = 0; k < 65536u; k++)
@@ -206,7 +206,7 @@ static void test_tiles_row_multiply_and_row_table(void **state)
 static void test_tiles_check_errors(void **state)
 {
     static const char *const art[] = { "#." };
-    eo_tile_map good;
+    eo_tiles_map good;
     eo_box b = { 0, 0, 8, 8 }, before;
     eo_tiles_move_result r;
     (void)state;
@@ -245,9 +245,9 @@ static void test_tiles_check_errors(void **state)
     user_slopes[2] = 9; /* higher than the 8 px tile */
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
     user_slopes[2] = 6;
-    attrs['u'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_USER + 1); /* only one user shape is defined */
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER + 1); /* only one user shape is defined */
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
-    attrs['u'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_USER);
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER);
     assert_int_equal(eo_tiles_check(&map), EO_OK);
     map.tile_shift = 0; /* default: 8 px */
     assert_int_equal(eo_tiles_check(&map), EO_OK);
@@ -280,24 +280,24 @@ static void test_tiles_probe_corners_slip_through(void **state)
         "........",
     };
     eo_box b = { 20, 8, 16, 16 }; /* x 20..35: columns 2, 3, 4; the wall is column 3 */
-    eo_tile_probe p[16];
+    eo_tiles_probe_point p[16];
     uint16_t n;
     uint8_t kinds;
     (void)state;
     load(art, 4, 3, EO_TILES_OUTSIDE_SOLID);
     assert_int_equal(eo_tiles_probe(&map, &b, EO_TILES_PROBE_CORNERS, p, 16, &n, &kinds, NULL), EO_OK);
     assert_int_equal(n, 4);
-    assert_int_equal(kinds & EO_TOUCH_SOLID, 0); /* missed */
+    assert_int_equal(kinds & EO_TILES_TOUCH_SOLID, 0); /* missed */
     assert_int_equal(p[0].x, 20); assert_int_equal(p[0].y, 8);   /* clockwise from top-left */
     assert_int_equal(p[1].x, 35); assert_int_equal(p[1].y, 8);
     assert_int_equal(p[2].x, 35); assert_int_equal(p[2].y, 23);
     assert_int_equal(p[3].x, 20); assert_int_equal(p[3].y, 23);
     assert_int_equal(eo_tiles_probe(&map, &b, EO_TILES_PROBE_EDGES, p, 16, &n, &kinds, NULL), EO_OK);
     assert_int_equal(n, 8); /* 3 along each edge, corners shared */
-    assert_int_equal(kinds & EO_TOUCH_SOLID, EO_TOUCH_SOLID);
+    assert_int_equal(kinds & EO_TILES_TOUCH_SOLID, EO_TILES_TOUCH_SOLID);
     assert_int_equal(p[1].x, 28);
     assert_int_equal(p[1].col, 3);
-    assert_int_equal(p[1].attr, EO_TILE_SOLID);
+    assert_int_equal(p[1].attr, EO_TILES_SOLID);
     assert_int_equal(p[1].outside, 0);
     /* too small a buffer: the count needed, and only what fits is written */
     memset(p, 0x55, sizeof p);
@@ -318,7 +318,7 @@ static void test_tiles_probe_corners_slip_through(void **state)
 /* Property: edge probes touch exactly the tiles the box's outline covers, at most a tile apart. */
 static void test_tiles_probe_edges_cover_every_edge_tile(void **state)
 {
-    static eo_tile_probe p[2000];
+    static eo_tiles_probe_point p[2000];
     static uint8_t seen[64][64];
     unsigned trial;
     (void)state;
@@ -385,12 +385,12 @@ static void test_tiles_move_corners_slip_into_one_tile_wall(void **state)
     r = move(&b, 30, 0, 0);
     assert_int_equal(b.x, 16); /* against the wall: 32 - 16 */
     assert_int_equal(r.hit, EO_HIT_RIGHT);
-    assert_int_equal(r.touching & EO_TOUCH_SOLID, 0);
+    assert_int_equal(r.touching & EO_TILES_TOUCH_SOLID, 0);
     b.x = 0;
     r = move(&b, 30, 0, EO_TILES_CORNERS); /* the naive scan: straight into the wall */
     assert_int_equal(b.x, 30);
     assert_int_equal(r.hit, 0);
-    assert_int_equal(r.touching & EO_TOUCH_SOLID, EO_TOUCH_SOLID);
+    assert_int_equal(r.touching & EO_TILES_TOUCH_SOLID, EO_TILES_TOUCH_SOLID);
     /* a wall the box starts inside does not hold it: it can walk out */
     r = move(&b, 20, 0, 0);
     assert_int_equal(b.x, 50);
@@ -414,14 +414,14 @@ static void test_tiles_one_way_platforms(void **state)
     r = move(&b, 0, -20, 0); /* from below: jumps through */
     assert_int_equal(b.y, 10);
     assert_int_equal(r.hit, 0);
-    assert_int_equal(r.touching, EO_TOUCH_ONE_WAY);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_ONE_WAY);
     assert_int_equal(r.on_ground, 0); /* its bottom (17) is inside the platform, not on it */
     b.y = 0;
     r = move(&b, 0, 20, 0); /* from above: lands on it */
     assert_int_equal(b.y, 8);
     assert_int_equal(r.hit, EO_HIT_BOTTOM);
     assert_int_equal(r.on_ground, 1);
-    assert_int_equal(r.below, EO_TOUCH_ONE_WAY);
+    assert_int_equal(r.below, EO_TILES_TOUCH_ONE_WAY);
     r = move(&b, 0, 20, 0); /* standing: stays */
     assert_int_equal(b.y, 8);
     assert_int_equal(r.moved_y, 0);
@@ -434,7 +434,7 @@ static void test_tiles_one_way_platforms(void **state)
     r = move(&b, 0, 50, 0); /* its bottom was below the top: falls on through to the floor */
     assert_int_equal(b.y, 32);
     assert_int_equal(r.hit, EO_HIT_BOTTOM);
-    assert_int_equal(r.below, EO_TOUCH_SOLID);
+    assert_int_equal(r.below, EO_TILES_TOUCH_SOLID);
     b.y = 0;
     r = move(&b, 0, 100, 0); /* a fast fall still lands on the one-way */
     assert_int_equal(b.y, 8);
@@ -487,7 +487,7 @@ static void test_tiles_stacked_one_way_little_clearance(void **state)
     r = move(&b, 0, 6, 0);
     assert_int_equal(b.y, 12);
     assert_int_equal(r.on_ground, 1);
-    assert_int_equal(r.touching, EO_TOUCH_ONE_WAY);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_ONE_WAY);
     b.y = -6;
     r = move(&b, 0, 6, 0); /* ... but lands on the upper one from above */
     assert_int_equal(b.y, -4);
@@ -553,19 +553,19 @@ static void test_tiles_ladders_and_ladder_tops(void **state)
     load(art, 6, 3, EO_TILES_OUTSIDE_SOLID);
     r = move(&b, 0, 0, 0); /* standing on the ladder top */
     assert_int_equal(r.on_ground, 1);
-    assert_int_equal(r.below, EO_TOUCH_LADDER);
+    assert_int_equal(r.below, EO_TILES_TOUCH_LADDER);
     assert_int_equal(r.touching, 0);
     r = move(&b, 0, 10, 0);
     assert_int_equal(b.y, 8);
     assert_int_equal(r.hit, EO_HIT_BOTTOM);
     r = move(&b, 0, 10, EO_TILES_DROP); /* climbing down through the top */
     assert_int_equal(b.y, 18);
-    assert_int_equal(r.touching, EO_TOUCH_LADDER);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_LADDER);
     assert_int_equal(r.on_ground, 0);
     r = move(&b, 0, 30, 0); /* inside the ladder nothing holds it: the tiles below are not tops */
     assert_int_equal(b.y, 32);
     assert_int_equal(r.hit, EO_HIT_BOTTOM);
-    assert_int_equal(r.below, EO_TOUCH_SOLID);
+    assert_int_equal(r.below, EO_TILES_TOUCH_SOLID);
     r = move(&b, 0, -30, 0); /* climbing up: ladders never block */
     assert_int_equal(b.y, 2);
     assert_int_equal(r.hit, 0);
@@ -596,21 +596,21 @@ static void test_tiles_hazard_water_and_kinds(void **state)
     (void)state;
     load(art, 2, 3, EO_TILES_OUTSIDE_EMPTY);
     r = move(&b, 0, 0, 0);
-    assert_int_equal(r.touching, EO_TOUCH_HAZARD);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_HAZARD);
     r = move(&b, 8, 0, 0);
-    assert_int_equal(r.touching, EO_TOUCH_HAZARD | EO_TOUCH_WATER);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_HAZARD | EO_TILES_TOUCH_WATER);
     r = move(&b, 20, 0, 0); /* x 32..39: the game's own tile 'x': nothing */
     assert_int_equal(r.touching, 0);
     b.x = 8;
     b.y = 8; /* only touches row 0 along its top edge: half-open, not overlapping */
     assert_int_equal(eo_tiles_touching(&map, &b, NULL, &t, &below, NULL), EO_OK);
     assert_int_equal(t, 0);
-    assert_int_equal(below, EO_TOUCH_OUTSIDE); /* row 2: below the map, empty there */
-    assert_int_equal(eo_tiles_kind_bit(EO_TILE_SOLID), EO_TOUCH_SOLID);
-    assert_int_equal(eo_tiles_kind_bit(EO_TILE_WATER), EO_TOUCH_WATER);
-    assert_int_equal(eo_tiles_kind_bit(EO_TILE_SLOPE_ATTR(3)), EO_TOUCH_SLOPE);
+    assert_int_equal(below, EO_TILES_TOUCH_OUTSIDE); /* row 2: below the map, empty there */
+    assert_int_equal(eo_tiles_kind_bit(EO_TILES_SOLID), EO_TILES_TOUCH_SOLID);
+    assert_int_equal(eo_tiles_kind_bit(EO_TILES_WATER), EO_TILES_TOUCH_WATER);
+    assert_int_equal(eo_tiles_kind_bit(EO_TILES_SLOPE_ATTR(3)), EO_TILES_TOUCH_SLOPE);
     assert_int_equal(eo_tiles_kind_bit(9), 0);
-    assert_int_equal(eo_tiles_kind_bit(EO_TILE_EMPTY), 0);
+    assert_int_equal(eo_tiles_kind_bit(EO_TILES_EMPTY), 0);
 }
 
 static void test_tiles_outside_policies(void **state)
@@ -628,7 +628,7 @@ static void test_tiles_outside_policies(void **state)
     r = move(&b, 10, 1, 0);
     assert_int_equal(r.hit, EO_HIT_RIGHT | EO_HIT_BOTTOM);
     assert_int_equal(r.on_ground, 1);
-    assert_int_equal(r.below, EO_TOUCH_OUTSIDE | EO_TOUCH_SOLID);
+    assert_int_equal(r.below, EO_TILES_TOUCH_OUTSIDE | EO_TILES_TOUCH_SOLID);
 
     map.outside = EO_TILES_OUTSIDE_EMPTY;
     r = move(&b, 10, 1, 0);
@@ -636,7 +636,7 @@ static void test_tiles_outside_policies(void **state)
     assert_int_equal(b.y, 25);
     assert_int_equal(r.hit, 0);
     assert_int_equal(r.on_ground, 0);
-    assert_int_equal(r.touching, EO_TOUCH_OUTSIDE);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_OUTSIDE);
     r = move(&b, -20000, -20000, 0); /* far out and back: no wrap, nothing to hit */
     assert_int_equal(b.x, 34 - 20000);
     r = move(&b, 20000, 20000, 0);
@@ -705,7 +705,7 @@ static void test_tiles_huge_moves_near_world_limits(void **state)
     assert_int_equal(b.y, (EO_COORD_MAX - 7));
     assert_int_equal(r.hit, EO_HIT_BOTTOM);
     assert_int_equal(r.on_ground, 1);
-    assert_int_equal(r.below, EO_TOUCH_OUTSIDE | EO_TOUCH_SOLID);
+    assert_int_equal(r.below, EO_TILES_TOUCH_OUTSIDE | EO_TILES_TOUCH_SOLID);
     b.x = EO_COORD_MIN;
     b.y = EO_COORD_MIN;
     r = move(&b, EO_COORD_MIN, EO_COORD_MIN, 0);
@@ -727,7 +727,7 @@ static void test_tiles_huge_moves_near_world_limits(void **state)
     assert_int_equal(b.x, 1); /* its last pixel at EO_COORD_MAX */
     assert_int_equal(b.y, 1);
     assert_int_equal(r.hit, EO_HIT_RIGHT | EO_HIT_BOTTOM);
-    assert_int_equal(r.touching, EO_TOUCH_OUTSIDE);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_OUTSIDE);
     /* a 128 px map as wide as the positive int16 world, with walls, against the per-pixel
        reference: moves of up to 65535 px, so in the 16-bit build only (the 32-bit one takes the
        world's edges in tests/core/test_coords.c) */
@@ -887,23 +887,23 @@ static void test_tiles_cache_skips_unchanged_ranges(void **state)
     }
     b.x = 14; /* now across columns 1 and 2 */
     assert_int_equal(eo_tiles_touching(&map, &b, &cache, &t, &below, &h), EO_OK);
-    assert_int_equal(t, EO_TOUCH_HAZARD);
-    assert_int_equal(below, EO_TOUCH_WATER);
+    assert_int_equal(t, EO_TILES_TOUCH_HAZARD);
+    assert_int_equal(below, EO_TILES_TOUCH_WATER);
     b.y = 6; /* rows 0 and 1 */
     assert_int_equal(eo_tiles_touching(&map, &b, &cache, &t, &below, &h), EO_OK);
     assert_int_equal(eo_tiles_touching(&map, &b, NULL, &t2, &below2, NULL), EO_OK);
     assert_int_equal(t, t2);
     assert_int_equal(below, below2);
-    assert_int_equal(t, EO_TOUCH_HAZARD | EO_TOUCH_WATER);
+    assert_int_equal(t, EO_TILES_TOUCH_HAZARD | EO_TILES_TOUCH_WATER);
     cells[2] = '.'; /* the map changed: the cache must be told */
     eo_tiles_cache_reset(&cache);
     assert_int_equal(eo_tiles_touching(&map, &b, &cache, &t, &below, &h), EO_OK);
-    assert_int_equal(t, EO_TOUCH_WATER);
+    assert_int_equal(t, EO_TILES_TOUCH_WATER);
     /* moves use the cache too */
     {
         eo_tiles_move_result r;
         assert_int_equal(eo_tiles_move(&map, &b, 1, 0, 0, &cache, &r, &h), EO_OK);
-        assert_int_equal(r.touching, EO_TOUCH_WATER);
+        assert_int_equal(r.touching, EO_TILES_TOUCH_WATER);
     }
 #if EO_TRACE
     assert_int_equal(h.counters[EO_COUNTER_TILES_SKIPS], 3 + 1);
@@ -922,7 +922,7 @@ static void test_tiles_counters_and_trace(void **state)
     static eo_trace_step steps[256];
     eo_hooks h;
     eo_box b = { 1, 9, 4, 4 };
-    eo_tile_probe p[8];
+    eo_tiles_probe_point p[8];
     uint16_t n, k, snaps = 0, sense;
     eo_tiles_move_result r;
     (void)state;
@@ -940,7 +940,7 @@ static void test_tiles_counters_and_trace(void **state)
     assert_int_equal(steps[1].event, EO_EV_TILES_LOOKUP);
     assert_int_equal(steps[1].a >> 16, 0);          /* column */
     assert_int_equal((int16_t)(steps[1].a & 0xFFFF), 1); /* row */
-    assert_int_equal(steps[1].b, EO_TILE_EMPTY);
+    assert_int_equal(steps[1].b, EO_TILES_EMPTY);
 #endif
     eo_hooks_reset(&h);
     assert_int_equal(eo_tiles_move(&map, &b, 30, 0, 0, NULL, &r, &h), EO_OK);
@@ -948,11 +948,11 @@ static void test_tiles_counters_and_trace(void **state)
     assert_int_equal(r.hit, EO_HIT_RIGHT);
     eo_hooks_reset(&h);
     b.x = -1000; /* outside: solid; a lookup of (-1, 1) with 256 added */
-    assert_int_equal(eo_tiles_attr_at(&map, -1, 1, &h), EO_TILE_SOLID);
+    assert_int_equal(eo_tiles_attr_at(&map, -1, 1, &h), EO_TILES_SOLID);
 #if EO_TRACE
     assert_int_equal(steps[0].event, EO_EV_TILES_LOOKUP);
     assert_int_equal(steps[0].a >> 16, -1);
-    assert_int_equal(steps[0].b, EO_TILE_SOLID + 256);
+    assert_int_equal(steps[0].b, EO_TILES_SOLID + 256);
 #endif
     eo_hooks_reset(&h);
     b.x = 1;

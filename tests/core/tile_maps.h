@@ -8,24 +8,24 @@
 static uint8_t cells[MAX_CELLS];
 static uint8_t attrs[256];
 static uint8_t user_slopes[128];   /* one user shape: 2 px of rise per column (steeper than 45) */
-static eo_tile_map map;
+static eo_tiles_map map;
 
 static void set_attrs(void)
 {
     memset(attrs, 0, sizeof attrs);
-    attrs['#'] = EO_TILE_SOLID;
-    attrs['='] = EO_TILE_ONE_WAY;
-    attrs['H'] = EO_TILE_LADDER;
-    attrs['^'] = EO_TILE_HAZARD;
-    attrs['~'] = EO_TILE_WATER;
+    attrs['#'] = EO_TILES_SOLID;
+    attrs['='] = EO_TILES_ONE_WAY;
+    attrs['H'] = EO_TILES_LADDER;
+    attrs['^'] = EO_TILES_HAZARD;
+    attrs['~'] = EO_TILES_WATER;
     attrs['x'] = 9;
-    attrs['/'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_45_UP);
-    attrs['\\'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_45_DOWN);
-    attrs['a'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_LOW);
-    attrs['b'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_UP_HIGH);
-    attrs['c'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_HIGH);
-    attrs['d'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_22_DOWN_LOW);
-    attrs['u'] = EO_TILE_SLOPE_ATTR(EO_SLOPE_USER);
+    attrs['/'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP);
+    attrs['\\'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_45_DOWN);
+    attrs['a'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_LOW);
+    attrs['b'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_HIGH);
+    attrs['c'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_HIGH);
+    attrs['d'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_LOW);
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER);
 }
 
 static int tile_size(void)

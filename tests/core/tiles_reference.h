@@ -1,7 +1,7 @@
 /* The pixel-by-pixel reference for the tiles and slopes modules, shared by tests/core/test_tiles.c,
    tests/core/test_slopes.c, tests/fuzz/tiles_fuzzer.c and bench/common/tiles_scene.h: the map
    read one pixel at a time, straight from the rules in tiles.h and slopes.h, with none of the core's shortcuts.
-   The includer defines REF_MAP (an expression giving the const eo_tile_map *) and REF_USER_SLOPES
+   The includer defines REF_MAP (an expression giving the const eo_tiles_map *) and REF_USER_SLOPES
    (the heights of user shape 0) before including this file, and REF_WALK for the reference walk
    (ref_walk, ref_on_ground: the slopes tests and the tiles benchmark). */
 #ifndef EARLYOUT_TESTS_TILES_REFERENCE_H
@@ -22,8 +22,8 @@ static int ref_attr(long col, long row)
 {
     if (col < 0 || row < 0 || col >= REF_MAP->width || row >= REF_MAP->height) {
         if (REF_MAP->outside == EO_TILES_OUTSIDE_EMPTY || (REF_MAP->outside == EO_TILES_OUTSIDE_OPEN_TOP && row < 0))
-            return EO_TILE_EMPTY;
-        return EO_TILE_SOLID;
+            return EO_TILES_EMPTY;
+        return EO_TILES_SOLID;
     }
     return REF_MAP->attrs[REF_MAP->cells[row * REF_MAP->width + col]];
 }
@@ -31,13 +31,13 @@ static int ref_attr(long col, long row)
 static int ref_height(int attr, int i)
 {
     int tile = ref_tile_size();
-    switch (attr - EO_TILE_SLOPE) {
-    case EO_SLOPE_45_UP: return i + 1;
-    case EO_SLOPE_45_DOWN: return tile - i;
-    case EO_SLOPE_22_UP_LOW: return i / 2 + 1;
-    case EO_SLOPE_22_UP_HIGH: return tile / 2 + i / 2 + 1;
-    case EO_SLOPE_22_DOWN_HIGH: return tile - i / 2;
-    case EO_SLOPE_22_DOWN_LOW: return tile / 2 - i / 2;
+    switch (attr - EO_TILES_SLOPE) {
+    case EO_SLOPES_45_UP: return i + 1;
+    case EO_SLOPES_45_DOWN: return tile - i;
+    case EO_SLOPES_22_UP_LOW: return i / 2 + 1;
+    case EO_SLOPES_22_UP_HIGH: return tile / 2 + i / 2 + 1;
+    case EO_SLOPES_22_DOWN_HIGH: return tile - i / 2;
+    case EO_SLOPES_22_DOWN_LOW: return tile / 2 - i / 2;
     default: return REF_USER_SLOPES[i];
     }
 }
@@ -52,9 +52,9 @@ static int ref_solid(long x, long y)
     col = floor_div(x, tile);
     row = floor_div(y, tile);
     a = ref_attr(col, row);
-    if (a == EO_TILE_SOLID)
+    if (a == EO_TILES_SOLID)
         return 1;
-    return a >= EO_TILE_SLOPE && (y - row * tile) >= tile - ref_height(a, (int)(x - col * tile));
+    return a >= EO_TILES_SLOPE && (y - row * tile) >= tile - ref_height(a, (int)(x - col * tile));
 }
 
 /* Blocks a box moving down into pixel row y: solid, or the top row of a one-way platform or of
@@ -68,7 +68,7 @@ static int ref_blocks_down(long x, long y, int drop)
     if (drop || y != row * tile)
         return 0;
     a = ref_attr(col, row);
-    return a == EO_TILE_ONE_WAY || (a == EO_TILE_LADDER && ref_attr(col, row - 1) != EO_TILE_LADDER);
+    return a == EO_TILES_ONE_WAY || (a == EO_TILES_LADDER && ref_attr(col, row - 1) != EO_TILES_LADDER);
 }
 
 /* With EO_TILES_CORNERS a pixel of the leading edge counts only if it lies in the box's first or

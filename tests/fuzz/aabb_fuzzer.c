@@ -1,4 +1,4 @@
-/* libFuzzer target for aabb.h (and eo_overlap_rect of pixelmask.h): up to 300 boxes anywhere in
+/* libFuzzer target for aabb.h (and eo_pixelmask_overlap_rect of pixelmask.h): up to 300 boxes anywhere in
    the eo_coord range (clustered so that many overlap), checked against brute force written here in
    64-bit arithmetic from the definitions in the headers:
      - eo_aabb_overlap and eo_aabb_overlap_ordered: the half-open overlap; the comparisons count:
@@ -7,8 +7,8 @@
        the comparison sum, with a short buffer holding its prefix;
      - eo_aabb_choose_order: the report of every pair of the sampled boxes (every stride-th box,
        stride = count / min(count, limit)), the order with fewer comparisons (X on a tie);
-     - eo_circle_overlap: distance^2 < (r1 + r2)^2, radii outside 0 .. EO_CIRCLE_MAX_RADIUS refused;
-     - eo_overlap_rect: the intersection of the two boxes, or w = h = 0 at the larger corner. */
+     - eo_aabb_circle_overlap: distance^2 < (r1 + r2)^2, radii outside 0 .. EO_AABB_CIRCLE_MAX_RADIUS refused;
+     - eo_pixelmask_overlap_rect: the intersection of the two boxes, or w = h = 0 at the larger corner. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,7 +78,7 @@ static void decode_boxes(fz *f, eo_box *b, uint16_t n)
 
 static void check_circles(fz *f)
 {
-    eo_circle c[2];
+    eo_aabb_circle c[2];
     uint8_t got = 0xEE;
     int k, bad = 0;
     eo_result r;
@@ -87,18 +87,18 @@ static void check_circles(fz *f)
         c[k].y = k == 1 && (fz_u8(f) & 1u) ? fz_near(f, c[0].y, 40000, 0) : fz_coord(f);
         if (k == 1 && (fz_u8(f) & 1u))
             c[1].x = fz_near(f, c[0].x, 40000, 0);
-        c[k].r = (fz_u8(f) & 7u) == 0 ? fz_coord(f) : (eo_coord)fz_below(f, EO_CIRCLE_MAX_RADIUS + 1u);
-        bad |= c[k].r < 0 || c[k].r > EO_CIRCLE_MAX_RADIUS;
+        c[k].r = (fz_u8(f) & 7u) == 0 ? fz_coord(f) : (eo_coord)fz_below(f, EO_AABB_CIRCLE_MAX_RADIUS + 1u);
+        bad |= c[k].r < 0 || c[k].r > EO_AABB_CIRCLE_MAX_RADIUS;
     }
     if ((fz_u8(f) & 3u) == 0) { /* touching or nearly: centres 3k, 4k apart, radii summing to 5k + e */
         int64_t m = fz_range(f, 0, 6553), e = fz_range(f, -1, 1), r0 = fz_range(f, 0, 5 * m + e < 0 ? 0 : 5 * m + e);
         c[1].x = fz_clamp((int64_t)c[0].x + ((fz_u8(f) & 1u) ? 3 * m : -3 * m));
         c[1].y = fz_clamp((int64_t)c[0].y + ((fz_u8(f) & 1u) ? 4 * m : -4 * m));
-        c[0].r = (eo_coord)(r0 > EO_CIRCLE_MAX_RADIUS ? EO_CIRCLE_MAX_RADIUS : r0);
-        c[1].r = (eo_coord)(5 * m + e - c[0].r < 0 ? 0 : 5 * m + e - c[0].r > EO_CIRCLE_MAX_RADIUS ? EO_CIRCLE_MAX_RADIUS : 5 * m + e - c[0].r);
+        c[0].r = (eo_coord)(r0 > EO_AABB_CIRCLE_MAX_RADIUS ? EO_AABB_CIRCLE_MAX_RADIUS : r0);
+        c[1].r = (eo_coord)(5 * m + e - c[0].r < 0 ? 0 : 5 * m + e - c[0].r > EO_AABB_CIRCLE_MAX_RADIUS ? EO_AABB_CIRCLE_MAX_RADIUS : 5 * m + e - c[0].r);
         bad = 0;
     }
-    r = eo_circle_overlap(&c[0], &c[1], &got, NULL);
+    r = eo_aabb_circle_overlap(&c[0], &c[1], &got, NULL);
     if (bad) {
         if (r != EO_ERR_BAD_ARGUMENT || got != 0xEE)
             abort();
@@ -110,8 +110,8 @@ static void check_circles(fz *f)
         if (r != EO_OK || got != want)
             abort();
     }
-    if (eo_circle_overlap(NULL, &c[1], &got, NULL) != EO_ERR_NULL_POINTER ||
-        eo_circle_overlap(&c[0], &c[1], NULL, NULL) != EO_ERR_NULL_POINTER)
+    if (eo_aabb_circle_overlap(NULL, &c[1], &got, NULL) != EO_ERR_NULL_POINTER ||
+        eo_aabb_circle_overlap(&c[0], &c[1], NULL, NULL) != EO_ERR_NULL_POINTER)
         abort();
 }
 
@@ -121,7 +121,7 @@ static void check_rect(const eo_box *a, const eo_box *b)
     int64_t x0 = a->x > b->x ? a->x : b->x, y0 = a->y > b->y ? a->y : b->y;
     int64_t x1 = (int64_t)a->x + a->w < (int64_t)b->x + b->w ? (int64_t)a->x + a->w : (int64_t)b->x + b->w;
     int64_t y1 = (int64_t)a->y + a->h < (int64_t)b->y + b->h ? (int64_t)a->y + a->h : (int64_t)b->y + b->h;
-    uint8_t hit = eo_overlap_rect(a, b, &out);
+    uint8_t hit = eo_pixelmask_overlap_rect(a, b, &out);
     if (empty(a) || empty(b)) {
         if (hit || out.x != 0 || out.y != 0 || out.w != 0 || out.h != 0)
             abort();

@@ -1,7 +1,8 @@
 /* libFuzzer target for sectors.h and sweep.h: a grid configuration (any world, 1 .. 255 x 1 .. 255
    sectors, defaults, invalid values), storage of exactly the size asked for (or short), up to 300
    boxes anywhere in the eo_coord range (clustered, so pairs are many) with layers, then persistent
-   updates of moved, teleported and emptied boxes, and sort-and-sweep in both forms on both axes.
+   updates of moved, teleported and emptied boxes, and sort-and-sweep on both axes (with the
+   order-array reference of tests/core/sweep_reference.h beside it).
    The oracle is written here from the headers, in 64-bit arithmetic:
      - the pairs: every i < j whose boxes share a pixel and whose layers interact; every method's
        pair SET must equal it, after a build and after each update;
@@ -18,6 +19,7 @@
 
 #include "earlyout/earlyout.h"
 #include "fuzz_input.h"
+#include "../core/sweep_reference.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -25,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define MAX_PAIRS (MAX_N * (MAX_N - 1) / 2)
 
 static eo_box boxes[MAX_N];
-static eo_layer layers[MAX_N];
+static eo_broadphase_layer layers[MAX_N];
 static eo_pair want[MAX_PAIRS], got[MAX_PAIRS];
 
 static int pair_cmp(const void *x, const void *y)
@@ -41,7 +43,7 @@ static int overlap(const eo_box *a, const eo_box *b)
            (int64_t)b->y < (int64_t)a->y + a->h;
 }
 
-static uint32_t brute(uint16_t n, const eo_layer *ls)
+static uint32_t brute(uint16_t n, const eo_broadphase_layer *ls)
 {
     uint32_t k = 0;
     uint16_t i, j;
@@ -101,9 +103,9 @@ static int64_t last_px(int64_t p, int64_t size)
     return p + size - 1 > EO_COORD_MAX ? EO_COORD_MAX : p + size - 1;
 }
 
-static eo_sector_range ref_range(const cfg_ref *c, const eo_box *b)
+static eo_sectors_range ref_range(const cfg_ref *c, const eo_box *b)
 {
-    eo_sector_range r = { 0xFF, 0xFF, 0xFF, 0xFF };
+    eo_sectors_range r = { 0xFF, 0xFF, 0xFF, 0xFF };
     if (b->w <= 0 || b->h <= 0)
         return r;
     r.col0 = (uint8_t)clamp(floor_div(b->x - c->wx, c->cw), c->cols - 1);
@@ -118,7 +120,7 @@ static uint32_t memberships(const cfg_ref *c, uint16_t n)
     uint32_t k = 0;
     uint16_t i;
     for (i = 0; i < n; i++) {
-        eo_sector_range r = ref_range(c, &boxes[i]);
+        eo_sectors_range r = ref_range(c, &boxes[i]);
         if (r.col0 != 0xFF)
             k += (uint32_t)(r.col1 - r.col0 + 1) * (uint32_t)(r.row1 - r.row0 + 1);
     }
@@ -155,23 +157,23 @@ static void move_boxes(fz *f, uint16_t n)
     }
 }
 
-static void check_sweeps(fz *f, uint16_t n, const eo_layer *ls, uint32_t n_want, uint16_t *order, eo_sweep sw[2])
+static void check_sweeps(fz *f, uint16_t n, const eo_broadphase_layer *ls, uint32_t n_want, uint16_t *order, eo_sweep sw[2])
 {
     int axis;
     uint32_t count;
     for (axis = 0; axis < 2; axis++) {
         uint8_t reuse = fz_u8(f) & 1u; /* last frame's order (a permutation), or from scratch */
-        if (eo_sweep_find_pairs(boxes, n, (eo_aabb_order)axis, ls, order + axis * MAX_N, reuse, got, MAX_PAIRS, &count,
-                                NULL, NULL) != EO_OK)
+        if (sweep_ref_find_pairs(boxes, n, (eo_aabb_order)axis, ls, order + axis * MAX_N, reuse, got, MAX_PAIRS, &count,
+                                NULL) != EO_OK)
             abort();
         same_set(count, n_want);
-        if (eo_sweep_pairs(&sw[axis], boxes, n, ls, got, MAX_PAIRS, &count, NULL, NULL) != EO_OK)
+        if (eo_sweep_find_pairs(&sw[axis], boxes, n, ls, got, MAX_PAIRS, &count, NULL, NULL) != EO_OK)
             abort();
         same_set(count, n_want);
     }
 }
 
-static void check_tune(fz *f, uint16_t n, const eo_layer *ls, uint32_t n_want)
+static void check_tune(fz *f, uint16_t n, const eo_broadphase_layer *ls, uint32_t n_want)
 {
     eo_sectors_config cfgs[4];
     eo_sectors_tune_row rows[4];
@@ -225,7 +227,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t need, have_size;
     uint8_t *storage;
     int valid, built;
-    const eo_layer *ls;
+    const eo_broadphase_layer *ls;
     eo_result r;
     eo_broadphase_stats stats;
     eo_trace_step steps[16];
@@ -273,7 +275,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (r != (!valid ? EO_ERR_BAD_ARGUMENT : have_size < need ? EO_ERR_BUFFER_TOO_SMALL : EO_OK))
         abort();
     if (r == EO_OK) {
-        eo_sector_range got_r, want_r;
+        eo_sectors_range got_r, want_r;
         for (frame = 0; frame < 3; frame++) {
             uint32_t needs = memberships(&ref, n);
             eo_result want_build = n > ref.max_objects ? EO_ERR_BAD_ARGUMENT

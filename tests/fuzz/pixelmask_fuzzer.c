@@ -68,7 +68,7 @@ static void make(fz *f, sprite *s)
     if (need != want_need)
         abort();
     have = (fz_u8(f) & 15u) == 0 ? fz_below(f, (uint32_t)need + 1u) : need;
-    misaligned = sizeof(eo_mask_word) > 1 && (fz_u8(f) & 31u) == 0;
+    misaligned = sizeof(eo_pixelmask_word) > 1 && (fz_u8(f) & 31u) == 0;
     s->raw = malloc(have + (size_t)misaligned > 0 ? have + (size_t)misaligned : 1u); /* no slack: ASan sees past it */
     r = eo_pixelmask_init(&s->m, s->w, s->h, s->raw + misaligned, have);
     want_r = need == 0 || misaligned ? EO_ERR_BAD_ARGUMENT : have < need ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;

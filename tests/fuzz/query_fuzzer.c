@@ -10,7 +10,7 @@
        the header fixes them), pixel and face; eo_query_segment_box, _all (by t, then index, with
        and without the grid) and _first must give exactly that;
      - tile raycasts: the same pixel walk; the hit is the first visited pixel that blocks (a tile
-       whose kind is in `block`, a slope pixel below the surface with EO_TOUCH_SLOPE), the visits
+       whose kind is in `block`, a slope pixel below the surface with EO_TILES_TOUCH_SLOPE), the visits
        are the tiles in the order of their first pixel visited, up to the hit's tile. */
 #include <stddef.h>
 #include <stdint.h>
@@ -49,14 +49,14 @@ static int shares(const eo_box *a, const eo_box *r)
            (int64_t)r->y < (int64_t)a->y + a->h;
 }
 
-static int passes(const eo_layer *ls, const eo_layer *f, uint16_t i)
+static int passes(const eo_broadphase_layer *ls, const eo_broadphase_layer *f, uint16_t i)
 {
     uint16_t cat = ls ? ls[i].category : 0xFFFFu, with = ls ? ls[i].collides_with : 0xFFFFu;
     return f == NULL || ((cat & f->collides_with) && (f->category & with));
 }
 
 static void check_region(const eo_sectors *g, const eo_sweep *sw, const eo_box *boxes, uint16_t n,
-                         const eo_layer *ls, const eo_layer *f, const eo_box *r, uint16_t cap)
+                         const eo_broadphase_layer *ls, const eo_broadphase_layer *f, const eo_box *r, uint16_t cap)
 {
     uint16_t *a = malloc(sizeof *a * (cap ? cap : 1)), *b = malloc(sizeof *b * (cap ? cap : 1));
     uint16_t *c = malloc(sizeof *c * (cap ? cap : 1)), *d = malloc(sizeof *d * (cap ? cap : 1));
@@ -117,10 +117,10 @@ static int seg_visit(void *ctx, const ref_visit *v)
     return w->todo_n == 0 || --w->budget <= 0;
 }
 
-static void check_segment(const eo_sectors *g, const eo_box *boxes, uint16_t n, const eo_layer *ls,
-                          const eo_layer *f, const eo_segment *s, uint16_t cap)
+static void check_segment(const eo_sectors *g, const eo_box *boxes, uint16_t n, const eo_broadphase_layer *ls,
+                          const eo_broadphase_layer *f, const eo_segment *s, uint16_t cap)
 {
-    eo_segment_hit *a = malloc(sizeof *a * (cap ? cap : 1)), *b = malloc(sizeof *b * (cap ? cap : 1)), first, h;
+    eo_query_segment_hit *a = malloc(sizeof *a * (cap ? cap : 1)), *b = malloc(sizeof *b * (cap ? cap : 1)), first, h;
     uint16_t ca = 0, cb = 0, k, i, hits = 0, todo[MAX_N];
     ref_visit firsts[MAX_N];
     uint8_t hit[MAX_N], found = 0;
@@ -183,7 +183,7 @@ static void check_segment(const eo_sectors *g, const eo_box *boxes, uint16_t n, 
 
 /* ---- tile raycasts ---------------------------------------------------------------------- */
 
-static const eo_tile_map *RM;
+static const eo_tiles_map *RM;
 static long RT;
 
 static int64_t fdiv(int64_t p, int64_t d)
@@ -195,28 +195,28 @@ static int r_attr(int64_t col, int64_t row)
 {
     if (col < 0 || row < 0 || col >= RM->width || row >= RM->height)
         return RM->outside == EO_TILES_OUTSIDE_EMPTY || (RM->outside == EO_TILES_OUTSIDE_OPEN_TOP && row < 0)
-                   ? EO_TILE_EMPTY : EO_TILE_SOLID;
+                   ? EO_TILES_EMPTY : EO_TILES_SOLID;
     return RM->attrs[RM->cells[row * RM->width + col]];
 }
 
 static int r_height(int attr, int i)
 {
     int t = (int)RT;
-    switch (attr - EO_TILE_SLOPE) {
-    case EO_SLOPE_45_UP: return i + 1;
-    case EO_SLOPE_45_DOWN: return t - i;
-    case EO_SLOPE_22_UP_LOW: return i / 2 + 1;
-    case EO_SLOPE_22_UP_HIGH: return t / 2 + i / 2 + 1;
-    case EO_SLOPE_22_DOWN_HIGH: return t - i / 2;
-    case EO_SLOPE_22_DOWN_LOW: return t / 2 - i / 2;
-    default: return RM->slopes[(size_t)(attr - EO_TILE_SLOPE - EO_SLOPE_USER) * (size_t)RT + (size_t)i];
+    switch (attr - EO_TILES_SLOPE) {
+    case EO_SLOPES_45_UP: return i + 1;
+    case EO_SLOPES_45_DOWN: return t - i;
+    case EO_SLOPES_22_UP_LOW: return i / 2 + 1;
+    case EO_SLOPES_22_UP_HIGH: return t / 2 + i / 2 + 1;
+    case EO_SLOPES_22_DOWN_HIGH: return t - i / 2;
+    case EO_SLOPES_22_DOWN_LOW: return t / 2 - i / 2;
+    default: return RM->slopes[(size_t)(attr - EO_TILES_SLOPE - EO_SLOPES_USER) * (size_t)RT + (size_t)i];
     }
 }
 
 static uint8_t r_kind(int a)
 {
-    static const uint8_t k[] = { 0, EO_TOUCH_SOLID, EO_TOUCH_ONE_WAY, EO_TOUCH_LADDER, EO_TOUCH_HAZARD, EO_TOUCH_WATER };
-    return a >= EO_TILE_SLOPE ? EO_TOUCH_SLOPE : a < 6 ? k[a] : 0;
+    static const uint8_t k[] = { 0, EO_TILES_TOUCH_SOLID, EO_TILES_TOUCH_ONE_WAY, EO_TILES_TOUCH_LADDER, EO_TILES_TOUCH_HAZARD, EO_TILES_TOUCH_WATER };
+    return a >= EO_TILES_SLOPE ? EO_TILES_TOUCH_SLOPE : a < 6 ? k[a] : 0;
 }
 
 typedef struct ray_walk {
@@ -259,8 +259,8 @@ static int ray_visit(void *ctx, const ref_visit *v)
         }
         w->n++;
     }
-    if (a >= EO_TILE_SLOPE)
-        blocks = (w->block & EO_TOUCH_SLOPE) && v->y - row * RT >= RT - r_height(a, (int)(v->x - col * RT));
+    if (a >= EO_TILES_SLOPE)
+        blocks = (w->block & EO_TILES_TOUCH_SLOPE) && v->y - row * RT >= RT - r_height(a, (int)(v->x - col * RT));
     else
         blocks = (r_kind(a) & w->block) != 0;
     if (blocks) {
@@ -274,13 +274,13 @@ static int ray_visit(void *ctx, const ref_visit *v)
 static void check_raycast(fz *f)
 {
     static const uint8_t attr_codes[] = {
-        EO_TILE_EMPTY, EO_TILE_EMPTY, EO_TILE_EMPTY, EO_TILE_SOLID, EO_TILE_ONE_WAY, EO_TILE_LADDER,
-        EO_TILE_HAZARD, EO_TILE_WATER, 9, EO_TILE_SLOPE_ATTR(0), EO_TILE_SLOPE_ATTR(1), EO_TILE_SLOPE_ATTR(2),
-        EO_TILE_SLOPE_ATTR(3), EO_TILE_SLOPE_ATTR(4), EO_TILE_SLOPE_ATTR(5), EO_TILE_SLOPE_ATTR(EO_SLOPE_USER)
+        EO_TILES_EMPTY, EO_TILES_EMPTY, EO_TILES_EMPTY, EO_TILES_SOLID, EO_TILES_ONE_WAY, EO_TILES_LADDER,
+        EO_TILES_HAZARD, EO_TILES_WATER, 9, EO_TILES_SLOPE_ATTR(0), EO_TILES_SLOPE_ATTR(1), EO_TILES_SLOPE_ATTR(2),
+        EO_TILES_SLOPE_ATTR(3), EO_TILES_SLOPE_ATTR(4), EO_TILES_SLOPE_ATTR(5), EO_TILES_SLOPE_ATTR(EO_SLOPES_USER)
     };
     static eo_raycast_visit want_v[4096];
     static ref_visit want_t[4096];
-    eo_tile_map map;
+    eo_tiles_map map;
     eo_segment s;
     eo_raycast_hit hit, again;
     eo_raycast_visit *v;
@@ -350,7 +350,7 @@ static void check_raycast(fz *f)
 
     /* the oracle: the pixel walk, its first blocking pixel, the tiles in order */
     memset(&rw, 0, sizeof rw);
-    rw.block = block ? block : (uint8_t)(EO_TOUCH_SOLID | EO_TOUCH_SLOPE);
+    rw.block = block ? block : (uint8_t)(EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_SLOPE);
     rw.dx = s.x1 - s.x0;
     rw.dy = s.y1 - s.y0;
     rw.tiles = want_v;
@@ -383,13 +383,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     eo_sectors grid;
     eo_sweep sw;
     eo_box *boxes, r;
-    eo_layer *layers, filter;
+    eo_broadphase_layer *layers, filter;
     eo_pair pair;
     uint32_t pc;
     void *gstore, *sstore;
     size_t need;
     uint16_t n, i, q;
-    const eo_layer *ls, *flt;
+    const eo_broadphase_layer *ls, *flt;
     int64_t cx, cy;
 
     fz_init(&f, data, size);
@@ -440,7 +440,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (eo_query_sweep_point(&sw, NULL, NULL, 0, 0, NULL, 0, &c, NULL) != EO_ERR_NOT_READY)
             abort();
     }
-    (void)eo_sweep_pairs(&sw, boxes, n, NULL, &pair, 1, &pc, NULL, NULL);
+    (void)eo_sweep_find_pairs(&sw, boxes, n, NULL, &pair, 1, &pc, NULL, NULL);
     for (q = 0; q < 4; q++) {
         eo_segment s;
         uint8_t m = fz_u8(&f);

@@ -28,12 +28,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static const eo_tile_map *M;
+static const eo_tiles_map *M;
 static long T;
 
 /* user shape k's heights: the reference reads them with `attr` in scope (ref_height) */
 #define REF_MAP M
-#define REF_USER_SLOPES (M->slopes + (size_t)(attr - EO_TILE_SLOPE - EO_SLOPE_USER) * (size_t)T)
+#define REF_USER_SLOPES (M->slopes + (size_t)(attr - EO_TILES_SLOPE - EO_SLOPES_USER) * (size_t)T)
 #define REF_WALK 1
 /* the shared reference is test code built without -Wconversion elsewhere */
 #pragma GCC diagnostic push
@@ -53,12 +53,12 @@ static int64_t fdiv(int64_t p, int64_t d)
 static uint8_t kind_of(int attr)
 {
     switch (attr) {
-    case EO_TILE_SOLID: return EO_TOUCH_SOLID;
-    case EO_TILE_ONE_WAY: return EO_TOUCH_ONE_WAY;
-    case EO_TILE_LADDER: return EO_TOUCH_LADDER;
-    case EO_TILE_HAZARD: return EO_TOUCH_HAZARD;
-    case EO_TILE_WATER: return EO_TOUCH_WATER;
-    default: return attr >= EO_TILE_SLOPE ? EO_TOUCH_SLOPE : 0;
+    case EO_TILES_SOLID: return EO_TILES_TOUCH_SOLID;
+    case EO_TILES_ONE_WAY: return EO_TILES_TOUCH_ONE_WAY;
+    case EO_TILES_LADDER: return EO_TILES_TOUCH_LADDER;
+    case EO_TILES_HAZARD: return EO_TILES_TOUCH_HAZARD;
+    case EO_TILES_WATER: return EO_TILES_TOUCH_WATER;
+    default: return attr >= EO_TILES_SLOPE ? EO_TILES_TOUCH_SLOPE : 0;
     }
 }
 
@@ -70,7 +70,7 @@ static int inside(int64_t col, int64_t row)
 /* EO_TOUCH_* of tile (col, row), OUTSIDE included */
 static uint8_t tile_bits(int64_t col, int64_t row)
 {
-    return (uint8_t)(kind_of(ref_attr(col, row)) | (inside(col, row) ? 0 : EO_TOUCH_OUTSIDE));
+    return (uint8_t)(kind_of(ref_attr(col, row)) | (inside(col, row) ? 0 : EO_TILES_TOUCH_OUTSIDE));
 }
 
 /* touching and below of a box, tile by tile; 0 if the box spans too many tiles to check */
@@ -85,7 +85,7 @@ static int ref_touching(const eo_box *b, uint8_t *touching, uint8_t *below)
         for (c = c0; c <= c1; c++)
             *touching |= tile_bits(c, r);
     if (y1 >= EO_COORD_MAX)
-        *below = EO_TOUCH_OUTSIDE | EO_TOUCH_SOLID; /* the world's edge */
+        *below = EO_TILES_TOUCH_OUTSIDE | EO_TILES_TOUCH_SOLID; /* the world's edge */
     else
         for (c = c0; c <= c1; c++)
             *below |= tile_bits(c, fdiv(y1 + 1, T));
@@ -96,9 +96,9 @@ static int ref_touching(const eo_box *b, uint8_t *touching, uint8_t *below)
 static int ref_ground_height(int64_t col, int64_t row, int i)
 {
     int a = ref_attr(col, row);
-    if (a == EO_TILE_SOLID || a == EO_TILE_ONE_WAY || (a == EO_TILE_LADDER && ref_attr(col, row - 1) != EO_TILE_LADDER))
+    if (a == EO_TILES_SOLID || a == EO_TILES_ONE_WAY || (a == EO_TILES_LADDER && ref_attr(col, row - 1) != EO_TILES_LADDER))
         return (int)T;
-    if (a >= EO_TILE_SLOPE)
+    if (a >= EO_TILES_SLOPE)
         return ref_height(a, i);
     return 0;
 }
@@ -131,7 +131,7 @@ static void ref_ground_at(int64_t x, int64_t y, eo_slopes_ground *g)
     g->distance = (eo_coord)(r * T + T - h - y);
 }
 
-static void check_map_refused(fz *f, eo_tile_map *map, uint8_t *attrs, uint8_t *slopes, uint16_t *rows)
+static void check_map_refused(fz *f, eo_tiles_map *map, uint8_t *attrs, uint8_t *slopes, uint16_t *rows)
 {
     eo_result want = EO_ERR_BAD_ARGUMENT;
     switch (fz_u8(f) % 9u) {
@@ -142,7 +142,7 @@ static void check_map_refused(fz *f, eo_tile_map *map, uint8_t *attrs, uint8_t *
     case 4: map->outside = (uint8_t)(3 + fz_below(f, 253)); break;
     case 5: map->width = 0; break;
     case 6: /* an attr naming a user shape that does not exist */
-        attrs[fz_u8(f)] = (uint8_t)(EO_TILE_SLOPE + EO_SLOPE_USER + map->slope_count + fz_below(f, 234u - map->slope_count));
+        attrs[fz_u8(f)] = (uint8_t)(EO_TILES_SLOPE + EO_SLOPES_USER + map->slope_count + fz_below(f, 234u - map->slope_count));
         break;
     case 7:
         if (map->slope_count > 0) {
@@ -169,13 +169,13 @@ static void check_map_refused(fz *f, eo_tile_map *map, uint8_t *attrs, uint8_t *
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const uint8_t kinds[] = { EO_TILE_EMPTY, EO_TILE_SOLID, EO_TILE_ONE_WAY, EO_TILE_LADDER, EO_TILE_HAZARD, EO_TILE_WATER };
+    static const uint8_t kinds[] = { EO_TILES_EMPTY, EO_TILES_SOLID, EO_TILES_ONE_WAY, EO_TILES_LADDER, EO_TILES_HAZARD, EO_TILES_WATER };
     fz f;
-    eo_tile_map map;
+    eo_tiles_map map;
     uint8_t attrs[256], *cells, *slopes, shift, flags, max_step, touching, below, t2, b2, heights[128], sz;
     uint16_t *rows = NULL, w, h, n, k;
     int64_t max_tiles, cells_n, i;
-    eo_tile_probe *probes;
+    eo_tiles_probe_point *probes;
     eo_tiles_move_result res;
     eo_tiles_cache cache;
     eo_slopes_ground g, want_g;
@@ -212,7 +212,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* tile ids 0 .. 15 mean every kind; the rest of the table holds any valid attr */
     for (i = 0; i < 256; i++) {
         uint8_t pick = (uint8_t)fz_below(&f, 16 + 6u + map.slope_count);
-        attrs[i] = pick < 6 ? kinds[pick] : pick < 16 ? pick : (uint8_t)(EO_TILE_SLOPE + (pick - 16));
+        attrs[i] = pick < 6 ? kinds[pick] : pick < 16 ? pick : (uint8_t)(EO_TILES_SLOPE + (pick - 16));
     }
     for (i = 0; i < cells_n; i++)
         cells[i] = (uint8_t)(fz_u8(&f) & 15u);
@@ -231,14 +231,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (eo_tiles_check(&map) != EO_OK)
         abort();
     if (cells_n > 65536 && rows == NULL && (fz_u8(&f) & 7u) == 0) { /* a row table on a map that large */
-        eo_tile_map big = map;
+        eo_tiles_map big = map;
         uint16_t one = 0;
         big.row_start = &one;
         if (eo_tiles_check(&big) != EO_ERR_BAD_ARGUMENT)
             abort();
     }
     if ((fz_u8(&f) & 15u) == 0) { /* broken, one fault at a time */
-        eo_tile_map bad = map;
+        eo_tiles_map bad = map;
         uint8_t bad_attrs[256], bad_slopes[3 * 128];
         uint16_t *bad_rows = NULL;
         memcpy(bad_attrs, attrs, sizeof attrs);
@@ -276,7 +276,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (eo_tiles_kind_bit((uint8_t)bits) != kind_of(bits))
             abort();
         /* slopes: a shape's heights (twice per input: T calls each) and one column's ground */
-        bits = (int)fz_below(&f, EO_SLOPE_USER + map.slope_count + 2u); /* two past the last: unknown, full */
+        bits = (int)fz_below(&f, EO_SLOPES_USER + map.slope_count + 2u); /* two past the last: unknown, full */
         if (k < 2) {
             uint16_t cap = (uint16_t)((fz_u8(&f) & 7u) == 0 ? fz_below(&f, (uint32_t)T) : (uint32_t)T + fz_below(&f, 4));
             eo_result r = eo_slopes_heights(&map, (uint8_t)bits, heights, cap);
@@ -284,7 +284,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (r != (cap < T ? EO_ERR_BUFFER_TOO_SMALL : EO_OK))
                 abort();
             for (c2 = 0; c2 < T; c2++) {
-                int want_h = bits < EO_SLOPE_USER + map.slope_count ? ref_height(EO_TILE_SLOPE + bits, c2) : (int)T;
+                int want_h = bits < EO_SLOPES_USER + map.slope_count ? ref_height(EO_TILES_SLOPE + bits, c2) : (int)T;
                 if ((r == EO_OK && heights[c2] != want_h) ||
                     eo_slopes_column_height(&map, (uint8_t)bits, (uint8_t)(c2 + T * (long)fz_below(&f, 2))) != want_h)
                     abort();
@@ -361,7 +361,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (eo_tiles_probe(&map, &start, (uint8_t)k, probes, n, &n, &got_kinds, NULL) != EO_OK)
             abort();
         for (j = 0; j < n; j++) {
-            const eo_tile_probe *p = &probes[j];
+            const eo_tiles_probe_point *p = &probes[j];
             if (p->x < start.x || p->x > x1 || p->y < start.y || p->y > y1 ||
                 (p->x != start.x && p->x != x1 && p->y != start.y && p->y != y1))
                 abort(); /* a point of the box's edge */

@@ -27,7 +27,7 @@
 size_t eo_sweep_storage_size_c(uint16_t capacity);
 eo_result eo_sweep_init_c(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, void *storage,
                           size_t storage_size);
-eo_result eo_sweep_pairs_c(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers,
+eo_result eo_sweep_find_pairs_c(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers,
                            eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                            eo_broadphase_stats *stats, eo_hooks *hooks);
 
@@ -40,7 +40,7 @@ typedef struct sweep_result_t {
 volatile sweep_result_t sweep_result;
 
 static eo_box boxes[MAX_OBJECTS];
-static eo_layer layers[MAX_OBJECTS];
+static eo_broadphase_layer layers[MAX_OBJECTS];
 static eo_pair pairs_asm[PAIR_CAP], pairs_c[PAIR_CAP];
 /* 10 bytes per object and two sentinels; uint16_t so that the storage is 2-byte aligned */
 static uint16_t storage_asm[5u * (MAX_OBJECTS + 2u)], storage_c[5u * (MAX_OBJECTS + 2u)];
@@ -107,16 +107,16 @@ static uint8_t same_stats(const eo_broadphase_stats *a, const eo_broadphase_stat
 }
 
 /* One frame through both; 1 if they agree. */
-static uint8_t compare_frame(uint16_t n, const eo_layer *frame_layers, uint32_t cap, uint8_t with_stats)
+static uint8_t compare_frame(uint16_t n, const eo_broadphase_layer *frame_layers, uint32_t cap, uint8_t with_stats)
 {
     eo_broadphase_stats st_asm, st_c;
     uint32_t found_asm = 0xDEADu, found_c = 0xBEEFu, k, written;
     eo_result r_asm, r_c;
     st_asm.candidate_pairs = st_asm.layer_filtered = st_asm.box_tests = st_asm.pairs_found = 0;
     st_c = st_asm;
-    r_asm = eo_sweep_pairs(&sweep_asm, boxes, n, frame_layers, pairs_asm, cap, &found_asm,
+    r_asm = eo_sweep_find_pairs(&sweep_asm, boxes, n, frame_layers, pairs_asm, cap, &found_asm,
                            with_stats ? &st_asm : 0, 0);
-    r_c = eo_sweep_pairs_c(&sweep_c, boxes, n, frame_layers, pairs_c, cap, &found_c, with_stats ? &st_c : 0, 0);
+    r_c = eo_sweep_find_pairs_c(&sweep_c, boxes, n, frame_layers, pairs_c, cap, &found_c, with_stats ? &st_c : 0, 0);
     if (r_asm != r_c || found_asm != found_c || !same_stats(&st_asm, &st_c))
         return 0;
     written = found_c < cap ? found_c : cap;

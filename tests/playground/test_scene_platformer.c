@@ -15,7 +15,7 @@ extern const pg_scene pg_scene_platformer;
 /* the scene's read-only views (PG_TESTING) */
 void pg_platformer_hero(const void *state, eo_box *out);
 int pg_platformer_enemy(const void *state, int i, eo_box *out);
-const eo_tile_map *pg_platformer_map(const void *state);
+const eo_tiles_map *pg_platformer_map(const void *state);
 void pg_platformer_place(void *state, int16_t x, int16_t y);
 
 /* as in scene_platformer.c */
@@ -93,7 +93,7 @@ static uint32_t xorshift(uint32_t *s)
     return *s;
 }
 
-static int box_in_solid(const eo_tile_map *map, const eo_box *b)
+static int box_in_solid(const eo_tiles_map *map, const eo_box *b)
 {
     int x, y;
     for (y = b->y; y < b->y + b->h; y++)
@@ -128,7 +128,7 @@ static uint64_t run_script(uint32_t seed, uint32_t script_seed, int frames, int 
         }
         frame(&r, buttons);
         if (place) {
-            const eo_tile_map *map = pg_platformer_map(r.s);
+            const eo_tiles_map *map = pg_platformer_map(r.s);
             eo_box b = hero(&r);
             if (box_in_solid(map, &b))
                 fail_msg("seed %u frame %d: the hero at (%d, %d) is in a solid", (unsigned)seed, f, b.x, b.y);

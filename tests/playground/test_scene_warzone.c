@@ -15,7 +15,7 @@
 #include "scene.h"
 
 extern const pg_scene pg_scene_warzone;
-void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_layer **layers, int *n,
+void pg_warzone_testing(const void *state, const eo_box **boxes, const eo_broadphase_layer **layers, int *n,
                         int *soldiers, const eo_pair **pairs, uint32_t *pair_count);
 void pg_warzone_screen(const void *state, int wx, int wy, int *sx, int *sy);
 void pg_warzone_world(const void *state, int *w, int *h, int *battle_x0, int *battle_x1);
@@ -56,7 +56,7 @@ static int overlap(const eo_box *a, const eo_box *b)
     return a->x < b->x + b->w && b->x < a->x + a->w && a->y < b->y + b->h && b->y < a->y + a->h;
 }
 
-static int interact(eo_layer p, eo_layer q)
+static int interact(eo_broadphase_layer p, eo_broadphase_layer q)
 {
     return (p.category & q.collides_with) && (q.category & p.collides_with);
 }
@@ -70,10 +70,10 @@ static int pair_cmp(const void *x, const void *y)
 /* All pairs i < j, grouped by layer value first so that pairs of groups the layer rule keeps apart
    are skipped as a whole (the same answer as the plain double loop, in a test-friendly time). */
 #define MAX_GROUPS 16
-static uint32_t reference(const eo_box *boxes, const eo_layer *layers, int n, eo_pair *out, uint32_t cap,
+static uint32_t reference(const eo_box *boxes, const eo_broadphase_layer *layers, int n, eo_pair *out, uint32_t cap,
                           int **members)
 {
-    eo_layer key[MAX_GROUPS];
+    eo_broadphase_layer key[MAX_GROUPS];
     int size[MAX_GROUPS], groups = 0;
     uint32_t k = 0;
     for (int i = 0; i < n; i++) {
@@ -121,7 +121,7 @@ static uint64_t run_checked(uint32_t seed, int method, int count, uint32_t *tota
 {
     void *s = make(seed, method, count);
     const eo_box *boxes;
-    const eo_layer *layers;
+    const eo_broadphase_layer *layers;
     const eo_pair *pairs;
     uint32_t pair_count, want_count;
     int n, soldiers;
@@ -265,7 +265,7 @@ static void test_warzone_battle_fills_the_world(void **state)
     for (int c = 0; c < 5; c++) {
         void *s = make(1, PG_METHOD_SECTORS, counts[c]);
         const eo_box *boxes;
-        const eo_layer *layers;
+        const eo_broadphase_layer *layers;
         const eo_pair *pairs;
         uint32_t pair_count;
         pg_stats st;
@@ -331,7 +331,7 @@ static void check_drawing(int count, int frames)
     void *s = make(5, PG_METHOD_SECTORS, count);
     pg_draw_ctx ctx;
     const eo_box *boxes;
-    const eo_layer *layers;
+    const eo_broadphase_layer *layers;
     const eo_pair *pairs;
     uint32_t pair_count;
     int n, soldiers, shown[2] = { 0, 0 }, alive[2] = { 0, 0 }, live = 0, heads = 0, hit = 0;

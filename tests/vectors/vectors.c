@@ -87,18 +87,18 @@ static void run_aabb_case(const uint8_t *c, uint8_t *r)
         r[0] = eo_aabb_overlap_ordered(&a, &b, (eo_aabb_order)c[1], &n, 0);
         r[1] = n;
     } else {
-        eo_circle a, b;
+        eo_aabb_circle a, b;
         uint8_t overlap = 0xFF;
         a.x = get_c(c + 2); a.y = get_c(c + 2 + cw); a.r = get_c(c + 2 + 2u * cw);
         b.x = get_c(c + 2 + 3u * cw); b.y = get_c(c + 2 + 4u * cw); b.r = get_c(c + 2 + 5u * cw);
-        r[0] = (uint8_t)eo_circle_overlap(&a, &b, &overlap, 0);
+        r[0] = (uint8_t)eo_aabb_circle_overlap(&a, &b, &overlap, 0);
         r[1] = overlap;
     }
 }
 
 /* ---- module 3: sectors and sweep on a small scene ---------------------------------------------- */
 static eo_box scene_boxes[EO_VEC_SCENE_MAX];
-static eo_layer scene_layers[EO_VEC_SCENE_MAX];
+static eo_broadphase_layer scene_layers[EO_VEC_SCENE_MAX];
 static eo_pair scene_pairs[EO_VEC_PAIRS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships */
 static eo_ucoord scene_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
@@ -141,7 +141,7 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
     eo_result res;
     uint8_t n = c[12], flags = c[13], i, ready;
     const uint8_t *p = c + 14;
-    const eo_layer *layers = (flags & 1u) ? scene_layers : 0;
+    const eo_broadphase_layer *layers = (flags & 1u) ? scene_layers : 0;
 
     cfg.world_x = get_i16(c); cfg.world_y = get_i16(c + 2);
     cfg.world_w = get_i16(c + 4); cfg.world_h = get_i16(c + 6);
@@ -201,7 +201,7 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
     res = eo_sweep_init(&sweep, n, (flags & 2u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST, scene_storage,
                         sizeof scene_storage);
     if (res == EO_OK)
-        res = eo_sweep_pairs(&sweep, scene_boxes, n, layers, scene_pairs, EO_VEC_PAIRS_SHOWN, &count, &st, 0);
+        res = eo_sweep_find_pairs(&sweep, scene_boxes, n, layers, scene_pairs, EO_VEC_PAIRS_SHOWN, &count, &st, 0);
     r[0] = (uint8_t)res;
     put_u16(r + 1, count);
     put_u16(r + 3, st.box_tests);
@@ -213,7 +213,7 @@ static void run_sectors_case(const uint8_t *c, uint8_t *r)
 #if EO_VEC_PIXELMASK
 /* ---- module 4: pixelmask ------------------------------------------------------------------------ */
 /* Storage for two sprites of up to 32 x 32 at any word width. */
-static eo_mask_word sprite_words[2][EO_VEC_SPRITE_MAX * ((EO_VEC_SPRITE_MAX + EO_PIXELMASK_WORD_BITS - 1u) / EO_PIXELMASK_WORD_BITS)];
+static eo_pixelmask_word sprite_words[2][EO_VEC_SPRITE_MAX * ((EO_VEC_SPRITE_MAX + EO_PIXELMASK_WORD_BITS - 1u) / EO_PIXELMASK_WORD_BITS)];
 
 static uint16_t pixelmask_case_size(const uint8_t *c, uint16_t left)
 {
@@ -264,10 +264,10 @@ static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
 #if EO_VEC_QUERY
 /* ---- module 6: point, region and segment queries ------------------------------------------------ */
 static eo_box query_boxes[EO_VEC_SCENE_MAX];
-static eo_layer query_layers[EO_VEC_SCENE_MAX];
+static eo_broadphase_layer query_layers[EO_VEC_SCENE_MAX];
 static eo_pair query_pairs[EO_VEC_PAIRS_SHOWN];
 static uint16_t query_found[EO_VEC_QUERY_SHOWN];
-static eo_segment_hit query_hits[EO_VEC_HITS_SHOWN];
+static eo_query_segment_hit query_hits[EO_VEC_HITS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships, and a sweep of EO_VEC_SCENE_MAX */
 static uint16_t query_grid_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
 static eo_ucoord query_sweep_storage[5u * (EO_VEC_SCENE_MAX + 2u)]; /* the sweep's words */
@@ -301,7 +301,7 @@ static void put_list(uint8_t *r, eo_result res, uint16_t count, uint8_t cap)
         r[3u + k] = (res == EO_OK || res == EO_ERR_BUFFER_TOO_SMALL) && k < count && k < cap ? (uint8_t)query_found[k] : 0u;
 }
 
-static void put_hit(uint8_t *r, const eo_segment_hit *h)
+static void put_hit(uint8_t *r, const eo_query_segment_hit *h)
 {
     r[0] = (uint8_t)h->index;
     put_u16(r + 1, h->t_num);
@@ -316,17 +316,17 @@ static void run_query_case(const uint8_t *c, uint8_t *r)
     eo_sectors_config cfg;
     eo_sectors grid;
     eo_sweep sweep;
-    eo_layer filter;
+    eo_broadphase_layer filter;
     eo_box region;
     eo_segment s;
-    eo_segment_hit first;
+    eo_query_segment_hit first;
     uint32_t pairs = 0;
     uint16_t count, i, k;
     eo_coord px, py;
     eo_result res;
     uint8_t n = c[12], flags = c[13], cap, hit_cap, m, found;
     const uint8_t *p = c + 14;
-    const eo_layer *layers = (flags & 1u) ? query_layers : 0, *f = (flags & 4u) ? &filter : 0;
+    const eo_broadphase_layer *layers = (flags & 1u) ? query_layers : 0, *f = (flags & 4u) ? &filter : 0;
 
     for (i = 0; i < EO_VEC_QUERY_RESULT_SIZE; i++)
         r[i] = 0;
@@ -363,7 +363,7 @@ static void run_query_case(const uint8_t *c, uint8_t *r)
     res = eo_sweep_init(&sweep, EO_VEC_SCENE_MAX, (flags & 2u) ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST,
                         query_sweep_storage, sizeof query_sweep_storage);
     if (res == EO_OK && !(flags & 8u))
-        res = eo_sweep_pairs(&sweep, query_boxes, n, 0, query_pairs, EO_VEC_PAIRS_SHOWN, &pairs, 0, 0);
+        res = eo_sweep_find_pairs(&sweep, query_boxes, n, 0, query_pairs, EO_VEC_PAIRS_SHOWN, &pairs, 0, 0);
     r[1] = (flags & 8u) ? 0xFFu : (uint8_t)res;
     r += 2;
 
@@ -414,11 +414,11 @@ static uint8_t tile_map_loaded; /* index of the map in the arrays below; 0xFF: n
 static uint8_t tile_cells[EO_VEC_TILE_CELLS_MAX];
 static uint8_t tile_attrs[256];
 static uint16_t tile_rows[EO_VEC_TILE_ROWS_MAX];
-static eo_tile_map tile_map;
+static eo_tiles_map tile_map;
 static eo_result tile_check;
 /* the probes of module 5 and the visits of module 7 share their RAM (the MSX ROM's results need it) */
 static union tile_scratch {
-    eo_tile_probe probes[EO_VEC_PROBES_MAX];
+    eo_tiles_probe_point probes[EO_VEC_PROBES_MAX];
     eo_raycast_visit visits[EO_VEC_RAYCAST_VISITS_MAX];
 } tile_scratch;
 #define tile_probes tile_scratch.probes
@@ -480,7 +480,7 @@ static uint8_t tiles_load(const uint8_t *in, uint8_t k)
     for (i = 0; i < n; i++)
         tile_cells[i] = (uint8_t)((c[i / 2u] >> ((i & 1u) * 4u)) & 0x0Fu);
     for (i = 0; i < 256u; i++)
-        tile_attrs[i] = i < 16u ? m[9u + i] : (uint8_t)EO_TILE_EMPTY;
+        tile_attrs[i] = i < 16u ? m[9u + i] : (uint8_t)EO_TILES_EMPTY;
     tile_map.cells = tile_cells;
     tile_map.attrs = tile_attrs;
     tile_map.width = width;
@@ -512,7 +512,7 @@ static void put_box(uint8_t *p, const eo_box *b)
     put_u16(p + 6, (uint16_t)b->h);
 }
 
-static void put_probe(uint8_t *p, const eo_tile_probe *t)
+static void put_probe(uint8_t *p, const eo_tiles_probe_point *t)
 {
     put_u16(p, (uint16_t)t->x);
     put_u16(p + 2, (uint16_t)t->y);

@@ -52,11 +52,11 @@
 
    module 5, tiles (and slopes): a map section, then fixed-size cases that refer to its maps.
      maps: map count (u8, 1 .. EO_VEC_TILE_MAPS_MAX), then each map:
-       width, height (u16), tile_shift, outside (u8: eo_tile_map's fields, passed as they are),
+       width, height (u16), tile_shift, outside (u8: eo_tiles_map's fields, passed as they are),
        row table (u8: 0 none, 1 row_start[r] = r * width),
        user slope count k (u8, 0 .. EO_VEC_USER_SLOPES_MAX), cells from (u8: 0xFF = this map's
        own cells follow, else the index of an earlier map whose cells it shares),
-       attrs of tile ids 0 .. 15 (16 bytes; ids 16 .. 255 read EO_TILE_EMPTY),
+       attrs of tile ids 0 .. 15 (16 bytes; ids 16 .. 255 read EO_TILES_EMPTY),
        k * 8 user slope heights (user slopes need 8 px tiles: tile_shift 0 or 3),
        own cells: n = min(width * height, EO_VEC_TILE_CELLS_MAX) tile ids 0 .. 15, two per byte
        (low nibble first), ceil(n / 2) bytes. A map whose cheap fields are valid (eo_tiles_tile_size)
@@ -94,7 +94,7 @@
        (x, y: i16), the capacity of the index lists (u8, 0 .. EO_VEC_QUERY_SHOWN) and of the hit
        lists (u8, 0 .. EO_VEC_HITS_SHOWN), m (u8, 1 .. EO_VEC_SEGMENTS_MAX), m segments (x0, y0,
        x1, y1: i16)
-     runs eo_sectors_init + eo_sectors_build (unless bit 3), eo_sweep_init + eo_sweep_pairs (pairs
+     runs eo_sectors_init + eo_sectors_build (unless bit 3), eo_sweep_init + eo_sweep_find_pairs (pairs
        buffer of EO_VEC_PAIRS_SHOWN; unless bit 3), then the queries with layers (bit 0) and the
        filter (bit 2) or NULL;
      result EO_VEC_QUERY_RESULT_SIZE bytes:

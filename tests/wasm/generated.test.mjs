@@ -37,9 +37,9 @@ test('the public constants come from the C headers', () => {
   const dir = join(process.env.EO_CORE_DIR ?? join(root, 'core'), 'include/earlyout');
   const tiles = readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n'); // every public header
   const define = (name) => Number(new RegExp(`#define ${name}\\s+(0x[0-9a-fA-F]+|\\d+)`).exec(tiles)[1]);
-  for (const [k, v] of Object.entries(TOUCH)) assert.equal(v, define(`EO_TOUCH_${k}`), `TOUCH.${k}`);
+  for (const [k, v] of Object.entries(TOUCH)) assert.equal(v, define(`EO_TILES_TOUCH_${k}`), `TOUCH.${k}`);
   for (const [k, v] of Object.entries(HIT)) assert.equal(v, define(`EO_HIT_${k}`), `HIT.${k}`);
-  for (const [k, v] of Object.entries(TILE)) assert.match(tiles, new RegExp(`EO_TILE_${k} = ${v}\\b`), `TILE.${k}`);
+  for (const [k, v] of Object.entries(TILE)) assert.match(tiles, new RegExp(`EO_TILES_${k} = ${v}\\b`), `TILE.${k}`);
   assert.equal(SLOPE.UP_45, 0);
   assert.ok(Object.isFrozen(TILE) && Object.isFrozen(SLOPE) && Object.isFrozen(TOUCH) && Object.isFrozen(HIT));
 });

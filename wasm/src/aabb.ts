@@ -7,8 +7,8 @@ import { DEFINES, ENUMS } from './generated/constants.js';
 import { box, boxList, choice, COORD_MAX, COORD_MIN, finite, int, show, typed } from './input.js';
 import type { AabbApi, AxisOrder, CircleApi } from './types.js';
 
-type _Circle = Expect<typeof FIELD_TYPES.circle, { x: 'eo_coord'; y: 'eo_coord'; r: 'eo_coord' }>;
-type _CircleAt = Expect<typeof LAYOUT.circle, { size: 12; x: 0; y: 4; r: 8 }>; // three int32 (setInt32 below)
+type _Circle = Expect<typeof FIELD_TYPES.aabb_circle, { x: 'eo_coord'; y: 'eo_coord'; r: 'eo_coord' }>;
+type _CircleAt = Expect<typeof LAYOUT.aabb_circle, { size: 12; x: 0; y: 4; r: 8 }>; // three int32 (setInt32 below)
 type _Report = Expect<typeof FIELD_TYPES.aabb_order_report, { order: 'eo_aabb_order'; pairs_sampled: 'uint32_t'; comparisons_x_first: 'uint32_t';
   comparisons_y_first: 'uint32_t'; apart_on_x: 'uint32_t'; apart_on_y: 'uint32_t' }>;
 
@@ -69,13 +69,13 @@ function disc(name: string, c: unknown): [number, number, number] {
   const r = moved === 0 ? Math.ceil(fr) : Math.ceil(fr + moved + 1e-9);
   if (cx < COORD_MIN || cx > COORD_MAX) fail(`${name}.x = ${fx} is outside the world (${COORD_MIN} .. ${COORD_MAX})`);
   if (cy < COORD_MIN || cy > COORD_MAX) fail(`${name}.y = ${fy} is outside the world (${COORD_MIN} .. ${COORD_MAX})`);
-  if (fr < 0 || r > DEFINES.EO_CIRCLE_MAX_RADIUS) fail(`${name}.r must be from 0 to ${DEFINES.EO_CIRCLE_MAX_RADIUS}, got ${fr}`);
+  if (fr < 0 || r > DEFINES.EO_AABB_CIRCLE_MAX_RADIUS) fail(`${name}.r must be from 0 to ${DEFINES.EO_AABB_CIRCLE_MAX_RADIUS}, got ${fr}`);
   return [cx, cy, r];
 }
 
 /** @internal */
 export function makeCircle(core: Core): CircleApi {
-  const x = core.x, C = LAYOUT.circle;
+  const x = core.x, C = LAYOUT.aabb_circle;
   const put = (d: [number, number, number]): number => {
     const p = core.scratch(C.size, 'circle.overlap'), dv = core.heap.dv;
     dv.setInt32(p + C.x, d[0], true); dv.setInt32(p + C.y, d[1], true); dv.setInt32(p + C.r, d[2], true);
@@ -86,7 +86,7 @@ export function makeCircle(core: Core): CircleApi {
       const da = disc('a', a), db = disc('b', b);
       return core.scoped(() => {
         const pa = put(da), pb = put(db), po = core.scratch(1, 'circle.overlap');
-        core.check(x.eo_circle_overlap(pa, pb, po, core.hooks), 'circle.overlap');
+        core.check(x.eo_aabb_circle_overlap(pa, pb, po, core.hooks), 'circle.overlap');
         return core.heap.u8[po] === 1;
       });
     },

@@ -90,7 +90,7 @@ export class Core {
   /** Layers (category, collidesWith per box) into scratch, or 0. */
   putLayers(layers: Uint16Array | undefined, n: number, what: string): number {
     if (layers === undefined) return 0;
-    const p = this.scratch(n * LAYOUT.layer.size, what);
+    const p = this.scratch(n * LAYOUT.broadphase_layer.size, what);
     new Uint16Array(this.heap.u8.buffer, p, 2 * n).set(layers);
     return p;
   }

@@ -116,7 +116,7 @@ export function makePixelmask(core: Core): PixelMaskApi {
       return core.scoped(() => {
         const pa = core.putBox(ba, 'pixelmask.overlapRect'), pb = core.putBox(bb, 'pixelmask.overlapRect');
         const po = core.scratch(LAYOUT.box.size, 'pixelmask.overlapRect');
-        if (x.eo_overlap_rect(pa, pb, po) !== 1) return null;
+        if (x.eo_pixelmask_overlap_rect(pa, pb, po) !== 1) return null;
         const r = new Int32Array(heap.u8.buffer, po, 4);
         return { x: r[0], y: r[1], w: r[2], h: r[3] };
       });

@@ -41,9 +41,9 @@ export function putQuery(core: Core, q: QueryArgs, n: number, what: string): [nu
   const pl = core.putLayers(q.layers, n, what);
   let pf = 0;
   if (q.filter !== undefined) {
-    pf = core.scratch(LAYOUT.layer.size, what);
-    core.heap.dv.setUint16(pf + LAYOUT.layer.category, q.filter[0], true);
-    core.heap.dv.setUint16(pf + LAYOUT.layer.collides_with, q.filter[1], true);
+    pf = core.scratch(LAYOUT.broadphase_layer.size, what);
+    core.heap.dv.setUint16(pf + LAYOUT.broadphase_layer.category, q.filter[0], true);
+    core.heap.dv.setUint16(pf + LAYOUT.broadphase_layer.collides_with, q.filter[1], true);
   }
   return [pl, pf];
 }
@@ -74,7 +74,7 @@ export function putSegment(core: Core, s: [number, number, number, number], what
 }
 
 export function makeQuery(core: Core): QueryApi {
-  const x = core.x, heap = core.heap, H = LAYOUT.segment_hit;
+  const x = core.x, heap = core.heap, H = LAYOUT.query_segment_hit;
   const readHit = (p: number): SegmentHit => {
     const dv = heap.dv, tNum = dv.getUint32(p + H.t_num, true), tDen = dv.getUint32(p + H.t_den, true);
     return { index: dv.getUint16(p + H.index, true), t: tDen === 0 ? 0 : tNum / tDen, tNum, tDen,

@@ -12,8 +12,8 @@ import type { SectorGrid, SectorsApi, SectorsConfig } from './types.js';
 type _Config = Expect<typeof FIELD_TYPES.sectors_config, { world_x: 'eo_coord'; world_y: 'eo_coord'; world_w: 'eo_coord'; world_h: 'eo_coord';
   cols: 'uint8_t'; rows: 'uint8_t'; max_objects: 'uint16_t'; max_entries: 'uint16_t' }>;
 type _Sectors = Expect<typeof FIELD_TYPES.sectors, { cfg: 'eo_sectors_config'; cell_w: 'eo_ucoord'; cell_h: 'eo_ucoord'; object_count: 'uint16_t';
-  ranges: 'eo_sector_range *' }>;
-type _Range = Expect<typeof LAYOUT.sector_range, { size: 4; col0: 0; col1: 1; row0: 2; row1: 3 }>;
+  ranges: 'eo_sectors_range *' }>;
+type _Range = Expect<typeof LAYOUT.sectors_range, { size: 4; col0: 0; col1: 1; row0: 2; row1: 3 }>;
 type _Tune = Expect<typeof FIELD_TYPES.sectors_tune_row, { stats: 'eo_broadphase_stats'; cost: 'uint32_t'; result: 'eo_result' }>;
 
 const CONFIG_KEYS = ['worldX', 'worldY', 'worldW', 'worldH', 'cols', 'rows', 'maxObjects', 'maxEntries'] as const;

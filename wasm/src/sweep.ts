@@ -51,7 +51,7 @@ export function makeSweep(core: Core): SweepApi {
             const ps = core.newStats('sweep.findPairs');
             // a second run (a bigger pair buffer) finds the workspace already sorted: same pairs, same order
             const result = core.pairs((pp, cap, pc, first) =>
-              x.eo_sweep_pairs(psw, pb, list.count, pl, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0),
+              x.eo_sweep_find_pairs(psw, pb, list.count, pl, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0),
               'sweep.findPairs', out, ov, owner);
             ready = true;
             lastCount = list.count;

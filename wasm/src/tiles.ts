@@ -8,13 +8,13 @@ import type { Owner, Block } from './memory.js';
 import { putSegment, segment } from './query.js';
 import type { Box, Ground, RaycastHit, RaycastVisit, MoveResult, Mover, TileMap, TileMapConfig, TileOutside, TileProbe, TilesApi, TilesCache } from './types.js';
 
-type _Map = Expect<typeof FIELD_TYPES.tile_map, { cells: 'uint8_t *'; attrs: 'uint8_t *'; row_start: 'uint16_t *'; slopes: 'uint8_t *';
+type _Map = Expect<typeof FIELD_TYPES.tiles_map, { cells: 'uint8_t *'; attrs: 'uint8_t *'; row_start: 'uint16_t *'; slopes: 'uint8_t *';
   width: 'uint16_t'; height: 'uint16_t'; tile_shift: 'uint8_t'; outside: 'uint8_t'; slope_count: 'uint8_t' }>;
 type _Result = Expect<typeof FIELD_TYPES.tiles_move_result, { hit: 'uint8_t'; touching: 'uint8_t'; below: 'uint8_t'; on_ground: 'uint8_t';
   moved_x: 'int32_t'; moved_y: 'int32_t' }>;
 type _Ground = Expect<typeof FIELD_TYPES.slopes_ground, { found: 'uint8_t'; sensor: 'uint8_t'; height: 'uint8_t'; attr: 'uint8_t';
   col: 'eo_coord'; row: 'eo_coord'; ground_y: 'eo_coord'; distance: 'eo_coord' }>;
-type _Probe = Expect<typeof FIELD_TYPES.tile_probe, { x: 'eo_coord'; y: 'eo_coord'; col: 'eo_coord'; row: 'eo_coord'; attr: 'uint8_t'; outside: 'uint8_t' }>;
+type _Probe = Expect<typeof FIELD_TYPES.tiles_probe_point, { x: 'eo_coord'; y: 'eo_coord'; col: 'eo_coord'; row: 'eo_coord'; attr: 'uint8_t'; outside: 'uint8_t' }>;
 
 const OUT = ENUMS.eo_tiles_outside;
 const OUTSIDE: Record<TileOutside, number> = { solid: OUT.EO_TILES_OUTSIDE_SOLID, empty: OUT.EO_TILES_OUTSIDE_EMPTY, 'open-top': OUT.EO_TILES_OUTSIDE_OPEN_TOP };
@@ -47,7 +47,7 @@ const after = (target: number, pixelPos: number, want: number, moved: number) =>
 /** @internal */
 export function makeTiles(core: Core): TilesApi {
   const x = core.x, heap = core.heap;
-  const T = LAYOUT.tile_map, R = LAYOUT.tiles_move_result, GR = LAYOUT.slopes_ground, P = LAYOUT.tile_probe;
+  const T = LAYOUT.tiles_map, R = LAYOUT.tiles_move_result, GR = LAYOUT.slopes_ground, P = LAYOUT.tiles_probe_point;
   const movers = new WeakSet<object>();
 
   function createMap(config: TileMapConfig): TileMap {
@@ -75,11 +75,11 @@ export function makeTiles(core: Core): TilesApi {
     function readSlopes(v: unknown): Uint8Array {
       const h = typed('slopes', v, Uint8Array);
       if (h.length % tileSize !== 0) fail(`slopes must hold tileSize (${tileSize}) heights per shape, got ${h.length}`);
-      if (h.length / tileSize > DEFINES.EO_SLOPE_MAX_USER) fail(`at most ${DEFINES.EO_SLOPE_MAX_USER} user slope shapes, got ${h.length / tileSize}`);
+      if (h.length / tileSize > DEFINES.EO_SLOPES_MAX_USER) fail(`at most ${DEFINES.EO_SLOPES_MAX_USER} user slope shapes, got ${h.length / tileSize}`);
       return h;
     }
 
-    // one block: the eo_tile_map, then cells, attrs and the row table; the slopes in a block of their own
+    // one block: the eo_tiles_map, then cells, attrs and the row table; the slopes in a block of their own
     const cellsAt = Math.ceil(T.size / 16) * 16, attrsAt = Math.ceil((cellsAt + n) / 16) * 16, rowsAt = attrsAt + 256;
     const owner: Owner = heap.owner();
     let pm = 0;

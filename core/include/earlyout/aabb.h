@@ -13,7 +13,7 @@
        (The GameDev.net article "Intelligent 2D Collision and Pixel Perfect Precision".)
 
    Circles
-       eo_circle: centre (x, y), radius r in 0 .. 16383 (r 0 is a point). Two circles overlap when
+       eo_aabb_circle: centre (x, y), radius r in 0 .. 16383 (r 0 is a point). Two circles overlap when
        the distance between centres is less than r1 + r2 (touching does not overlap), decided in
        exact integer arithmetic: a box pre-test rejects far pairs, after which dx*dx + dy*dy fits
        in 32 bits unsigned.
@@ -33,12 +33,12 @@ typedef enum eo_aabb_order {
     EO_AABB_Y_FIRST = 1
 } eo_aabb_order;
 
-typedef struct eo_circle {
+typedef struct eo_aabb_circle {
     eo_coord x, y;  /* centre: any eo_coord */
-    eo_coord r;     /* radius, 0 .. 16383 (EO_CIRCLE_MAX_RADIUS, also in the 32-bit build) */
-} eo_circle;
+    eo_coord r;     /* radius, 0 .. 16383 (EO_AABB_CIRCLE_MAX_RADIUS, also in the 32-bit build) */
+} eo_aabb_circle;
 
-#define EO_CIRCLE_MAX_RADIUS 16383
+#define EO_AABB_CIRCLE_MAX_RADIUS 16383
 
 /// 1 if the boxes share a pixel, else 0 (X first). A NULL box counts as empty.
 uint8_t eo_aabb_overlap(const eo_box *a, const eo_box *b);
@@ -72,8 +72,8 @@ eo_result eo_aabb_choose_order(const eo_box *boxes, uint16_t count, uint8_t samp
                                eo_aabb_order_report *report, eo_hooks *hooks);
 
 /// Sets *overlap to 1 if the circles overlap, else 0. EO_ERR_BAD_ARGUMENT if a radius is outside
-/// 0 .. EO_CIRCLE_MAX_RADIUS (then *overlap is untouched).
-eo_result eo_circle_overlap(const eo_circle *a, const eo_circle *b, uint8_t *overlap, eo_hooks *hooks);
+/// 0 .. EO_AABB_CIRCLE_MAX_RADIUS (then *overlap is untouched).
+eo_result eo_aabb_circle_overlap(const eo_aabb_circle *a, const eo_aabb_circle *b, uint8_t *overlap, eo_hooks *hooks);
 
 #ifdef __cplusplus
 }

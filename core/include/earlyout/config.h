@@ -26,14 +26,15 @@
        (i32/i64.popcnt), x86 compiled for a CPU with POPCNT (-mpopcnt, -march=native, x86-64-v2
        and up), AArch64; else 0 (generic x86-64, where the builtin is a library call; the Z80).
 
-   EO_Z80_ASM (0 or 1)
-       1 replaces the few loops a Z80 frame cannot afford in SDCC's C with hand-written Z80 in the
-       same file, beside the C they stand for (today: the per-frame loops of the workspace
-       sweep in sweep.c, and the pair loop of eo_gridmask_find_candidates for 8- and 16-bit
-       layouts). Same data, same answers: `make test-msx` runs both builds on sz80 against each
-       other (tests/msx/<module>_asm.c) and the shared vectors through the assembly one.
-       Default: 1 with SDCC's z80 port, its default calling convention (sdcccall 1) and the fast
-       build, else 0 (the only value other compilers accept). */
+   EO_Z80_ASM (0 or 1, default 0)
+       1 is the MSX build's (mk/msx.mk): it also compiles core/src/z80/, hand-written Z80 for
+       the few loops a Z80 frame cannot afford in SDCC's C (today: the per-frame loops of the
+       workspace sweep, and the pair loop of eo_gridmask_find_candidates for 8- and 16-bit
+       layouts), and core/src/sweep.c and gridmask.c then leave out the portable C those
+       replace. Same data, same answers: `make test-msx` runs both builds on sz80 against each
+       other (tests/msx/<module>_asm.c) and the shared vectors through the assembly one. 0, the
+       default for every compiler, SDCC included, is the portable C alone. 1
+       needs SDCC's z80 port, its default calling convention (sdcccall 1) and the fast build. */
 #ifndef EARLYOUT_CONFIG_H
 #define EARLYOUT_CONFIG_H
 
@@ -110,15 +111,11 @@ typedef uint64_t eo_uwide;
 #endif
 
 #ifndef EO_Z80_ASM
-#if defined(__SDCC_z80) && defined(__SDCCCALL) && __SDCCCALL == 1 && EO_TRACE == 0
-#define EO_Z80_ASM 1
-#else
 #define EO_Z80_ASM 0
 #endif
-#endif
 
-#if EO_Z80_ASM != 0 && (EO_Z80_ASM != 1 || !defined(__SDCC_z80) || !defined(__SDCCCALL) || __SDCCCALL != 1)
-#error "EO_Z80_ASM must be 0, or 1 with SDCC's z80 port and its default calling convention (--sdcccall 1)"
+#if EO_Z80_ASM != 0 && (EO_Z80_ASM != 1 || !defined(__SDCC_z80) || !defined(__SDCCCALL) || __SDCCCALL != 1 || EO_TRACE != 0)
+#error "EO_Z80_ASM must be 0, or 1 with SDCC's z80 port, its default calling convention (--sdcccall 1) and EO_TRACE 0"
 #endif
 
 #endif

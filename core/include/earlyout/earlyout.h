@@ -8,6 +8,7 @@
 #include "common.h"
 #include "gridmask.h"
 #include "aabb.h"
+#include "broadphase.h"
 #include "sectors.h"
 #include "sweep.h"
 #include "pixelmask.h"

@@ -49,13 +49,13 @@ extern "C" {
 #endif
 
 #if EO_PIXELMASK_WORD_BITS == 8
-typedef uint8_t eo_mask_word;
+typedef uint8_t eo_pixelmask_word;
 #elif EO_PIXELMASK_WORD_BITS == 16
-typedef uint16_t eo_mask_word;
+typedef uint16_t eo_pixelmask_word;
 #elif EO_PIXELMASK_WORD_BITS == 32
-typedef uint32_t eo_mask_word;
+typedef uint32_t eo_pixelmask_word;
 #else
-typedef uint64_t eo_mask_word;
+typedef uint64_t eo_pixelmask_word;
 #endif
 
 #define EO_PIXELMASK_MAX_SIZE 4095
@@ -64,7 +64,7 @@ typedef uint64_t eo_mask_word;
 typedef struct eo_pixelmask {
     uint16_t w, h;            /* pixels */
     uint16_t words_per_row;   /* ceil(w / EO_PIXELMASK_WORD_BITS): the stripes */
-    eo_mask_word *words;      /* words_per_row stripes of h words */
+    eo_pixelmask_word *words;      /* words_per_row stripes of h words */
 } eo_pixelmask;
 
 /// Bytes of storage a w x h mask needs; 0 if w or h is outside 1 .. EO_PIXELMASK_MAX_SIZE.
@@ -91,7 +91,7 @@ uint8_t eo_pixelmask_get(const eo_pixelmask *mask, uint16_t x, uint16_t y);
 /// they do not overlap). Returns 1 if it is non-empty. Computed in eo_wide; a rectangle that does
 /// not fit eo_coord is reported empty with *out zeroed (cannot happen for boxes whose far edges
 /// stay within EO_COORD_MAX).
-uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out);
+uint8_t eo_pixelmask_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out);
 
 /// Sets *hit to 1 if the two placed masks share a solid pixel, else 0.
 eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay,

@@ -13,17 +13,17 @@
        Over a grid: only the sectors the region touches are read (a point: one sector), with the
        boxes passed to the last eo_sectors_build / eo_sectors_update (pass the same array, unmoved:
        the grid answers for the positions it was built with). Over a sweep workspace: the entries
-       eo_sweep_pairs sorted, a snapshot of the boxes it was given (no boxes argument), read in
+       eo_sweep_find_pairs sorted, a snapshot of the boxes it was given (no boxes argument), read in
        sweep order until they start past the region's end on the sweep axis.
        Not ready: a grid whose last build or update failed (or that was never built), or a
-       workspace whose last eo_sweep_pairs failed (or that never ran), answers EO_ERR_NOT_READY,
+       workspace whose last eo_sweep_find_pairs failed (or that never ran), answers EO_ERR_NOT_READY,
        never an empty list.
 
    Layer filter
        layers (one per object, may be NULL: every object is { 0xFFFF, 0xFFFF }) and filter (the
-       query's own eo_layer, may be NULL: no filtering). With a filter an object matches only if
+       query's own eo_broadphase_layer, may be NULL: no filtering). With a filter an object matches only if
        (object.category & filter.collides_with) and (filter.category & object.collides_with), the
-       rule pairs follow in sectors.h.
+       rule pairs follow in broadphase.h.
 
    Results
        Object indices in ascending order into out[0 .. capacity-1]; *count gets the total even past
@@ -94,52 +94,52 @@ extern "C" {
 #endif
 
 /// Where a segment enters a box: see the manual above.
-typedef struct eo_segment_hit {
+typedef struct eo_query_segment_hit {
     uint16_t index;         /* the box */
     eo_ucoord t_num, t_den; /* t = t_num / t_den, 0 .. 1 */
     eo_coord x, y;          /* the first pixel of the box the segment reaches */
     uint8_t face;           /* EO_HIT_* side(s) of the box entered; 0 if the segment starts inside */
-} eo_segment_hit;
+} eo_query_segment_hit;
 
 /// Objects of the grid whose box contains pixel (x, y), ascending, into out; *count the total.
 /// EO_ERR_NOT_READY if the grid's last build/update failed or never ran.
-eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
-                                 const eo_layer *filter, eo_coord x, eo_coord y,
+eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
+                                 const eo_broadphase_layer *filter, eo_coord x, eo_coord y,
                                  uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks);
 
 /// Objects of the grid whose box shares a pixel with *region, ascending, into out; *count the total.
-eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
-                                  const eo_layer *filter, const eo_box *region,
+eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
+                                  const eo_broadphase_layer *filter, const eo_box *region,
                                   uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks);
 
-/// Objects of the sweep workspace (as its last eo_sweep_pairs saw them) containing pixel (x, y).
-/// EO_ERR_NOT_READY if its last eo_sweep_pairs failed or never ran.
-eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
+/// Objects of the sweep workspace (as its last eo_sweep_find_pairs saw them) containing pixel (x, y).
+/// EO_ERR_NOT_READY if its last eo_sweep_find_pairs failed or never ran.
+eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
                                eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count,
                                eo_hooks *hooks);
 
 /// Objects of the sweep workspace sharing a pixel with *region, ascending, into out.
-eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter,
+eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
                                 const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count,
                                 eo_hooks *hooks);
 
 /// 1 and *hit (index 0) if the segment hits the box, else 0 (*hit untouched). NULL counts as a miss.
-uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_segment_hit *hit);
+uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_query_segment_hit *hit);
 
 /// Every box of boxes[0 .. count-1] the segment hits, by ascending t then index, into
 /// hits[0 .. capacity-1]; *hit_count gets the total (EO_ERR_BUFFER_TOO_SMALL past capacity: hits
 /// holds the first `capacity`). grid may be NULL; if not, it must be built from these boxes
 /// (EO_ERR_NOT_READY if its last build/update failed, EO_ERR_BAD_ARGUMENT if count differs).
 eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint16_t count,
-                               const eo_sectors *grid, const eo_layer *layers, const eo_layer *filter,
-                               eo_segment_hit *hits, uint16_t capacity, uint16_t *hit_count,
+                               const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
+                               eo_query_segment_hit *hits, uint16_t capacity, uint16_t *hit_count,
                                eo_hooks *hooks);
 
 /// The first box the segment hits (least t, then least index): *found 1 and *hit, or *found 0
 /// (*hit untouched). Arguments as for eo_query_segment_all.
 eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, uint16_t count,
-                                 const eo_sectors *grid, const eo_layer *layers, const eo_layer *filter,
-                                 eo_segment_hit *hit, uint8_t *found, eo_hooks *hooks);
+                                 const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
+                                 eo_query_segment_hit *hit, uint8_t *found, eo_hooks *hooks);
 
 #ifdef __cplusplus
 }

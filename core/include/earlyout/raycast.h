@@ -31,13 +31,13 @@
        through the tile's left side; _RIGHT, _TOP: moving down, _BOTTOM; two bits for the diagonal
        tile of a corner; 0 for the start tile).
 
-   What blocks (block: EO_TOUCH_* bits of tile kinds; 0 means EO_TOUCH_SOLID | EO_TOUCH_SLOPE)
+   What blocks (block: EO_TOUCH_* bits of tile kinds; 0 means EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_SLOPE)
        A tile whose kind bit (eo_tiles_kind_bit) is in `block` stops the segment where it enters
-       the tile (its whole square blocks), except slopes: with EO_TOUCH_SLOPE, a slope tile blocks
+       the tile (its whole square blocks), except slopes: with EO_TILES_TOUCH_SLOPE, a slope tile blocks
        only at its pixels below the surface (the pixels eo_tiles_pixel_solid calls solid), so the
        walk goes on pixel by pixel inside it, with the same rules at pixel size, and stops at the
        first such pixel it visits. Tiles outside the map read as the map's outside policy says
-       (solid or empty), so with EO_TOUCH_SOLID a map that is solid outside stops every ray at its
+       (solid or empty), so with EO_TILES_TOUCH_SOLID a map that is solid outside stops every ray at its
        edge. One-way platforms, ladders, hazards and water block only if their bit is given.
 
    The hit (eo_raycast_hit)
@@ -95,7 +95,7 @@ typedef struct eo_raycast_visit {
 
 /// Walks the segment through the map's tiles and reports the first blocking pixel into *hit
 /// (block: EO_TOUCH_* kinds that block, 0 = solid and slopes); optionally lists the tiles visited.
-eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_t block,
+eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8_t block,
                            eo_raycast_hit *hit, eo_raycast_visit *visits, uint16_t capacity,
                            uint16_t *visit_count, eo_hooks *hooks);
 

@@ -22,8 +22,7 @@
    Pairs: eo_sectors_find_pairs reports each overlapping pair once, even when the two objects share
    several sectors (a pair is reported only in the first sector they share, the one at the larger
    of their first columns and first rows), always as a < b, sector by sector in row-major order,
-   within a sector by ascending a then b. Layer filtering drops a pair before its box test unless
-   (layer[a].category & layer[b].collides_with) and (layer[b].category & layer[a].collides_with).
+   within a sector by ascending a then b. Layers (broadphase.h) drop a pair before its box test.
 
    Persistent mode: eo_sectors_update moves only the objects whose sector range changed since the
    last build or update (each sector keeps some slack for arrivals). It falls back to a full
@@ -39,6 +38,7 @@
 
 #include <stddef.h>
 
+#include "broadphase.h"
 #include "common.h"
 
 #ifdef __cplusplus
@@ -53,29 +53,10 @@ typedef struct eo_sectors_config {
     uint16_t max_entries;       /* (object, sector) memberships held at once; 0 means 4 * max_objects */
 } eo_sectors_config;
 
-/// Which objects may interact: see the manual above. { 0xFFFF, 0xFFFF } interacts with all.
-typedef struct eo_layer {
-    uint16_t category;
-    uint16_t collides_with;
-} eo_layer;
-
 /// The sectors one object is listed in (first and last column and row; all 0xFF when empty).
-typedef struct eo_sector_range {
+typedef struct eo_sectors_range {
     uint8_t col0, col1, row0, row1;
-} eo_sector_range;
-
-/// Work done, added to (never reset) by the calls that take it; zero it yourself.
-typedef struct eo_broadphase_stats {
-    uint32_t insertions;         /* memberships written (sectors) */
-    uint32_t removals;           /* memberships removed by persistent updates */
-    uint32_t objects_moved;      /* objects whose sector range changed (persistent updates) */
-    uint32_t rebuilds;           /* full rebuilds */
-    uint32_t candidate_pairs;    /* pairs met in a shared sector (or overlapping on the sweep axis) */
-    uint32_t duplicates_skipped; /* pairs met again in a later shared sector */
-    uint32_t layer_filtered;     /* pairs dropped by layers before the box test */
-    uint32_t box_tests;          /* box overlap tests made */
-    uint32_t pairs_found;        /* overlapping pairs reported */
-} eo_broadphase_stats;
+} eo_sectors_range;
 
 /// A grid over caller-owned storage. Read its fields; change them only through the functions.
 typedef struct eo_sectors {
@@ -89,7 +70,7 @@ typedef struct eo_sectors {
     uint16_t *cell_start;       /* cells + 1 offsets into entries */
     uint16_t *cell_len;         /* entries used per sector */
     uint16_t *entries;          /* object indices, ascending within each sector */
-    eo_sector_range *ranges;    /* per object */
+    eo_sectors_range *ranges;    /* per object */
 } eo_sectors;
 
 /// Bytes of storage a configuration needs; 0 when the configuration is invalid.
@@ -109,16 +90,16 @@ eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t coun
 /// Overlapping pairs among the boxes of the last build/update (pass the same boxes). layers may
 /// be NULL (everything interacts). *pair_count gets the total even past pair_capacity (then
 /// EO_ERR_BUFFER_TOO_SMALL and only pair_capacity pairs are written; pairs may be NULL with 0).
-eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers,
+eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
                                 eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                                 eo_broadphase_stats *stats, eo_hooks *hooks);
 
 /// The sectors object `index` is listed in. EO_ERR_BAD_ARGUMENT if index >= object_count.
-eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sector_range *range);
+eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sectors_range *range);
 
 /// The sectors a box is (or would be) listed in, clamped to the grid as for objects; all 0xFF for
 /// an empty box. Needs only an initialised grid.
-eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sector_range *range);
+eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sectors_range *range);
 
 /// One row of eo_sectors_tune's table.
 typedef struct eo_sectors_tune_row {
@@ -131,7 +112,7 @@ typedef struct eo_sectors_tune_row {
 /// Runs the scene through each configuration (the article's "think and try", automated) and
 /// fills rows[i]; *best gets the index of the cheapest configuration that ran. storage must fit
 /// the largest configuration.
-eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_layer *layers,
+eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers,
                           const eo_sectors_config *configs, uint8_t config_count,
                           void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best);
 

@@ -8,13 +8,13 @@
    tiles module treats the pixels below the surface as solid in every direction.
 
    Shapes (s), for a tile size T; "up" rises to the right
-       EO_SLOPE_45_UP         height[i] = i + 1          (1 .. T)
-       EO_SLOPE_45_DOWN       height[i] = T - i          (T .. 1)
-       EO_SLOPE_22_UP_LOW     height[i] = i/2 + 1        (1 .. T/2)      22.5 degrees as a pair of
-       EO_SLOPE_22_UP_HIGH    height[i] = T/2 + i/2 + 1  (T/2+1 .. T)    tiles: LOW then HIGH
-       EO_SLOPE_22_DOWN_HIGH  height[i] = T - i/2        (T .. T/2+1)    HIGH then LOW
-       EO_SLOPE_22_DOWN_LOW   height[i] = T/2 - i/2      (T/2 .. 1)
-       EO_SLOPE_USER + k      the map's own table: map->slopes[k * T + i] (the caller owns it)
+       EO_SLOPES_45_UP         height[i] = i + 1          (1 .. T)
+       EO_SLOPES_45_DOWN       height[i] = T - i          (T .. 1)
+       EO_SLOPES_22_UP_LOW     height[i] = i/2 + 1        (1 .. T/2)      22.5 degrees as a pair of
+       EO_SLOPES_22_UP_HIGH    height[i] = T/2 + i/2 + 1  (T/2+1 .. T)    tiles: LOW then HIGH
+       EO_SLOPES_22_DOWN_HIGH  height[i] = T - i/2        (T .. T/2+1)    HIGH then LOW
+       EO_SLOPES_22_DOWN_LOW   height[i] = T/2 - i/2      (T/2 .. 1)
+       EO_SLOPES_USER + k      the map's own table: map->slopes[k * T + i] (the caller owns it)
        Built-in shapes are computed, so they exist for every tile size. Each one joins its
        neighbours without a gap: flat ground (height 0 over a solid tile) -> 45_UP -> solid, and
        22_UP_LOW -> 22_UP_HIGH. An unknown shape reads as full (solid).
@@ -55,19 +55,19 @@
 extern "C" {
 #endif
 
-/// Built-in slope shapes (attr EO_TILE_SLOPE_ATTR(shape)); user shapes start at EO_SLOPE_USER.
-typedef enum eo_slope_shape {
-    EO_SLOPE_45_UP = 0,
-    EO_SLOPE_45_DOWN = 1,
-    EO_SLOPE_22_UP_LOW = 2,
-    EO_SLOPE_22_UP_HIGH = 3,
-    EO_SLOPE_22_DOWN_HIGH = 4,
-    EO_SLOPE_22_DOWN_LOW = 5,
-    EO_SLOPE_USER = 6
-} eo_slope_shape;
+/// Built-in slope shapes (attr EO_TILES_SLOPE_ATTR(shape)); user shapes start at EO_SLOPES_USER.
+typedef enum eo_slopes_shape {
+    EO_SLOPES_45_UP = 0,
+    EO_SLOPES_45_DOWN = 1,
+    EO_SLOPES_22_UP_LOW = 2,
+    EO_SLOPES_22_UP_HIGH = 3,
+    EO_SLOPES_22_DOWN_HIGH = 4,
+    EO_SLOPES_22_DOWN_LOW = 5,
+    EO_SLOPES_USER = 6
+} eo_slopes_shape;
 
-#define EO_SLOPE_BUILTIN_COUNT 6
-#define EO_SLOPE_MAX_USER (240 - EO_SLOPE_BUILTIN_COUNT)
+#define EO_SLOPES_BUILTIN_COUNT 6
+#define EO_SLOPES_MAX_USER (240 - EO_SLOPES_BUILTIN_COUNT)
 
 /* Sensor sets for eo_slopes_box_ground. */
 #define EO_SLOPES_TWO_SENSORS 2
@@ -87,23 +87,23 @@ typedef struct eo_slopes_ground {
 
 /// Height of a shape's column (0 .. tile size): built-in, the map's user table, or full for an
 /// unknown shape. column is taken modulo the tile size. 0 for an invalid map.
-uint8_t eo_slopes_column_height(const eo_tile_map *map, uint8_t shape, uint8_t column);
+uint8_t eo_slopes_column_height(const eo_tiles_map *map, uint8_t shape, uint8_t column);
 
 /// Writes a shape's tile-size heights to out (capacity >= tile size, else EO_ERR_BUFFER_TOO_SMALL).
-eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out, uint16_t capacity);
+eo_result eo_slopes_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity);
 
 /// Ground height (0 .. size) of column `column` of tile (col, row): size for solid, one-way and
 /// ladder-top tiles (and solid outside), the shape's for slopes, 0 for anything else.
-uint8_t eo_slopes_ground_height(const eo_tile_map *map, eo_coord col, eo_coord row, uint8_t column,
+uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord row, uint8_t column,
                                 eo_hooks *hooks);
 
 /// A sensor at pixel (x, y), with extension and regression: see the manual above.
-eo_result eo_slopes_ground_at(const eo_tile_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out,
+eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out,
                               eo_hooks *hooks);
 
 /// The highest ground under the box's foot sensors (EO_SLOPES_TWO_SENSORS or _THREE_SENSORS) on
 /// its bottom row. EO_ERR_BAD_ARGUMENT for another sensor count or an empty box.
-eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_t sensors,
+eo_result eo_slopes_box_ground(const eo_tiles_map *map, const eo_box *box, uint8_t sensors,
                                eo_slopes_ground *out, eo_hooks *hooks);
 
 /// Walks *box dx pixels over the map, climbing and descending at most max_step px per pixel (see
@@ -112,7 +112,7 @@ eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_
 /// that moves vertically next senses there), EO_TILES_CORNERS (lesson only); any other flag is
 /// EO_ERR_BAD_ARGUMENT. result as eo_tiles_move's: hit (EO_HIT_LEFT/_RIGHT at a wall), touching,
 /// below, on_ground, moved. On an error the box and the result are untouched.
-eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, eo_coord dx, uint8_t max_step,
+eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint8_t max_step,
                          uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks);
 
 #ifdef __cplusplus

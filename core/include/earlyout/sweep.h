@@ -2,50 +2,39 @@
 
    Sort the objects by their left edge on one axis; walk the sorted list, and compare each object
    only with the ones that start before it ends on that axis; box-test those on the other axis.
-   Keep `order` between frames and pass reuse_order = 1: objects move little per frame, so the
-   insertion sort only does a few moves (frame coherence) instead of a full sort.
-
-   order: caller-owned, count entries. With reuse_order = 1 it must hold each index 0 .. count-1
-   once (last frame's order); an index >= count is EO_ERR_BAD_ARGUMENT (nothing written).
-   Pairs come out as a < b in sweep order; layers as in sectors.h. Empty boxes take part in no pair.
-   Every eo_coord coordinate and size is accepted. */
+   The sweep keeps a caller-owned workspace between frames: the objects' intervals packed in sweep
+   order (each box's starts and sizes and its index: 10 bytes per object, plus two sentinel
+   entries; 20 bytes with 32-bit coordinates). Objects move little per frame, so the insertion
+   sort of last frame's order only does a few moves (frame coherence) instead of a full sort, a
+   frame reads each box once, and the scan and the box tests walk one small array. Leave the
+   storage alone between calls. Usage:
+       size_t need = eo_sweep_storage_size(max_objects);      (0 if it does not fit a size_t)
+       eo_sweep_init(&sw, max_objects, EO_AABB_X_FIRST, storage, need);   (storage aligned to 2, 4 with 32-bit coordinates)
+       every frame: eo_sweep_find_pairs(&sw, boxes, count, layers, pairs, cap, &found, NULL, NULL);
+   The first call, and any call whose count differs from the last one, starts from index order.
+   Pairs come out as a < b in sweep order; layers as in broadphase.h. Empty boxes take part in no
+   pair. Every eo_coord coordinate and size is accepted.
+   This is the form for a Z80 game too: in the MSX build its per-frame loops are Z80 assembly
+   (core/src/z80/, config.h's EO_Z80_ASM), about 38,600 T-states per frame for 32 objects (`make bench-msx`). */
 #ifndef EARLYOUT_SWEEP_H
 #define EARLYOUT_SWEEP_H
 
-#include "common.h"
+#include <stddef.h>
+
 #include "aabb.h"
-#include "sectors.h"
+#include "broadphase.h"
+#include "common.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// Overlapping pairs by sort-and-sweep along `axis` (EO_AABB_X_FIRST sweeps X, _Y_FIRST sweeps Y).
-/// *pair_count gets the total even past pair_capacity (then EO_ERR_BUFFER_TOO_SMALL).
-eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order axis,
-                              const eo_layer *layers, uint16_t *order, uint8_t reuse_order,
-                              eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
-                              eo_broadphase_stats *stats, eo_hooks *hooks);
-
-/* The same sweep with a caller-owned workspace kept between frames: the objects' intervals packed
-   in sweep order (each box's starts and sizes and its index: 10 bytes per object, plus two
-   sentinel entries; 20 bytes with 32-bit coordinates), so a frame reads each box once, re-sorts what moved, and the scan and the
-   box tests walk one small array instead of boxes[order[i]]. Leave the storage alone between
-   calls. Usage:
-       size_t need = eo_sweep_storage_size(max_objects);      (0 if it does not fit a size_t)
-       eo_sweep_init(&sw, max_objects, EO_AABB_X_FIRST, storage, need);   (storage aligned to 2, 4 with 32-bit coordinates)
-       every frame: eo_sweep_pairs(&sw, boxes, count, layers, pairs, cap, &found, NULL, NULL);
-   The first call, and any call whose count differs from the last one, starts from index order.
-   Pairs, layers, empty boxes and the coordinate range are as for eo_sweep_find_pairs, and the
-   pairs come out in the same order as it gives with the same history of calls.
-   This is the form for a Z80 game: built by SDCC its per-frame loops are Z80 assembly (config.h,
-   EO_Z80_ASM), about 38,600 T-states per frame for 32 objects (`make bench-msx`). */
 typedef struct eo_sweep {
     eo_ucoord *entries; /* in storage: 5 words per object, then 2 sentinels (see sweep.c) */
     uint16_t capacity;
     uint16_t count;    /* objects sorted by the last call (0: none yet) */
     uint8_t axis;      /* an eo_aabb_order */
-    uint8_t ready;     /* 1 after an eo_sweep_pairs call that sorted the entries (query.h reads
+    uint8_t ready;     /* 1 after an eo_sweep_find_pairs call that sorted the entries (query.h reads
                           them); 0 after init and after a call that failed */
 } eo_sweep;
 
@@ -57,11 +46,12 @@ size_t eo_sweep_storage_size(uint16_t capacity);
 eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, void *storage,
                         size_t storage_size);
 
-/// One frame: the overlapping pairs of boxes[0 .. count-1], as eo_sweep_find_pairs does.
-/// EO_ERR_BAD_ARGUMENT if count > capacity; *pair_count as in eo_sweep_find_pairs.
-eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers,
-                         eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
-                         eo_broadphase_stats *stats, eo_hooks *hooks);
+/// One frame: the overlapping pairs of boxes[0 .. count-1], swept along the init's axis.
+/// *pair_count gets the total even past pair_capacity (then EO_ERR_BUFFER_TOO_SMALL);
+/// EO_ERR_BAD_ARGUMENT if count > capacity.
+eo_result eo_sweep_find_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers,
+                              eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
+                              eo_broadphase_stats *stats, eo_hooks *hooks);
 
 #ifdef __cplusplus
 }

@@ -6,11 +6,11 @@
    time, so nothing tunnels and nothing ends inside a wall. ("Tile-based collision" for the
    method; "The guide to implementing 2D platformers" for X-then-Y and the full edge scan.)
 
-   The map (eo_tile_map, filled by the caller; zero means default)
+   The map (eo_tiles_map, filled by the caller; zero means default)
        cells     width x height tile ids, one byte each, row by row (cells[row * width + col]).
-       attrs     256 bytes: tile id -> what the tile is for collision (eo_tile_attr):
-                     EO_TILE_EMPTY 0, EO_TILE_SOLID 1, EO_TILE_ONE_WAY 2, EO_TILE_LADDER 3,
-                     EO_TILE_HAZARD 4, EO_TILE_WATER 5; 6 .. 15 are free for the game and collide
+       attrs     256 bytes: tile id -> what the tile is for collision (eo_tiles_attr):
+                     EO_TILES_EMPTY 0, EO_TILES_SOLID 1, EO_TILES_ONE_WAY 2, EO_TILES_LADDER 3,
+                     EO_TILES_HAZARD 4, EO_TILES_WATER 5; 6 .. 15 are free for the game and collide
                      like empty; 16 + s is slope shape s (earlyout/slopes.h), solid below its
                      surface pixel by pixel.
        tile_shift  tiles are 1 << tile_shift px square: 3 .. 7 (8 .. 128 px); 0 means 3.
@@ -23,7 +23,7 @@
        row_start optional (NULL: multiply): row_start[r] == r * width, the classic lookup table
                   that replaces the row multiply. Only for maps of at most 65536 cells.
        slopes, slope_count  optional user slope shapes: slope_count * tile size heights
-                  (shape EO_SLOPE_USER + k reads slopes[k * size .. k * size + size - 1]).
+                  (shape EO_SLOPES_USER + k reads slopes[k * size .. k * size + size - 1]).
        eo_tiles_check() validates all of it (including every row_start entry and every slope
        height) and says what is wrong: EO_ERR_NULL_POINTER or EO_ERR_BAD_ARGUMENT. The other calls
        re-check the cheap fields each time and trust the row table and the heights: check a map
@@ -105,18 +105,18 @@ extern "C" {
 #define EO_TILES_MAX_PROBES_PER_EDGE 16383u
 
 /// What a tile is for collision: the value of attrs[tile id].
-typedef enum eo_tile_attr {
-    EO_TILE_EMPTY = 0,
-    EO_TILE_SOLID = 1,
-    EO_TILE_ONE_WAY = 2,
-    EO_TILE_LADDER = 3,
-    EO_TILE_HAZARD = 4,
-    EO_TILE_WATER = 5,
-    EO_TILE_SLOPE = 16   /* 16 + shape: see earlyout/slopes.h */
-} eo_tile_attr;
+typedef enum eo_tiles_attr {
+    EO_TILES_EMPTY = 0,
+    EO_TILES_SOLID = 1,
+    EO_TILES_ONE_WAY = 2,
+    EO_TILES_LADDER = 3,
+    EO_TILES_HAZARD = 4,
+    EO_TILES_WATER = 5,
+    EO_TILES_SLOPE = 16   /* 16 + shape: see earlyout/slopes.h */
+} eo_tiles_attr;
 
 /// The attr of slope shape s (0 .. 239).
-#define EO_TILE_SLOPE_ATTR(s) ((uint8_t)(EO_TILE_SLOPE + (s)))
+#define EO_TILES_SLOPE_ATTR(s) ((uint8_t)(EO_TILES_SLOPE + (s)))
 
 /// How positions outside the map read.
 typedef enum eo_tiles_outside {
@@ -126,13 +126,13 @@ typedef enum eo_tiles_outside {
 } eo_tiles_outside;
 
 /* Kinds of tile, as bits (eo_tiles_kind_bit, and the touching / below results). */
-#define EO_TOUCH_SOLID   0x01u
-#define EO_TOUCH_ONE_WAY 0x02u
-#define EO_TOUCH_LADDER  0x04u
-#define EO_TOUCH_HAZARD  0x08u
-#define EO_TOUCH_WATER   0x10u
-#define EO_TOUCH_SLOPE   0x20u
-#define EO_TOUCH_OUTSIDE 0x80u
+#define EO_TILES_TOUCH_SOLID   0x01u
+#define EO_TILES_TOUCH_ONE_WAY 0x02u
+#define EO_TILES_TOUCH_LADDER  0x04u
+#define EO_TILES_TOUCH_HAZARD  0x08u
+#define EO_TILES_TOUCH_WATER   0x10u
+#define EO_TILES_TOUCH_SLOPE   0x20u
+#define EO_TILES_TOUCH_OUTSIDE 0x80u
 
 /* Sides stopped by a move: EO_HIT_LEFT, _RIGHT, _TOP, _BOTTOM (common.h). */
 
@@ -148,24 +148,24 @@ typedef enum eo_tiles_probe_mode {
 } eo_tiles_probe_mode;
 
 /// A tile map over caller-owned arrays: see the manual above. Zero means default.
-typedef struct eo_tile_map {
+typedef struct eo_tiles_map {
     const uint8_t *cells;       /* width * height tile ids, row-major */
-    const uint8_t *attrs;       /* 256 entries: tile id -> eo_tile_attr */
+    const uint8_t *attrs;       /* 256 entries: tile id -> eo_tiles_attr */
     const uint16_t *row_start;  /* optional: row_start[r] == r * width (maps up to 65536 cells) */
     const uint8_t *slopes;      /* optional: slope_count * tile size user heights (0 .. size) */
     uint16_t width, height;     /* tiles, 1 .. EO_TILES_MAX_TILES(tile_shift) */
     uint8_t tile_shift;         /* 3 .. 7; 0 means 3 (8 px tiles) */
     uint8_t outside;            /* an eo_tiles_outside; 0 means solid */
     uint8_t slope_count;        /* user slope shapes in slopes */
-} eo_tile_map;
+} eo_tiles_map;
 
 /// One probe point and what it read.
-typedef struct eo_tile_probe {
+typedef struct eo_tiles_probe_point {
     eo_coord x, y;      /* the point: a pixel of the box */
     eo_coord col, row;  /* its tile (may be outside the map) */
     uint8_t attr;      /* the attr read there (the outside policy's when outside) */
     uint8_t outside;   /* 1 if the tile is outside the map */
-} eo_tile_probe;
+} eo_tiles_probe_point;
 
 /// What a move did and where the box is now: see the manual above.
 typedef struct eo_tiles_move_result {
@@ -178,7 +178,7 @@ typedef struct eo_tiles_move_result {
 
 /// Caller-owned memory of the tiles under a box (coarse-fine skip). Zero it, or eo_tiles_cache_reset.
 typedef struct eo_tiles_cache {
-    const eo_tile_map *map;           /* the map the answer was read from */
+    const eo_tiles_map *map;           /* the map the answer was read from */
     eo_coord col0, col1, row0, row1;   /* the box's tile range */
     eo_coord row_below;                /* the tile row of the pixel row under the box */
     uint8_t touching, below;          /* the answer */
@@ -189,39 +189,39 @@ typedef struct eo_tiles_cache {
 /// or EO_ERR_BAD_ARGUMENT (tile_shift, width, height, outside out of range; a row_start entry that
 /// is not r * width or a row table on a map of more than 65536 cells; a user slope height above
 /// the tile size; an attr naming a slope shape that does not exist).
-eo_result eo_tiles_check(const eo_tile_map *map);
+eo_result eo_tiles_check(const eo_tiles_map *map);
 
 /// The map's tile size in px (8 .. 128) into *size (may be NULL), after the cheap checks every
 /// call makes (pointers and ranges; not the row table, slope heights or attrs: eo_tiles_check).
-eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size);
+eo_result eo_tiles_tile_size(const eo_tiles_map *map, uint8_t *size);
 
 /// floor(p / 2^tile_shift) for any eo_coord p (tile_shift 0 .. EO_COORD_BITS - 1): -1 for p = -1.
 eo_coord eo_tiles_tile_of(eo_coord p, uint8_t tile_shift);
 
 /// 1 and *index = the cell index of tile (col, row) if it is inside the map, else 0 (also for
 /// an invalid map). index may be NULL.
-uint8_t eo_tiles_index(const eo_tile_map *map, eo_coord col, eo_coord row, uint32_t *index);
+uint8_t eo_tiles_index(const eo_tiles_map *map, eo_coord col, eo_coord row, uint32_t *index);
 
 /// The attr of tile (col, row): attrs[cells[...]] inside the map, the outside policy's
-/// (EO_TILE_SOLID or EO_TILE_EMPTY) outside it; EO_TILE_SOLID for an invalid map.
-uint8_t eo_tiles_attr_at(const eo_tile_map *map, eo_coord col, eo_coord row, eo_hooks *hooks);
+/// (EO_TILES_SOLID or EO_TILES_EMPTY) outside it; EO_TILES_SOLID for an invalid map.
+uint8_t eo_tiles_attr_at(const eo_tiles_map *map, eo_coord col, eo_coord row, eo_hooks *hooks);
 
 /// The attr of the tile holding pixel (x, y).
-uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, eo_coord x, eo_coord y, eo_hooks *hooks);
+uint8_t eo_tiles_attr_at_pixel(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_hooks *hooks);
 
 /// The EO_TOUCH_* bit of an attr (0 for empty and the game's own 6 .. 15).
 uint8_t eo_tiles_kind_bit(uint8_t attr);
 
 /// 1 if pixel (x, y) blocks in every direction: a solid tile, below a slope's surface, or solid
 /// outside the map (1 for an invalid map). One-way platforms and ladder tops are not.
-uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, eo_coord x, eo_coord y);
+uint8_t eo_tiles_pixel_solid(const eo_tiles_map *map, eo_coord x, eo_coord y);
 
 /// Probes the box at its probe points (mode: eo_tiles_probe_mode) and writes the first
 /// `capacity` of them to probes (may be NULL with capacity 0). *count gets the number of points
 /// the mode needs (EO_ERR_BUFFER_TOO_SMALL if more than capacity); *kinds (may be NULL) the
 /// EO_TOUCH_* bits of every tile probed. EO_ERR_BAD_ARGUMENT for an empty box or a bad mode.
-eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode,
-                         eo_tile_probe *probes, uint16_t capacity, uint16_t *count,
+eo_result eo_tiles_probe(const eo_tiles_map *map, const eo_box *box, uint8_t mode,
+                         eo_tiles_probe_point *probes, uint16_t capacity, uint16_t *count,
                          uint8_t *kinds, eo_hooks *hooks);
 
 /// Forgets a cache's answer (after the map's cells changed). NULL is ignored.
@@ -230,13 +230,13 @@ void eo_tiles_cache_reset(eo_tiles_cache *cache);
 /// The EO_TOUCH_* bits of the tiles the box overlaps (*touching) and of the tiles in the pixel
 /// row just under it (*below; either may be NULL). With a cache (may be NULL), re-reads the
 /// tiles only when the box's tile range changed since the cache was filled.
-eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_cache *cache,
+eo_result eo_tiles_touching(const eo_tiles_map *map, const eo_box *box, eo_tiles_cache *cache,
                             uint8_t *touching, uint8_t *below, eo_hooks *hooks);
 
 /// Moves *box by dx, then by dy, stopping at whatever blocks (see the manual above); flags:
 /// EO_TILES_DROP, EO_TILES_POSITION_ONLY, EO_TILES_CORNERS. cache may be NULL. On an error the
 /// box and the result are untouched.
-eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
+eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
                         eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks);
 
 #ifdef __cplusplus

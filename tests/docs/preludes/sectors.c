@@ -15,7 +15,7 @@ static uint32_t rnd(uint32_t n) { seed = seed * 1103515245u + 12345u; return (se
 int main(void)
 {
     static eo_box boxes[1000];
-    static eo_layer layers[1000];
+    static eo_broadphase_layer layers[1000];
     static eo_pair pairs[MAX_PAIRS];
     const uint16_t n = 1000;
     uint32_t count = 0, brute = 0;

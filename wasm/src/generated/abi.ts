@@ -5,10 +5,14 @@
     for arrays). In this order, struct by struct and field by field, they are the table the module's
     eo_wasm_abi(i) reports (wasm/abi.c): the loader compares them entry by entry when it loads. */
 export const LAYOUT = {
-  /** eo_circle (aabb.h) */
-  circle: { size: 12, x: 0, y: 4, r: 8 },
+  /** eo_aabb_circle (aabb.h) */
+  aabb_circle: { size: 12, x: 0, y: 4, r: 8 },
   /** eo_aabb_order_report (aabb.h) */
   aabb_order_report: { size: 24, order: 0, pairs_sampled: 4, comparisons_x_first: 8, comparisons_y_first: 12, apart_on_x: 16, apart_on_y: 20 },
+  /** eo_broadphase_layer (broadphase.h) */
+  broadphase_layer: { size: 4, category: 0, collides_with: 2 },
+  /** eo_broadphase_stats (broadphase.h) */
+  broadphase_stats: { size: 36, insertions: 0, removals: 4, objects_moved: 8, rebuilds: 12, candidate_pairs: 16, duplicates_skipped: 20, layer_filtered: 24, box_tests: 28, pairs_found: 32 },
   /** eo_box (common.h) */
   box: { size: 16, x: 0, y: 4, w: 8, h: 12 },
   /** eo_segment (common.h) */
@@ -27,20 +31,16 @@ export const LAYOUT = {
   gridmask_grid: { size: 18, layout: 0, ready: 8, half: 9, axis: 10, axis_count: 2 },
   /** eo_pixelmask (pixelmask.h) */
   pixelmask: { size: 12, w: 0, h: 2, words_per_row: 4, words: 8 },
-  /** eo_segment_hit (query.h) */
-  segment_hit: { size: 24, index: 0, t_num: 4, t_den: 8, x: 12, y: 16, face: 20 },
+  /** eo_query_segment_hit (query.h) */
+  query_segment_hit: { size: 24, index: 0, t_num: 4, t_den: 8, x: 12, y: 16, face: 20 },
   /** eo_raycast_hit (raycast.h) */
   raycast_hit: { size: 28, hit: 0, attr: 1, face: 2, col: 4, row: 8, x: 12, y: 16, t_num: 20, t_den: 24 },
   /** eo_raycast_visit (raycast.h) */
   raycast_visit: { size: 20, col: 0, row: 4, t_num: 8, t_den: 12, attr: 16, face: 17 },
   /** eo_sectors_config (sectors.h) */
   sectors_config: { size: 24, world_x: 0, world_y: 4, world_w: 8, world_h: 12, cols: 16, rows: 17, max_objects: 18, max_entries: 20 },
-  /** eo_layer (sectors.h) */
-  layer: { size: 4, category: 0, collides_with: 2 },
-  /** eo_sector_range (sectors.h) */
-  sector_range: { size: 4, col0: 0, col1: 1, row0: 2, row1: 3 },
-  /** eo_broadphase_stats (sectors.h) */
-  broadphase_stats: { size: 36, insertions: 0, removals: 4, objects_moved: 8, rebuilds: 12, candidate_pairs: 16, duplicates_skipped: 20, layer_filtered: 24, box_tests: 28, pairs_found: 32 },
+  /** eo_sectors_range (sectors.h) */
+  sectors_range: { size: 4, col0: 0, col1: 1, row0: 2, row1: 3 },
   /** eo_sectors (sectors.h) */
   sectors: { size: 60, cfg: 0, cell_w: 24, cell_h: 28, shift_w: 32, shift_h: 33, cells: 34, object_count: 36, entry_count: 38, built: 40, cell_start: 44, cell_len: 48, entries: 52, ranges: 56 },
   /** eo_sectors_tune_row (sectors.h) */
@@ -49,10 +49,10 @@ export const LAYOUT = {
   slopes_ground: { size: 20, found: 0, sensor: 1, height: 2, attr: 3, col: 4, row: 8, ground_y: 12, distance: 16 },
   /** eo_sweep (sweep.h) */
   sweep: { size: 12, entries: 0, capacity: 4, count: 6, axis: 8, ready: 9 },
-  /** eo_tile_map (tiles.h) */
-  tile_map: { size: 24, cells: 0, attrs: 4, row_start: 8, slopes: 12, width: 16, height: 18, tile_shift: 20, outside: 21, slope_count: 22 },
-  /** eo_tile_probe (tiles.h) */
-  tile_probe: { size: 20, x: 0, y: 4, col: 8, row: 12, attr: 16, outside: 17 },
+  /** eo_tiles_map (tiles.h) */
+  tiles_map: { size: 24, cells: 0, attrs: 4, row_start: 8, slopes: 12, width: 16, height: 18, tile_shift: 20, outside: 21, slope_count: 22 },
+  /** eo_tiles_probe_point (tiles.h) */
+  tiles_probe_point: { size: 20, x: 0, y: 4, col: 8, row: 12, attr: 16, outside: 17 },
   /** eo_tiles_move_result (tiles.h) */
   tiles_move_result: { size: 12, hit: 0, touching: 1, below: 2, on_ground: 3, moved_x: 4, moved_y: 8 },
   /** eo_tiles_cache (tiles.h) */
@@ -62,8 +62,10 @@ export const LAYOUT = {
 /** The C type of every field ('T *' for pointers, 'T[N]' for arrays): the loader's modules assert the
     types they read and write, so a changed field type fails the TypeScript build. */
 export const FIELD_TYPES = {
-  circle: { x: "eo_coord", y: "eo_coord", r: "eo_coord" },
+  aabb_circle: { x: "eo_coord", y: "eo_coord", r: "eo_coord" },
   aabb_order_report: { order: "eo_aabb_order", pairs_sampled: "uint32_t", comparisons_x_first: "uint32_t", comparisons_y_first: "uint32_t", apart_on_x: "uint32_t", apart_on_y: "uint32_t" },
+  broadphase_layer: { category: "uint16_t", collides_with: "uint16_t" },
+  broadphase_stats: { insertions: "uint32_t", removals: "uint32_t", objects_moved: "uint32_t", rebuilds: "uint32_t", candidate_pairs: "uint32_t", duplicates_skipped: "uint32_t", layer_filtered: "uint32_t", box_tests: "uint32_t", pairs_found: "uint32_t" },
   box: { x: "eo_coord", y: "eo_coord", w: "eo_coord", h: "eo_coord" },
   segment: { x0: "eo_coord", y0: "eo_coord", x1: "eo_coord", y1: "eo_coord" },
   pair: { a: "uint16_t", b: "uint16_t" },
@@ -72,21 +74,19 @@ export const FIELD_TYPES = {
   gridmask_layout: { bits: "uint8_t", cell_shift_x: "uint8_t", cell_shift_y: "uint8_t", reserved: "uint8_t", screen_w: "int16_t", screen_h: "int16_t" },
   gridmask_axis: { screen: "int16_t", shift: "uint8_t", last_cell: "uint8_t" },
   gridmask_grid: { layout: "eo_gridmask_layout", ready: "uint8_t", half: "uint8_t", axis: "eo_gridmask_axis[2]" },
-  pixelmask: { w: "uint16_t", h: "uint16_t", words_per_row: "uint16_t", words: "eo_mask_word *" },
-  segment_hit: { index: "uint16_t", t_num: "eo_ucoord", t_den: "eo_ucoord", x: "eo_coord", y: "eo_coord", face: "uint8_t" },
+  pixelmask: { w: "uint16_t", h: "uint16_t", words_per_row: "uint16_t", words: "eo_pixelmask_word *" },
+  query_segment_hit: { index: "uint16_t", t_num: "eo_ucoord", t_den: "eo_ucoord", x: "eo_coord", y: "eo_coord", face: "uint8_t" },
   raycast_hit: { hit: "uint8_t", attr: "uint8_t", face: "uint8_t", col: "eo_coord", row: "eo_coord", x: "eo_coord", y: "eo_coord", t_num: "eo_ucoord", t_den: "eo_ucoord" },
   raycast_visit: { col: "eo_coord", row: "eo_coord", t_num: "eo_ucoord", t_den: "eo_ucoord", attr: "uint8_t", face: "uint8_t" },
   sectors_config: { world_x: "eo_coord", world_y: "eo_coord", world_w: "eo_coord", world_h: "eo_coord", cols: "uint8_t", rows: "uint8_t", max_objects: "uint16_t", max_entries: "uint16_t" },
-  layer: { category: "uint16_t", collides_with: "uint16_t" },
-  sector_range: { col0: "uint8_t", col1: "uint8_t", row0: "uint8_t", row1: "uint8_t" },
-  broadphase_stats: { insertions: "uint32_t", removals: "uint32_t", objects_moved: "uint32_t", rebuilds: "uint32_t", candidate_pairs: "uint32_t", duplicates_skipped: "uint32_t", layer_filtered: "uint32_t", box_tests: "uint32_t", pairs_found: "uint32_t" },
-  sectors: { cfg: "eo_sectors_config", cell_w: "eo_ucoord", cell_h: "eo_ucoord", shift_w: "uint8_t", shift_h: "uint8_t", cells: "uint16_t", object_count: "uint16_t", entry_count: "uint16_t", built: "uint8_t", cell_start: "uint16_t *", cell_len: "uint16_t *", entries: "uint16_t *", ranges: "eo_sector_range *" },
+  sectors_range: { col0: "uint8_t", col1: "uint8_t", row0: "uint8_t", row1: "uint8_t" },
+  sectors: { cfg: "eo_sectors_config", cell_w: "eo_ucoord", cell_h: "eo_ucoord", shift_w: "uint8_t", shift_h: "uint8_t", cells: "uint16_t", object_count: "uint16_t", entry_count: "uint16_t", built: "uint8_t", cell_start: "uint16_t *", cell_len: "uint16_t *", entries: "uint16_t *", ranges: "eo_sectors_range *" },
   sectors_tune_row: { stats: "eo_broadphase_stats", cost: "uint32_t", result: "eo_result" },
   slopes_ground: { found: "uint8_t", sensor: "uint8_t", height: "uint8_t", attr: "uint8_t", col: "eo_coord", row: "eo_coord", ground_y: "eo_coord", distance: "eo_coord" },
   sweep: { entries: "eo_ucoord *", capacity: "uint16_t", count: "uint16_t", axis: "uint8_t", ready: "uint8_t" },
-  tile_map: { cells: "uint8_t *", attrs: "uint8_t *", row_start: "uint16_t *", slopes: "uint8_t *", width: "uint16_t", height: "uint16_t", tile_shift: "uint8_t", outside: "uint8_t", slope_count: "uint8_t" },
-  tile_probe: { x: "eo_coord", y: "eo_coord", col: "eo_coord", row: "eo_coord", attr: "uint8_t", outside: "uint8_t" },
+  tiles_map: { cells: "uint8_t *", attrs: "uint8_t *", row_start: "uint16_t *", slopes: "uint8_t *", width: "uint16_t", height: "uint16_t", tile_shift: "uint8_t", outside: "uint8_t", slope_count: "uint8_t" },
+  tiles_probe_point: { x: "eo_coord", y: "eo_coord", col: "eo_coord", row: "eo_coord", attr: "uint8_t", outside: "uint8_t" },
   tiles_move_result: { hit: "uint8_t", touching: "uint8_t", below: "uint8_t", on_ground: "uint8_t", moved_x: "int32_t", moved_y: "int32_t" },
-  tiles_cache: { map: "eo_tile_map *", col0: "eo_coord", col1: "eo_coord", row0: "eo_coord", row1: "eo_coord", row_below: "eo_coord", touching: "uint8_t", below: "uint8_t", valid: "uint8_t" },
+  tiles_cache: { map: "eo_tiles_map *", col0: "eo_coord", col1: "eo_coord", row0: "eo_coord", row1: "eo_coord", row_below: "eo_coord", touching: "uint8_t", below: "uint8_t", valid: "uint8_t" },
 } as const;
 

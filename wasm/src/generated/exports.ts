@@ -15,8 +15,8 @@ export interface Exports {
   eo_aabb_find_pairs(boxes: number, count: number, order: number, pairs: number, pair_capacity: number, pair_count: number, comparisons: number, hooks: number): number;
   /** eo_result eo_aabb_choose_order(const eo_box *boxes, uint16_t count, uint8_t sample_limit, eo_aabb_order_report *report, eo_hooks *hooks) (aabb.h) */
   eo_aabb_choose_order(boxes: number, count: number, sample_limit: number, report: number, hooks: number): number;
-  /** eo_result eo_circle_overlap(const eo_circle *a, const eo_circle *b, uint8_t *overlap, eo_hooks *hooks) (aabb.h) */
-  eo_circle_overlap(a: number, b: number, overlap: number, hooks: number): number;
+  /** eo_result eo_aabb_circle_overlap(const eo_aabb_circle *a, const eo_aabb_circle *b, uint8_t *overlap, eo_hooks *hooks) (aabb.h) */
+  eo_aabb_circle_overlap(a: number, b: number, overlap: number, hooks: number): number;
   /** const char *eo_result_name(eo_result r) (common.h) */
   eo_result_name(r: number): number;
   /** const char *eo_result_text(eo_result r) (common.h) */
@@ -55,8 +55,8 @@ export interface Exports {
   eo_pixelmask_set(mask: number, x: number, y: number, on: number): number;
   /** uint8_t eo_pixelmask_get(const eo_pixelmask *mask, uint16_t x, uint16_t y) (pixelmask.h) */
   eo_pixelmask_get(mask: number, x: number, y: number): number;
-  /** uint8_t eo_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out) (pixelmask.h) */
-  eo_overlap_rect(a: number, b: number, out: number): number;
+  /** uint8_t eo_pixelmask_overlap_rect(const eo_box *a, const eo_box *b, eo_box *out) (pixelmask.h) */
+  eo_pixelmask_overlap_rect(a: number, b: number, out: number): number;
   /** eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t *hit, eo_hooks *hooks) (pixelmask.h) */
   eo_pixelmask_overlap(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
   /** eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t *found, int32_t *cx, int32_t *cy, eo_hooks *hooks) (pixelmask.h) */
@@ -65,21 +65,21 @@ export interface Exports {
   eo_pixelmask_overlap_area(a: number, ax: number, ay: number, b: number, bx: number, by: number, area: number, hooks: number): number;
   /** eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t *hit, eo_hooks *hooks) (pixelmask.h) */
   eo_pixelmask_overlap_reference(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
-  /** eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers, const eo_layer *filter, eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
   eo_query_sectors_point(grid: number, boxes: number, layers: number, filter: number, x: number, y: number, out: number, capacity: number, count: number, hooks: number): number;
-  /** eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers, const eo_layer *filter, const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
   eo_query_sectors_region(grid: number, boxes: number, layers: number, filter: number, region: number, out: number, capacity: number, count: number, hooks: number): number;
-  /** eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter, eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
   eo_query_sweep_point(sweep: number, layers: number, filter: number, x: number, y: number, out: number, capacity: number, count: number, hooks: number): number;
-  /** eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_layer *layers, const eo_layer *filter, const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
   eo_query_sweep_region(sweep: number, layers: number, filter: number, region: number, out: number, capacity: number, count: number, hooks: number): number;
-  /** uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_segment_hit *hit) (query.h) */
+  /** uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_query_segment_hit *hit) (query.h) */
   eo_query_segment_box(seg: number, box: number, hit: number): number;
-  /** eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint16_t count, const eo_sectors *grid, const eo_layer *layers, const eo_layer *filter, eo_segment_hit *hits, uint16_t capacity, uint16_t *hit_count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint16_t count, const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_query_segment_hit *hits, uint16_t capacity, uint16_t *hit_count, eo_hooks *hooks) (query.h) */
   eo_query_segment_all(seg: number, boxes: number, count: number, grid: number, layers: number, filter: number, hits: number, capacity: number, hit_count: number, hooks: number): number;
-  /** eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, uint16_t count, const eo_sectors *grid, const eo_layer *layers, const eo_layer *filter, eo_segment_hit *hit, uint8_t *found, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, uint16_t count, const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_query_segment_hit *hit, uint8_t *found, eo_hooks *hooks) (query.h) */
   eo_query_segment_first(seg: number, boxes: number, count: number, grid: number, layers: number, filter: number, hit: number, found: number, hooks: number): number;
-  /** eo_result eo_raycast_tiles(const eo_tile_map *map, const eo_segment *seg, uint8_t block, eo_raycast_hit *hit, eo_raycast_visit *visits, uint16_t capacity, uint16_t *visit_count, eo_hooks *hooks) (raycast.h) */
+  /** eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8_t block, eo_raycast_hit *hit, eo_raycast_visit *visits, uint16_t capacity, uint16_t *visit_count, eo_hooks *hooks) (raycast.h) */
   eo_raycast_tiles(map: number, seg: number, block: number, hit: number, visits: number, capacity: number, visit_count: number, hooks: number): number;
   /** size_t eo_sectors_storage_size(const eo_sectors_config *cfg) (sectors.h) */
   eo_sectors_storage_size(cfg: number): number;
@@ -89,63 +89,61 @@ export interface Exports {
   eo_sectors_build(grid: number, boxes: number, count: number, stats: number, hooks: number): number;
   /** eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
   eo_sectors_update(grid: number, boxes: number, count: number, stats: number, hooks: number): number;
-  /** eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_layer *layers, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
+  /** eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
   eo_sectors_find_pairs(grid: number, boxes: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
-  /** eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sector_range *range) (sectors.h) */
+  /** eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sectors_range *range) (sectors.h) */
   eo_sectors_object_range(grid: number, index: number, range: number): number;
-  /** eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sector_range *range) (sectors.h) */
+  /** eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sectors_range *range) (sectors.h) */
   eo_sectors_box_range(grid: number, box: number, range: number): number;
-  /** eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_layer *layers, const eo_sectors_config *configs, uint8_t config_count, void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best) (sectors.h) */
+  /** eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers, const eo_sectors_config *configs, uint8_t config_count, void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best) (sectors.h) */
   eo_sectors_tune(boxes: number, count: number, layers: number, configs: number, config_count: number, storage: number, storage_size: number, rows: number, best: number): number;
-  /** uint8_t eo_slopes_column_height(const eo_tile_map *map, uint8_t shape, uint8_t column) (slopes.h) */
+  /** uint8_t eo_slopes_column_height(const eo_tiles_map *map, uint8_t shape, uint8_t column) (slopes.h) */
   eo_slopes_column_height(map: number, shape: number, column: number): number;
-  /** eo_result eo_slopes_heights(const eo_tile_map *map, uint8_t shape, uint8_t *out, uint16_t capacity) (slopes.h) */
+  /** eo_result eo_slopes_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity) (slopes.h) */
   eo_slopes_heights(map: number, shape: number, out: number, capacity: number): number;
-  /** uint8_t eo_slopes_ground_height(const eo_tile_map *map, eo_coord col, eo_coord row, uint8_t column, eo_hooks *hooks) (slopes.h) */
+  /** uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord row, uint8_t column, eo_hooks *hooks) (slopes.h) */
   eo_slopes_ground_height(map: number, col: number, row: number, column: number, hooks: number): number;
-  /** eo_result eo_slopes_ground_at(const eo_tile_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
+  /** eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
   eo_slopes_ground_at(map: number, x: number, y: number, out: number, hooks: number): number;
-  /** eo_result eo_slopes_box_ground(const eo_tile_map *map, const eo_box *box, uint8_t sensors, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
+  /** eo_result eo_slopes_box_ground(const eo_tiles_map *map, const eo_box *box, uint8_t sensors, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
   eo_slopes_box_ground(map: number, box: number, sensors: number, out: number, hooks: number): number;
-  /** eo_result eo_slopes_walk(const eo_tile_map *map, eo_box *box, eo_coord dx, uint8_t max_step, uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks) (slopes.h) */
+  /** eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint8_t max_step, uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks) (slopes.h) */
   eo_slopes_walk(map: number, box: number, dx: number, max_step: number, flags: number, result: number, hooks: number): number;
-  /** eo_result eo_sweep_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order axis, const eo_layer *layers, uint16_t *order, uint8_t reuse_order, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sweep.h) */
-  eo_sweep_find_pairs(boxes: number, count: number, axis: number, layers: number, order: number, reuse_order: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
   /** size_t eo_sweep_storage_size(uint16_t capacity) (sweep.h) */
   eo_sweep_storage_size(capacity: number): number;
   /** eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, void *storage, size_t storage_size) (sweep.h) */
   eo_sweep_init(sweep: number, capacity: number, axis: number, storage: number, storage_size: number): number;
-  /** eo_result eo_sweep_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_layer *layers, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sweep.h) */
-  eo_sweep_pairs(sweep: number, boxes: number, count: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
-  /** eo_result eo_tiles_check(const eo_tile_map *map) (tiles.h) */
+  /** eo_result eo_sweep_find_pairs(eo_sweep *sweep, const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sweep.h) */
+  eo_sweep_find_pairs(sweep: number, boxes: number, count: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
+  /** eo_result eo_tiles_check(const eo_tiles_map *map) (tiles.h) */
   eo_tiles_check(map: number): number;
-  /** eo_result eo_tiles_tile_size(const eo_tile_map *map, uint8_t *size) (tiles.h) */
+  /** eo_result eo_tiles_tile_size(const eo_tiles_map *map, uint8_t *size) (tiles.h) */
   eo_tiles_tile_size(map: number, size: number): number;
   /** eo_coord eo_tiles_tile_of(eo_coord p, uint8_t tile_shift) (tiles.h) */
   eo_tiles_tile_of(p: number, tile_shift: number): number;
-  /** uint8_t eo_tiles_index(const eo_tile_map *map, eo_coord col, eo_coord row, uint32_t *index) (tiles.h) */
+  /** uint8_t eo_tiles_index(const eo_tiles_map *map, eo_coord col, eo_coord row, uint32_t *index) (tiles.h) */
   eo_tiles_index(map: number, col: number, row: number, index: number): number;
-  /** uint8_t eo_tiles_attr_at(const eo_tile_map *map, eo_coord col, eo_coord row, eo_hooks *hooks) (tiles.h) */
+  /** uint8_t eo_tiles_attr_at(const eo_tiles_map *map, eo_coord col, eo_coord row, eo_hooks *hooks) (tiles.h) */
   eo_tiles_attr_at(map: number, col: number, row: number, hooks: number): number;
-  /** uint8_t eo_tiles_attr_at_pixel(const eo_tile_map *map, eo_coord x, eo_coord y, eo_hooks *hooks) (tiles.h) */
+  /** uint8_t eo_tiles_attr_at_pixel(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_hooks *hooks) (tiles.h) */
   eo_tiles_attr_at_pixel(map: number, x: number, y: number, hooks: number): number;
   /** uint8_t eo_tiles_kind_bit(uint8_t attr) (tiles.h) */
   eo_tiles_kind_bit(attr: number): number;
-  /** uint8_t eo_tiles_pixel_solid(const eo_tile_map *map, eo_coord x, eo_coord y) (tiles.h) */
+  /** uint8_t eo_tiles_pixel_solid(const eo_tiles_map *map, eo_coord x, eo_coord y) (tiles.h) */
   eo_tiles_pixel_solid(map: number, x: number, y: number): number;
-  /** eo_result eo_tiles_probe(const eo_tile_map *map, const eo_box *box, uint8_t mode, eo_tile_probe *probes, uint16_t capacity, uint16_t *count, uint8_t *kinds, eo_hooks *hooks) (tiles.h) */
+  /** eo_result eo_tiles_probe(const eo_tiles_map *map, const eo_box *box, uint8_t mode, eo_tiles_probe_point *probes, uint16_t capacity, uint16_t *count, uint8_t *kinds, eo_hooks *hooks) (tiles.h) */
   eo_tiles_probe(map: number, box: number, mode: number, probes: number, capacity: number, count: number, kinds: number, hooks: number): number;
   /** void eo_tiles_cache_reset(eo_tiles_cache *cache) (tiles.h) */
   eo_tiles_cache_reset(cache: number): void;
-  /** eo_result eo_tiles_touching(const eo_tile_map *map, const eo_box *box, eo_tiles_cache *cache, uint8_t *touching, uint8_t *below, eo_hooks *hooks) (tiles.h) */
+  /** eo_result eo_tiles_touching(const eo_tiles_map *map, const eo_box *box, eo_tiles_cache *cache, uint8_t *touching, uint8_t *below, eo_hooks *hooks) (tiles.h) */
   eo_tiles_touching(map: number, box: number, cache: number, touching: number, below: number, hooks: number): number;
-  /** eo_result eo_tiles_move(const eo_tile_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags, eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks) (tiles.h) */
+  /** eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags, eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks) (tiles.h) */
   eo_tiles_move(map: number, box: number, dx: number, dy: number, flags: number, cache: number, result: number, hooks: number): number;
   /** int32_t eo_wasm_abi(int32_t what) (wasm/wasm.h) */
   eo_wasm_abi(what: number): number;
-  /** int32_t eo_wasm_tiles_move_many(const eo_tile_map *map, eo_box *boxes, uint32_t count, const eo_coord *deltas, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
+  /** int32_t eo_wasm_tiles_move_many(const eo_tiles_map *map, eo_box *boxes, uint32_t count, const eo_coord *deltas, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
   eo_wasm_tiles_move_many(map: number, boxes: number, count: number, deltas: number, flags: number, out: number, failed: number, hooks: number): number;
-  /** int32_t eo_wasm_slopes_walk_many(const eo_tile_map *map, eo_box *boxes, uint32_t count, const eo_coord *dx, uint8_t max_step, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
+  /** int32_t eo_wasm_slopes_walk_many(const eo_tiles_map *map, eo_box *boxes, uint32_t count, const eo_coord *dx, uint8_t max_step, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
   eo_wasm_slopes_walk_many(map: number, boxes: number, count: number, dx: number, max_step: number, flags: number, out: number, failed: number, hooks: number): number;
   /** int32_t eo_wasm_pixelmask_overlap_many(const eo_pixelmask *const *masks, const eo_coord *positions, uint32_t mask_count, const void *pairs, uint8_t pair_bits, uint32_t pair_count, uint8_t *out, int32_t *contacts, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
   eo_wasm_pixelmask_overlap_many(masks: number, positions: number, mask_count: number, pairs: number, pair_bits: number, pair_count: number, out: number, contacts: number, failed: number, hooks: number): number;
@@ -156,7 +154,7 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_aabb_overlap_ordered",
   "eo_aabb_find_pairs",
   "eo_aabb_choose_order",
-  "eo_circle_overlap",
+  "eo_aabb_circle_overlap",
   "eo_event_name",
   "eo_counter_name",
   "eo_hooks_init",
@@ -171,7 +169,7 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_pixelmask_from_indexed",
   "eo_pixelmask_set",
   "eo_pixelmask_get",
-  "eo_overlap_rect",
+  "eo_pixelmask_overlap_rect",
   "eo_pixelmask_overlap",
   "eo_pixelmask_first_contact",
   "eo_pixelmask_overlap_area",
@@ -196,7 +194,7 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_slopes_walk",
   "eo_sweep_storage_size",
   "eo_sweep_init",
-  "eo_sweep_pairs",
+  "eo_sweep_find_pairs",
   "eo_tiles_check",
   "eo_tiles_tile_of",
   "eo_tiles_index",

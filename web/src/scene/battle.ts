@@ -181,7 +181,7 @@ export function collidesWith(kind: Kind, rules: LayerRules): number {
   return m;
 }
 
-/** category, collidesWith per object, as eo_layer wants them. */
+/** category, collidesWith per object, as eo_broadphase_layer wants them. */
 export function battleLayers(b: Battle, rules: LayerRules, out = new Uint16Array(b.count * 2)): Uint16Array {
   for (let i = 0; i < b.count; i++) {
     const k = b.kinds[i] as Kind;

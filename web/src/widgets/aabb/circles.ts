@@ -1,4 +1,4 @@
-// Two circles: drag them, change their radii, and watch eo_circle_overlap decide: the distances
+// Two circles: drag them, change their radii, and watch eo_aabb_circle_overlap decide: the distances
 // on each axis, the box pre-test that settles far pairs without a multiplication, then the
 // squared distance against the squared reach. Steps beside core/src/aabb.c.
 import aabbSource from '../../../../core/src/aabb.c';
@@ -85,7 +85,7 @@ export class CirclePair {
       {
         source: aabbSource,
         path: 'core/src/aabb.c',
-        title: 'Step through eo_circle_overlap',
+        title: 'Step through eo_aabb_circle_overlap',
         phases: ['distances', 'box pre-test', 'squares'],
         phaseOf: (st) => st.phase,
         explain: (st) => explainCircleStep(st, this.circles[0], this.circles[1], this.result),

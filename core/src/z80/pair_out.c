@@ -1,11 +1,11 @@
-/* The core's Z80 assembly shared between modules (z80.h); a file of its own so that a program
-   links only what it uses. Other compilers see a typedef only: ISO C wants a declaration in
-   every file. */
+/* core/src/z80/pair_out.c: the Z80 assembly shared between the kernels of core/src/z80/ (z80.h);
+   a file of its own so that a program links only what it uses. */
 #include "z80.h"
 
-typedef int eo_z80_file_not_empty;
+#if !EO_Z80_ASM
+#error "core/src/z80/ is the Z80 build's (mk/msx.mk, EO_Z80_ASM=1); other builds compile core/src/*.c only"
+#endif
 
-#if EO_Z80_ASM
 void eo_z80_pair_out(void) __naked
 {
     __asm
@@ -45,4 +45,3 @@ void eo_z80_pair_out(void) __naked
         ret
     __endasm;
 }
-#endif
