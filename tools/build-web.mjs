@@ -223,6 +223,15 @@ function makeMarkdown(file, widgetsUsed, lineOffset) {
     };
   }
 
+  // Tables scroll inside their own box the same way, so a wide one (or one drawn in the fallback
+  // font before the web font arrives) never makes the page scroll sideways on a phone.
+  const renderToken = (t, i, o, e, self) => self.renderToken(t, i, o);
+  const tableOpen = md.renderer.rules.table_open ?? renderToken;
+  const tableClose = md.renderer.rules.table_close ?? renderToken;
+  md.renderer.rules.table_open = (...args) =>
+    `<div class="scroll-x" tabindex="0" role="group" aria-label="Table">${tableOpen(...args)}`;
+  md.renderer.rules.table_close = (...args) => `${tableClose(...args)}</div>`;
+
   md.use(markdownItContainer, 'widget', {
     validate: (params) => /^widget(\s|$)/.test(params.trim()),
     render(tokens, idx) {
