@@ -54,6 +54,7 @@ msx_flags_query      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILE
 msx_group_pixelmask  := pixelmask
 msx_group_tiles      := tiles
 msx_group_tiles16    := tiles
+msx_group_tiles_sweep := tiles
 msx_group_raycast    := tiles
 msx_group_query      := query
 msx_group = $(or $(msx_group_$(1)),broadphase)

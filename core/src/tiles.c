@@ -670,13 +670,40 @@ eo_result eo_tiles_touching(const eo_tiles_map *map, const eo_box *box, eo_tiles
     return EO_OK;
 }
 
+/* The end of every move: moved_x, moved_y, and (unless POSITION_ONLY) what the box touches and
+   stands on, then the box and the result written field by field (copying whole structs just
+   written in 16-bit parts stalls store forwarding on x86: a third of a short move's time). */
+static void finish_move(const tiles_ctx *ctx, eo_box *box, const eo_box *b, uint8_t hit, uint8_t flags,
+                        eo_tiles_cache *cache, eo_tiles_move_result *result)
+{
+    eo_tiles_move_result r = { 0, 0, 0, 0, 0, 0 };
+    r.hit = hit;
+    /* |moved| <= |d| and of d's sign, so it fits 32 bits; the difference is formed in eo_wide */
+    r.moved_x = (int32_t)((eo_wide)b->x - box->x);
+    r.moved_y = (int32_t)((eo_wide)b->y - box->y);
+    if (!(flags & EO_TILES_POSITION_ONLY)) {
+        EO_STEP(ctx->hooks, EO_EV_TILES_SENSE, b->x, b->y);
+        sense_tiles(ctx, b, cache, &r.touching, &r.below);
+        r.on_ground = on_ground(ctx, b);
+    }
+    EO_STEP(ctx->hooks, EO_EV_TILES_RESULT, r.hit | r.on_ground << 4, r.touching | r.below << 8);
+    box->x = b->x;
+    box->y = b->y;
+    result->hit = r.hit;
+    result->touching = r.touching;
+    result->below = r.below;
+    result->on_ground = r.on_ground;
+    result->moved_x = r.moved_x;
+    result->moved_y = r.moved_y;
+}
+
 eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
                         eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks)
 {
     tiles_ctx ctx;
     eo_box b;
-    eo_tiles_move_result r = { 0, 0, 0, 0, 0, 0 };
     eo_result e;
+    uint8_t hit;
 
     if (box == NULL || result == NULL)
         return EO_ERR_NULL_POINTER;
@@ -688,26 +715,76 @@ eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_co
     b = *box;
     EO_STEP(hooks, EO_EV_TILES_MOVE, dx, dy);
     /* X first, then Y: the Y scan uses the columns the box reached */
-    r.hit = move_axis(&ctx, &b, 0, dx, flags);
-    r.hit |= move_axis(&ctx, &b, 1, dy, flags);
-    /* |moved| <= |d| and of d's sign, so it fits 32 bits; the difference is formed in eo_wide */
-    r.moved_x = (int32_t)((eo_wide)b.x - box->x);
-    r.moved_y = (int32_t)((eo_wide)b.y - box->y);
-    if (!(flags & EO_TILES_POSITION_ONLY)) {
-        EO_STEP(hooks, EO_EV_TILES_SENSE, b.x, b.y);
-        sense_tiles(&ctx, &b, cache, &r.touching, &r.below);
-        r.on_ground = on_ground(&ctx, &b);
+    hit = move_axis(&ctx, &b, 0, dx, flags);
+    hit |= move_axis(&ctx, &b, 1, dy, flags);
+    finish_move(&ctx, box, &b, hit, flags, cache, result);
+    return EO_OK;
+}
+
+/* The swept move: the box's top-left pixel follows the straight segment's staircase, the lattice
+   path that steps along X when the segment crosses the middle of a pixel column before the middle
+   of a row (X first at a tie). Consecutive steps along one axis form a run, moved by move_axis,
+   so each run reads the tiles its leading edge enters once per tile, as X-then-Y does. The
+   staircase is kept with one error term, e = (2i + 1)|dy| - (2j + 1)|dx| after i X steps and
+   j Y steps: X next while e <= 0. It is updated only while both axes have steps left, so
+   |e| <= 2 max(|dx|, |dy|) <= 2 EO_TILES_MAX_SWEEP, which fits eo_wide. */
+eo_result eo_tiles_sweep(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
+                         eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks)
+{
+    tiles_ctx ctx;
+    eo_box b;
+    eo_result e;
+    eo_wide ax, ay, i = 0, j = 0, err, run;
+    uint8_t hit = 0, axis;
+    int8_t sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
+
+    if (box == NULL || result == NULL)
+        return EO_ERR_NULL_POINTER;
+    e = setup(map, &ctx, hooks);
+    if (e != EO_OK)
+        return e;
+    ax = sx * (eo_wide)dx; /* |dx|, |dy|: up to 2^(EO_COORD_BITS - 1), so in eo_wide */
+    ay = sy * (eo_wide)dy;
+    if (!box_ok(box) || (flags & ~(EO_TILES_DROP | EO_TILES_POSITION_ONLY | EO_TILES_SLIDE)) != 0 ||
+        ax > EO_TILES_MAX_SWEEP || ay > EO_TILES_MAX_SWEEP)
+        return EO_ERR_BAD_ARGUMENT;
+    b = *box;
+    EO_STEP(hooks, EO_EV_TILES_SWEEP, dx, dy);
+    err = ay - ax;
+    while (i < ax || j < ay) {
+        /* the run: every step along one axis before the staircase turns */
+        axis = (uint8_t)(i == ax ? 1 : j == ay ? 0 : err > 0);
+        run = 0;
+        if (axis == 0 && j == ay)
+            run = ax - i; /* the rest is straight: err is no longer needed */
+        else if (axis == 1 && i == ax)
+            run = ay - j;
+        else if (axis == 0)
+            do {
+                run++;
+                err += 2 * ay;
+            } while (i + run < ax && err <= 0);
+        else
+            do {
+                run++;
+                err -= 2 * ax;
+            } while (j + run < ay && err > 0);
+        EO_STEP(hooks, EO_EV_TILES_RUN, axis, run);
+        hit = move_axis(&ctx, &b, axis, (eo_coord)((axis ? sy : sx) * run), flags);
+        if (hit != 0)
+            break;
+        if (axis)
+            j += run;
+        else
+            i += run;
     }
-    EO_STEP(hooks, EO_EV_TILES_RESULT, r.hit | r.on_ground << 4, r.touching | r.below << 8);
-    /* field by field: copying whole structs just written in 16-bit parts stalls store
-       forwarding on x86 (a third of a short move's time) */
-    box->x = b.x;
-    box->y = b.y;
-    result->hit = r.hit;
-    result->touching = r.touching;
-    result->below = r.below;
-    result->on_ground = r.on_ground;
-    result->moved_x = r.moved_x;
-    result->moved_y = r.moved_y;
+    /* sliding: what is left of the other axis' motion, along that axis alone */
+    if (hit != 0 && (flags & EO_TILES_SLIDE)) {
+        if (hit & (EO_HIT_LEFT | EO_HIT_RIGHT))
+            hit |= move_axis(&ctx, &b, 1, (eo_coord)((eo_wide)box->y + dy - b.y), flags);
+        else
+            hit |= move_axis(&ctx, &b, 0, (eo_coord)((eo_wide)box->x + dx - b.x), flags);
+    }
+    finish_move(&ctx, box, &b, hit, flags, cache, result);
     return EO_OK;
 }

@@ -835,6 +835,174 @@ static void test_tiles_move_matches_pixel_reference(void **state)
     assert_true(done > 30000u);
 }
 
+/* ---- swept moves ------------------------------------------------------------------------ */
+
+/* The core's sweep against ref_sweep for one move, as check_move does for eo_tiles_move. */
+static eo_tiles_move_result check_sweep(eo_box *box, int dx, int dy, uint8_t flags)
+{
+    const eo_box start = *box;
+    eo_box got = *box, want = *box;
+    eo_tiles_move_result r;
+    int hit, touching, below, ground;
+    assert_int_equal(eo_tiles_sweep(&map, &got, (eo_coord)dx, (eo_coord)dy, flags, NULL, &r, NULL), EO_OK);
+    hit = ref_sweep(&want, dx, dy, flags & EO_TILES_DROP, (flags & EO_TILES_SLIDE) != 0);
+    ref_sense(&want, &touching, &below, &ground);
+    if (got.x != want.x || got.y != want.y || r.hit != hit)
+        print_error("map %ux%u shift %u outside %u; box %d,%d %dx%d sweep %d,%d flags %u: "
+                    "core %d,%d hit %u, reference %d,%d hit %d\n",
+                    map.width, map.height, map.tile_shift, map.outside, start.x, start.y, start.w, start.h, dx,
+                    dy, flags, got.x, got.y, r.hit, want.x, want.y, hit);
+    assert_int_equal(got.x, want.x);
+    assert_int_equal(got.y, want.y);
+    assert_int_equal(r.hit, hit);
+    assert_int_equal(r.moved_x, (long)got.x - start.x);
+    assert_int_equal(r.moved_y, (long)got.y - start.y);
+    if (flags & EO_TILES_POSITION_ONLY) {
+        assert_int_equal(r.touching | r.below | r.on_ground, 0);
+    } else {
+        assert_int_equal(r.touching, touching);
+        assert_int_equal(r.below, below);
+        assert_int_equal(r.on_ground, ground);
+    }
+    assert_true(labs(r.moved_x) <= labs(dx) && labs(r.moved_y) <= labs(dy));
+    assert_true((long)r.moved_x * dx >= 0 && (long)r.moved_y * dy >= 0);
+    if (!ref_overlaps_solid(&start))
+        assert_false(ref_overlaps_solid(&got));
+    *box = got;
+    return r;
+}
+
+/* The issue's dash: an 8 x 8 box at (0, 0) moving (+32, +32) past one solid tile at pixels
+   16 .. 23. X-then-Y passes under it; the sweep's straight path crosses it and stops. */
+static void test_tiles_sweep_stops_where_x_then_y_passes(void **state)
+{
+    static const char *const art[] = {
+        "......",
+        "......",
+        "..#...",
+        "......",
+        "......",
+        "......",
+    };
+    eo_box b = { 0, 0, 8, 8 };
+    eo_tiles_move_result r;
+    (void)state;
+    load(art, 6, 3, EO_TILES_OUTSIDE_EMPTY);
+    r = move(&b, 32, 32, 0);
+    assert_int_equal(b.x, 32);
+    assert_int_equal(b.y, 32);
+    assert_int_equal(r.hit, 0);
+    /* the staircase reaches (8, 8), steps right to (9, 8); down would put pixel (16, 16) in the box */
+    b.x = 0;
+    b.y = 0;
+    r = check_sweep(&b, 32, 32, 0);
+    assert_int_equal(b.x, 9);
+    assert_int_equal(b.y, 8);
+    assert_int_equal(r.hit, EO_HIT_BOTTOM);
+    assert_int_equal(32 - r.moved_x, 23); /* the motion left over */
+    assert_int_equal(32 - r.moved_y, 24);
+    /* sliding: stopped by the tile's top, it keeps its sideways motion along it */
+    b.x = 0;
+    b.y = 0;
+    r = check_sweep(&b, 32, 32, EO_TILES_SLIDE);
+    assert_int_equal(b.x, 32);
+    assert_int_equal(b.y, 8);
+    assert_int_equal(r.hit, EO_HIT_BOTTOM);
+    /* the other way round: a tile right of the start stops X-then-Y, the straight path is clear */
+    b.x = 0;
+    b.y = 0;
+    load((const char *const[]){ "..#...", "......", "......", "......", "......", "......" }, 6, 3,
+         EO_TILES_OUTSIDE_EMPTY);
+    r = move(&b, 32, 32, 0);
+    assert_int_equal(b.x, 8);
+    assert_int_equal(r.hit, EO_HIT_RIGHT);
+    b.x = 0;
+    b.y = 0;
+    r = check_sweep(&b, 32, 32, 0);
+    assert_int_equal(b.x, 32);
+    assert_int_equal(b.y, 32);
+    assert_int_equal(r.hit, 0);
+}
+
+static void test_tiles_sweep_arguments(void **state)
+{
+    static const char *const art[] = { "...", "###" };
+    eo_box b = { 0, 0, 8, 8 }, bad = { 0, 0, 0, 8 };
+    eo_tiles_move_result r = { 7, 7, 7, 7, 7, 7 };
+    (void)state;
+    load(art, 2, 3, EO_TILES_OUTSIDE_SOLID);
+    assert_int_equal(eo_tiles_sweep(&map, NULL, 1, 1, 0, NULL, &r, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_tiles_sweep(&map, &b, 1, 1, 0, NULL, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_tiles_sweep(NULL, &b, 1, 1, 0, NULL, &r, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_tiles_sweep(&map, &bad, 1, 1, 0, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_tiles_sweep(&map, &b, 1, 1, EO_TILES_CORNERS, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_tiles_sweep(&map, &b, 1, 1, 0x80, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_tiles_move(&map, &b, 1, 1, EO_TILES_SLIDE, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+#if EO_COORD_BITS == 32
+    /* a sweep steps through every pixel: at most EO_TILES_MAX_SWEEP px per axis */
+    assert_int_equal(eo_tiles_sweep(&map, &b, EO_TILES_MAX_SWEEP + 1, 0, 0, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_tiles_sweep(&map, &b, 0, -EO_TILES_MAX_SWEEP - 1, 0, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_tiles_sweep(&map, &b, -2147483647 - 1, 5, 0, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+#endif
+    /* on an error nothing moved and the result is untouched */
+    assert_int_equal(b.x, 0);
+    assert_int_equal(b.y, 0);
+    assert_int_equal(r.hit, 7);
+    assert_int_equal(r.moved_x, 7);
+    /* a zero move stays put and senses where it is: standing on the floor */
+    r = check_sweep(&b, 0, 0, 0);
+    assert_int_equal(r.hit, 0);
+    assert_int_equal(r.on_ground, 1);
+}
+
+/* The longest sweeps there are, across an empty world and into its edge, against the reference. */
+static void test_tiles_sweep_longest(void **state)
+{
+    static const char *const art[] = { "...." };
+    eo_box b = { 0, 0, 8, 8 };
+    (void)state;
+    load(art, 1, 3, EO_TILES_OUTSIDE_EMPTY);
+    check_sweep(&b, 32767, -32768, EO_TILES_SLIDE); /* into the world's top edge, then along it */
+    b.x = -32768;
+    b.y = 100;
+    check_sweep(&b, 32767, 32767, 0);
+#if EO_COORD_BITS == 32
+    b.x = 0;
+    b.y = 0;
+    check_sweep(&b, EO_TILES_MAX_SWEEP, -EO_TILES_MAX_SWEEP, 0);
+    assert_int_equal(b.x, EO_TILES_MAX_SWEEP);
+    assert_int_equal(b.y, -EO_TILES_MAX_SWEEP);
+#endif
+}
+
+/* 10,000 sweeps (and more) from random boxes on random maps, every flag, against ref_sweep:
+   position, hit, and what the box touches after; a box that started clear ends clear. */
+static void test_tiles_sweep_matches_pixel_reference(void **state)
+{
+    unsigned trial, done = 0;
+    (void)state;
+    for (trial = 0; trial < 30000u; trial++) {
+        eo_box b;
+        int T, dx, dy, big = trial % 2000u == 1999u;
+        uint8_t flags = (uint8_t)((rng() % 5u == 0 ? EO_TILES_DROP : 0) | (rng() % 2u ? EO_TILES_SLIDE : 0) |
+                                  (rng() % 8u == 0 ? EO_TILES_POSITION_ONLY : 0));
+        if (trial % 25u == 0)
+            random_map();
+        T = tile_size();
+        if (!random_box(&b, big, trial % 10u == 3u))
+            continue;
+        dx = rng() % 6u == 0 ? 0 : rng_range(-8 * T, 8 * T);
+        dy = rng() % 6u == 0 ? 0 : rng_range(-8 * T, 8 * T);
+        if (big) {
+            dx = rng_range(-32768, 32767);
+            dy = rng_range(-32768, 32767);
+        }
+        check_sweep(&b, dx, dy, flags);
+        done++;
+    }
+    assert_true(done > 20000u);
+}
+
 /* A character's life: gravity and walking, frame after frame, against the reference each frame. */
 static void test_tiles_move_sequences_stay_clear(void **state)
 {
@@ -1013,6 +1181,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tiles_huge_moves_near_world_limits),
         cmocka_unit_test(test_tiles_move_matches_pixel_reference),
         cmocka_unit_test(test_tiles_move_sequences_stay_clear),
+        cmocka_unit_test(test_tiles_sweep_stops_where_x_then_y_passes),
+        cmocka_unit_test(test_tiles_sweep_arguments),
+        cmocka_unit_test(test_tiles_sweep_longest),
+        cmocka_unit_test(test_tiles_sweep_matches_pixel_reference),
         cmocka_unit_test(test_tiles_cache_skips_unchanged_ranges),
         cmocka_unit_test(test_tiles_counters_and_trace),
     };

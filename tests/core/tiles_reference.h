@@ -79,36 +79,77 @@ static int ref_in_end_tiles(long p, long q0, long q1)
     return t == floor_div(q0, ref_tile_size()) || t == floor_div(q1, ref_tile_size());
 }
 
-/* One pixel at a time along X, then along Y; a pixel step is refused if a pixel it enters blocks
-   (corners: only the pixels in the edge's end tiles are looked at). */
+/* Would one pixel step of the box at (x, y) along an axis (0 x, 1 y), in direction s, enter a
+   pixel that blocks? (corners: only the pixels in the edge's end tiles are looked at) */
+static int ref_step_blocked(long x, long y, long w, long h, int axis, int s, int drop, int corners)
+{
+    long i, line = axis ? (s > 0 ? y + h : y - 1) : (s > 0 ? x + w : x - 1);
+    for (i = 0; i < (axis ? w : h); i++) {
+        if (axis == 0 && (!corners || ref_in_end_tiles(y + i, y, y + h - 1)) && ref_solid(line, y + i))
+            return 1;
+        if (axis == 1 && (!corners || ref_in_end_tiles(x + i, x, x + w - 1)) &&
+            (s > 0 ? ref_blocks_down(x + i, line, drop) : ref_solid(x + i, line)))
+            return 1;
+    }
+    return 0;
+}
+
+static int ref_side(int axis, int s)
+{
+    return axis ? (s > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP) : (s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT);
+}
+
+/* One pixel at a time along X, then along Y; a pixel step is refused if a pixel it enters blocks. */
 static int ref_move_probing(eo_box *b, long dx, long dy, int drop, int corners)
 {
-    long x = b->x, y = b->y, k, i;
-    int hit = 0, s = dx > 0 ? 1 : -1, blocked;
-    for (k = 0; k < labs(dx); k++) {
-        long col = s > 0 ? x + b->w : x - 1;
-        for (blocked = 0, i = 0; i < b->h && !blocked; i++)
-            blocked = (!corners || ref_in_end_tiles(y + i, y, y + b->h - 1)) && ref_solid(col, y + i);
-        if (blocked) {
-            hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
+    long x = b->x, y = b->y, k;
+    int hit = 0, s = dx > 0 ? 1 : -1;
+    for (k = 0; k < labs(dx); k++, x += s)
+        if (ref_step_blocked(x, y, b->w, b->h, 0, s, drop, corners)) {
+            hit |= ref_side(0, s);
             break;
         }
-        x += s;
-    }
     s = dy > 0 ? 1 : -1;
-    for (k = 0; k < labs(dy); k++) {
-        long row = s > 0 ? y + b->h : y - 1;
-        for (blocked = 0, i = 0; i < b->w && !blocked; i++)
-            blocked = (!corners || ref_in_end_tiles(x + i, x, x + b->w - 1)) &&
-                      (s > 0 ? ref_blocks_down(x + i, row, drop) : ref_solid(x + i, row));
-        if (blocked) {
-            hit |= s > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP;
+    for (k = 0; k < labs(dy); k++, y += s)
+        if (ref_step_blocked(x, y, b->w, b->h, 1, s, drop, corners)) {
+            hit |= ref_side(1, s);
             break;
         }
-        y += s;
-    }
     b->x = (eo_coord)x;
     b->y = (eo_coord)y;
+    return hit;
+}
+
+/* The swept move from the header's definition, one pixel at a time: after i steps along X and
+   j along Y, the next is along X if the segment crosses the middle of column i before the middle
+   of row j ((i + 1/2) / |dx| <= (j + 1/2) / |dy|, compared as products), else along Y. The first
+   refused step stops it; with slide, the rest of the other axis follows alone. */
+static int ref_sweep(eo_box *b, long dx, long dy, int drop, int slide)
+{
+    long x = b->x, y = b->y, ax = labs(dx), ay = labs(dy), i = 0, j = 0;
+    int sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1, axis, hit = 0;
+    eo_box rest;
+    while (i < ax || j < ay) {
+        axis = !(j == ay || (i < ax && (2 * i + 1) * ay <= (2 * j + 1) * ax));
+        if (ref_step_blocked(x, y, b->w, b->h, axis, axis ? sy : sx, drop, 0)) {
+            hit = ref_side(axis, axis ? sy : sx);
+            break;
+        }
+        if (axis) {
+            y += sy;
+            j++;
+        } else {
+            x += sx;
+            i++;
+        }
+    }
+    rest = *b;
+    rest.x = (eo_coord)x;
+    rest.y = (eo_coord)y;
+    if (hit && slide)
+        hit |= (hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) ? ref_move_probing(&rest, 0, (long)b->y + dy - y, drop, 0)
+                                                    : ref_move_probing(&rest, (long)b->x + dx - x, 0, drop, 0);
+    *b = rest;
     return hit;
 }
 

@@ -10,6 +10,7 @@
      - eo_tiles_check: the errors the header lists, one fault at a time;
      - tile_size, tile_of (floor division), index (row * width + col), attr_at, attr_at_pixel,
        kind_bit, pixel_solid: from the definitions;
+     - eo_tiles_sweep: the reference staircase (ref_sweep, pixel by pixel, with SLIDE too);
      - eo_tiles_move: the reference mover (pixel by pixel, X then Y), and with CORNERS the same
        mover reading only the pixel rows (columns) in the box's end tiles; touching, below and
        on_ground from the tiles under the box; POSITION_ONLY leaves them 0;
@@ -172,7 +173,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const uint8_t kinds[] = { EO_TILES_EMPTY, EO_TILES_SOLID, EO_TILES_ONE_WAY, EO_TILES_LADDER, EO_TILES_HAZARD, EO_TILES_WATER };
     fz f;
     eo_tiles_map map;
-    uint8_t attrs[256], *cells, *slopes, shift, flags, max_step, touching, below, t2, b2, heights[128], sz;
+    uint8_t attrs[256], *cells, *slopes, shift, flags, use_cache, max_step, touching, below, t2, b2, heights[128], sz;
     uint16_t *rows = NULL, w, h, n, k;
     int64_t max_tiles, cells_n, i;
     eo_tiles_probe_point *probes;
@@ -324,7 +325,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* move, against the reference (when it is cheap enough to replay pixel by pixel) */
     memset(&cache, 0, sizeof cache);
-    if (eo_tiles_move(&map, &b, dx, dy, flags, (fz_u8(&f) & 1u) ? &cache : NULL, &res, NULL) != EO_OK)
+    use_cache = (uint8_t)(fz_u8(&f) & 1u);
+    if (eo_tiles_move(&map, &b, dx, dy, flags, use_cache ? &cache : NULL, &res, NULL) != EO_OK)
         abort();
     if (res.moved_x != (int64_t)b.x - start.x || res.moved_y != (int64_t)b.y - start.y ||
         (dx >= 0 ? res.moved_x < 0 || res.moved_x > dx : res.moved_x > 0 || res.moved_x < dx) ||
@@ -345,6 +347,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (res.on_ground != ref_on_ground(&b))
             abort();
         if (ref_touching(&b, &touching, &below) && (res.touching != touching || res.below != below))
+            abort();
+    }
+
+    /* the same move swept along its segment (CORNERS, which a sweep refuses, stands for SLIDE:
+       no extra input bytes), against ref_sweep; refused flags and lengths are refused, and a
+       move past EO_TILES_MAX_SWEEP is swept as its first EO_TILES_MAX_SWEEP px per axis */
+    {
+        eo_box sb = start;
+        uint8_t sflags = (uint8_t)((flags & (EO_TILES_DROP | EO_TILES_POSITION_ONLY)) | ((flags & EO_TILES_CORNERS) ? EO_TILES_SLIDE : 0));
+        int too_far = llabs((int64_t)dx) > EO_TILES_MAX_SWEEP || llabs((int64_t)dy) > EO_TILES_MAX_SWEEP;
+        eo_coord sdx = (eo_coord)(llabs((int64_t)dx) > EO_TILES_MAX_SWEEP ? (dx < 0 ? -EO_TILES_MAX_SWEEP : EO_TILES_MAX_SWEEP) : dx);
+        eo_coord sdy = (eo_coord)(llabs((int64_t)dy) > EO_TILES_MAX_SWEEP ? (dy < 0 ? -EO_TILES_MAX_SWEEP : EO_TILES_MAX_SWEEP) : dy);
+        eo_tiles_move_result sres;
+        if (eo_tiles_sweep(&map, &sb, sdx, sdy, (uint8_t)(sflags | EO_TILES_CORNERS), NULL, &sres, NULL) != EO_ERR_BAD_ARGUMENT ||
+            (too_far && eo_tiles_sweep(&map, &sb, dx, dy, sflags, NULL, &sres, NULL) != EO_ERR_BAD_ARGUMENT) ||
+            sb.x != start.x || sb.y != start.y)
+            abort();
+        if (eo_tiles_sweep(&map, &sb, sdx, sdy, sflags, use_cache ? &cache : NULL, &sres, NULL) != EO_OK)
+            abort();
+        if (sres.moved_x != (int64_t)sb.x - start.x || sres.moved_y != (int64_t)sb.y - start.y ||
+            (sdx >= 0 ? sres.moved_x < 0 || sres.moved_x > sdx : sres.moved_x > 0 || sres.moved_x < sdx) ||
+            (sdy >= 0 ? sres.moved_y < 0 || sres.moved_y > sdy : sres.moved_y > 0 || sres.moved_y < sdy))
+            abort();
+        if (clear && ref_overlaps_solid(&sb))
+            abort();
+        if (llabs((int64_t)sdx) * start.h + llabs((int64_t)sdy) * start.w <= 100000) {
+            want = start;
+            hit = ref_sweep(&want, sdx, sdy, flags & EO_TILES_DROP, (sflags & EO_TILES_SLIDE) != 0);
+            if (want.x != sb.x || want.y != sb.y || hit != sres.hit)
+                abort();
+        }
+        if (!(sflags & EO_TILES_POSITION_ONLY) && sres.on_ground != ref_on_ground(&sb))
             abort();
     }
 

@@ -108,3 +108,25 @@ export function moveByPixels(map, b, dx, dy) {
   }
   return { x, y, hitX, hitY };
 }
+
+/** The swept move pixel by pixel (tiles.h, "Sweeping"): after i steps along X and j along Y the
+    next is along X when (2i + 1)|dy| <= (2j + 1)|dx| (the segment crosses the middle of a column
+    first, X at a tie); the first step into a solid tile stops it; slide: the rest of the other
+    axis follows alone. */
+export function sweepByPixels(map, b, dx, dy, slide = false) {
+  let x = b.x, y = b.y, i = 0, j = 0, hitX = 0, hitY = 0;
+  const ax = Math.abs(dx), ay = Math.abs(dy), sx = Math.sign(dx), sy = Math.sign(dy);
+  while (i < ax || j < ay) {
+    const alongX = j === ay || (i < ax && (2 * i + 1) * ay <= (2 * j + 1) * ax);
+    if (alongX) {
+      if (boxSolid(map, x + sx, y, b.w, b.h)) { hitX = sx; break; }
+      x += sx; i++;
+    } else {
+      if (boxSolid(map, x, y + sy, b.w, b.h)) { hitY = sy; break; }
+      y += sy; j++;
+    }
+  }
+  if (slide && hitX) { const r = moveByPixels(map, { ...b, x, y }, 0, b.y + dy - y); y = r.y; hitY = r.hitY; }
+  else if (slide && hitY) { const r = moveByPixels(map, { ...b, x, y }, b.x + dx - x, 0); x = r.x; hitX = r.hitX; }
+  return { x, y, hitX, hitY };
+}

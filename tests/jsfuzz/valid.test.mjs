@@ -311,6 +311,32 @@ prop('tiles.move equals the pixel-by-pixel mover; moveMany and the traced module
   }
 }, 2);
 
+prop('tiles.sweep equals the pixel-by-pixel staircase, with and without slide; the traced module agrees', fc.tuple(mapArb, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: -400, max: 400 }), fc.integer({ min: -400, max: 400 }), fc.integer({ min: 0, max: 1000 }), fc.boolean()), ([m, w, h, dx, dy, at, slide]) => {
+  const map = eo.tiles.createMap(m);
+  const tmap = traced.tiles.createMap(m);
+  try {
+    const W = m.width * m.tileSize, H = m.height * m.tileSize;
+    let start = null;
+    for (let k = 0; k < W * H && !start; k += 3) {
+      const p = (at * 7 + k) % (W * H), x = p % W, y = Math.floor(p / W);
+      if (x + w <= W && y + h <= H && !O.boxSolid(m, x, y, w, h)) start = { x, y, w, h };
+    }
+    if (!start) return;
+    const want = O.sweepByPixels(m, start, dx, dy, slide);
+    const r = map.sweep(start, dx, dy, { slide });
+    assert.deepEqual([r.box.x, r.box.y], [want.x, want.y], `sweep ${JSON.stringify(start)} by ${dx}, ${dy}, slide ${slide}`);
+    assert.equal(r.hit, (want.hitX < 0 ? 1 : 0) | (want.hitX > 0 ? 2 : 0) | (want.hitY < 0 ? 4 : 0) | (want.hitY > 0 ? 8 : 0));
+    assert.deepEqual([r.movedX, r.movedY], [want.x - start.x, want.y - start.y]);
+    assert.deepEqual(tmap.sweep(start, dx, dy, { slide }), r);
+    const mover = eo.tiles.createMover({ ...start, x: start.x + 0.25 });
+    map.sweep(mover, dx, dy, { slide });
+    assert.equal(Math.floor(mover.x), O.sweepByPixels(m, start, Math.floor(0.25 + dx), dy, slide).x);
+  } finally {
+    map.dispose();
+    tmap.dispose();
+  }
+}, 2);
+
 prop('tiles: raycast stops on the first solid tile it crosses; walk / walkMany agree', fc.tuple(mapArb, fc.record({ x0: fc.integer({ min: -20, max: 400 }), y0: fc.integer({ min: -20, max: 330 }), x1: fc.integer({ min: -20, max: 400 }), y1: fc.integer({ min: -20, max: 330 }) }), fc.integer({ min: -60, max: 60 })), ([m, seg, dx]) => {
   const map = eo.tiles.createMap(m);
   try {

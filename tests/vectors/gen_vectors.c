@@ -1,5 +1,6 @@
 /* Writes a shared vector file: gen_vectors MODULE OUT.vec, MODULE one of gridmask, aabb, sectors,
-   pixelmask, tiles, query, raycast; tiles16 (the int16-world tiles cases); gridmask_wide,
+   pixelmask, tiles, query, raycast; tiles_sweep (the swept moves, module 5 format); tiles16 (the
+   int16-world tiles cases); gridmask_wide,
    aabb_wide, pixelmask_wide (32-bit coordinate fields: +-1,000,000 and the int32 edges).
    Hand-picked edge cases first, then random cases from a fixed seed. Deterministic:
    `make test-vectors` regenerates each file and checks it equals the committed one. Sizes are
@@ -542,7 +543,7 @@ static void write_maps(void)
     }
 }
 
-enum { T_MOVE, T_WALK, T_PROBE, T_TOUCH, T_GROUND, T_BOXGROUND, T_MOVER };
+enum { T_MOVE, T_WALK, T_PROBE, T_TOUCH, T_GROUND, T_BOXGROUND, T_MOVER, T_SWEEP };
 static unsigned char tcases[1200][17];
 static unsigned char tedge[1200];
 static unsigned ntcases;
@@ -550,6 +551,8 @@ static unsigned ntcases;
    which only the 16-bit builds run (the MSX ROM and the native EO_COORD_BITS=16 runner); tiles.vec
    holds the rest, the same answers with 16-bit and 32-bit coordinates (all three targets). */
 static int tiles_int16; /* 1: writing tiles16.vec */
+static int tiles_sweep; /* 1: writing tiles_sweep.vec (the swept moves: their results would not fit
+                           the MSX's RAM beside tiles.vec's) */
 static int edge16;      /* 1 while generating int16-world cases */
 
 static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx, int dy, unsigned a, unsigned b, unsigned c)
@@ -568,6 +571,7 @@ static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx,
 #define DROP 1
 #define POS_ONLY 2
 #define CORNERS 4
+#define SLIDE 8
 
 static void gen_tiles(void)
 {
@@ -755,12 +759,32 @@ static void gen_tiles(void)
             tcase(mp, T_MOVE, bx, by, bw, bh, 0, rng_range(1, 300), flags & 3u, 0, 0);
     }
 
+    /* swept moves (after the random cases above, so their draws are unchanged): dashes past the
+       wall and the one-tile floor, onto one-way platforms, up the slopes, with and without slide */
+    for (m = 0; m < 2; m++) {
+        unsigned fl = m ? SLIDE : 0;
+        tcase(feat, T_SWEEP, 40, 112, 8, 8, 100, 60, fl, 0, 0);        /* across the wall column */
+        tcase(feat, T_SWEEP, 60, 0, 16, 16, 40, 200, fl, m, 0);        /* a steep dive onto the one-tile floor */
+        tcase(feat, T_SWEEP, 120, 20, 8, 8, 30, 90, fl | (m ? DROP : 0), 0, 0); /* through the one-ways */
+        tcase(feat, T_SWEEP, 200, 150, 8, 8, -150, -140, fl | POS_ONLY, 0, 0);
+        tcase(slo, T_SWEEP, 32, 100, 8, 16, 60, 60, fl, 0, 0);        /* onto the 45 degree hill */
+        tcase(slo, T_SWEEP, 120, 120, 8, 16, 90, 40, fl, 0, 0);       /* along the 22.5 degree pair */
+        tcase(so, T_SWEEP, 230, 60, 12, 8, -100, 120, fl, 0, 0);
+    }
+    for (k = 0; k < 40; k++) {
+        unsigned mp = first_random + (unsigned)(rng() % (last_random - first_random + 1));
+        int T = tmaps[mp].shift == 4 ? 16 : 8, W = (int)tmaps[mp].width * T, H = (int)tmaps[mp].height * T;
+        int bw = rng_range(1, 24), bh = rng_range(1, 24), bx = rng_range(-16, W), by = rng_range(-16, H);
+        unsigned flags = (unsigned)(rng() % 4u) | (rng() % 2u ? SLIDE : 0);
+        tcase(mp, T_SWEEP, bx, by, bw, bh, rng_range(-300, 300), rng_range(-300, 300), flags, (unsigned)(rng() % 2u), 0);
+    }
+
     for (i = 0, k = 0; i < ntcases; i++)
-        k += tedge[i] == tiles_int16;
+        k += tedge[i] == tiles_int16 && (tcases[i][1] == T_SWEEP) == tiles_sweep;
     header(5, k);
     write_maps();
     for (i = 0; i < ntcases; i++)
-        if (tedge[i] == tiles_int16)
+        if (tedge[i] == tiles_int16 && (tcases[i][1] == T_SWEEP) == tiles_sweep)
             fwrite(tcases[i], 17, 1, out);
 }
 
@@ -984,7 +1008,7 @@ static void gen_raycast(void)
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|tiles16|query|raycast|gridmask_wide|aabb_wide|pixelmask_wide OUT.vec\n", argv[0]);
+        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|tiles_sweep|tiles16|query|raycast|gridmask_wide|aabb_wide|pixelmask_wide OUT.vec\n", argv[0]);
         return 2;
     }
     out = fopen(argv[2], "wb");
@@ -1002,7 +1026,10 @@ int main(int argc, char **argv)
         gen_pixelmask();
     else if (strcmp(argv[1], "tiles") == 0)
         gen_tiles();
-    else if (strcmp(argv[1], "tiles16") == 0) {
+    else if (strcmp(argv[1], "tiles_sweep") == 0) {
+        tiles_sweep = 1;
+        gen_tiles();
+    } else if (strcmp(argv[1], "tiles16") == 0) {
         tiles_int16 = 1;
         gen_tiles();
     } else if (strcmp(argv[1], "gridmask_wide") == 0)

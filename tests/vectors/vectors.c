@@ -584,7 +584,7 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
 
     for (i = 0; i < EO_VEC_TILES_RESULT_SIZE; i++)
         r[i] = 0;
-    if (c[0] >= tile_map_count || op > 6u || (op == 6u && (a == 0 || a > EO_VEC_MOVER_FRAMES_MAX)) || (op == 2u && b > EO_VEC_PROBES_MAX) || !tiles_load(in, c[0]))
+    if (c[0] >= tile_map_count || op > 7u || (op == 6u && (a == 0 || a > EO_VEC_MOVER_FRAMES_MAX)) || (op == 2u && b > EO_VEC_PROBES_MAX) || !tiles_load(in, c[0]))
         return 0;
     get_box(c + 2, &box);
     r[1] = (uint8_t)tile_check;
@@ -593,13 +593,17 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
         return 1;
     }
     eo_tiles_cache_reset(&cache);
-    if (op == 0u || op == 1u || op == 6u) {
+    if (op == 0u || op == 1u || op == 6u || op == 7u) {
         if (op == 6u) {
             res = run_mover(&box, dx, dy, a, b, c[16], &mr);
         } else if (op == 0u) {
             if (b & 1u)
                 (void)eo_tiles_touching(&tile_map, &box, &cache, 0, 0, 0);
             res = eo_tiles_move(&tile_map, &box, dx, dy, a, (b & 1u) ? &cache : 0, &mr, 0);
+        } else if (op == 7u) {
+            if (b & 1u)
+                (void)eo_tiles_touching(&tile_map, &box, &cache, 0, 0, 0);
+            res = eo_tiles_sweep(&tile_map, &box, dx, dy, a, (b & 1u) ? &cache : 0, &mr, 0);
         } else {
             res = eo_slopes_walk(&tile_map, &box, dx, a, b, &mr, 0);
         }

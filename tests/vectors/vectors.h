@@ -4,7 +4,8 @@
 
    Scope by world size (coordinates are int16 on the Z80, int32 natively and in wasm, config.h):
    every <module>.vec holds int16-range cases whose answers are the same in both worlds: native
-   (32- and 16-bit builds), wasm and the MSX ROM run them. tiles16.vec (module 5 format) holds
+   (32- and 16-bit builds), wasm and the MSX ROM run them; tiles_sweep.vec holds the swept moves
+   (module 5 format, op 7: their results would not fit the MSX's RAM beside tiles.vec's). tiles16.vec (module 5 format) holds
    the cases that need the world to end at 32767 (moves into the edge, a map wider than the int16
    world): the 16-bit builds only (native run_vectors_c16 and the MSX ROM; mk/core-tests.mk
    VECTOR_INT16, mk/msx.mk MSX_MODULES). Wide files (gridmask_wide, aabb_wide, pixelmask_wide:
@@ -75,9 +76,11 @@
          eo_slopes_walk(dx px, max_step b; dx changes sign at a wall), then eo_tiles_move(0, vy)
          with vy = dy (a jump) on the ground every c-th frame (c = 0: never), 0 on the ground
          otherwise, +1 per frame in the air up to 8, and 0 after a hit above or below
+       7 eo_tiles_sweep(box, dx, dy, flags a: DROP 1, POSITION_ONLY 2, SLIDE 8); b = 1: with a
+         cache filled by eo_tiles_touching at the start box
      result 24 bytes: eo_result of the operation (u8; 0xFF = not run: eo_tiles_check refused the
        map), eo_tiles_check of the map (u8), then by op:
-       move, walk, character: box after (x, y, w, h: i16), hit (character: of every frame),
+       move, walk, character, sweep: box after (x, y, w, h: i16), hit (character: of every frame),
                    touching, below, on_ground (u8), moved_x, moved_y (i32); character: vy (i8)
        probe:      count (u16), kinds (u8), two probes (x, y, col, row: i16, attr: u8; zero past
                    count or capacity), their outside flags (bit 0, bit 1)

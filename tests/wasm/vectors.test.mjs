@@ -222,7 +222,8 @@ function runTiles(eo, vec) {
     if (flags & 1) o.drop = true;
     if (flags & 2) o.positionOnly = true;
     if (flags & 4) o.corners = true;
-    if (flags & ~7) o.unknownFlag = true;
+    if (flags & 8) o.slide = true;
+    if (flags & ~15) o.unknownFlag = true;
     return flags === 0 && names === undefined ? undefined : o;
   };
   const putMove = (r, res) => {
@@ -245,13 +246,13 @@ function runTiles(eo, vec) {
     out[r + 1] = check;
     if (check !== 0) { out[r] = 0xff; continue; }
     let res = 0;
-    if (op === 0) {
+    if (op === 0 || op === 7) {
       const cache = b & 1 ? map.createCache() : undefined;
       if (cache) attempt(() => map.touching(box, cache));
       const o = options(a, cache);
       if (cache) o.cache = cache;
       let moved;
-      [res, moved] = attempt(() => map.move(box, dx, dy, o));
+      [res, moved] = attempt(() => (op === 7 ? map.sweep(box, dx, dy, o) : map.move(box, dx, dy, o)));
       if (res === 0) putMove(r, moved);
       if (cache) cache.dispose();
     } else if (op === 1) {
@@ -446,7 +447,7 @@ function runRaycast(eo, vec) {
 }
 
 // The shared files, and the wide ones (32-bit coordinate fields: native and wasm, never the MSX).
-const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14], tiles: [runTiles, TILES_RESULT],
+const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14], tiles: [runTiles, TILES_RESULT], tiles_sweep: [runTiles, TILES_RESULT],
                   query: [runQuery, QUERY_RESULT], raycast: [runRaycast, RAYCAST_RESULT],
                   gridmask_wide: [runGridmask, 10], aabb_wide: [runAabb, 2], pixelmask_wide: [runPixelmask, 14] };
 for (const traced of [false, true]) {

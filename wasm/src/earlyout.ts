@@ -18,7 +18,7 @@
 
 export type {
   AabbApi, AxisOrder, BatchOptions, Box, BoxArray, BroadphaseStats, Circle, CircleApi, Earlyout, GridmaskApi, GridmaskLayout,
-  GridmaskMethod, GridmaskVerdict, Ground, HeapStats, ImageDataLike, Limits, LoadOptions, LoadSyncOptions, MoveOptions, MoveResult,
+  GridmaskMethod, GridmaskVerdict, Ground, HeapStats, ImageDataLike, Limits, LoadOptions, LoadSyncOptions, MoveOptions, MoveResult, SweepOptions,
   Mover, OrderReport, PairList, PixelMask, PixelMaskApi, QueryApi, QueryOptions, RaycastHit, RaycastVisit, SectorGrid, SectorsApi, SectorsConfig, Segment, SegmentHit, SegmentOptions, Sweeper, SweepApi, TileMap,
   TileMapConfig, TileOutside, TileProbe, TilesApi, TilesCache, TraceStep, Traced, WalkOptions,
 } from './types.js';

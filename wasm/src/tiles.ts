@@ -23,6 +23,7 @@ const TILE_SIZES: number[] = [];
 for (let s = DEFINES.EO_TILES_MIN_SHIFT; s <= DEFINES.EO_TILES_MAX_SHIFT; s++) TILE_SIZES.push(1 << s);
 const CONFIG_KEYS = ['width', 'height', 'tileSize', 'outside', 'cells', 'attrs', 'slopes', 'rowTable'] as const;
 const MOVE_KEYS = ['drop', 'positionOnly', 'corners', 'cache'] as const;
+const SWEEP_KEYS = ['drop', 'positionOnly', 'slide', 'cache'] as const;
 const WALK_KEYS = ['drop', 'positionOnly', 'corners'] as const;
 const BATCH_KEYS = ['drop', 'positionOnly'] as const;
 const MAX_MOVERS = 0x7fffffff;
@@ -316,6 +317,19 @@ export function makeTiles(core: Core): TilesApi {
         return core.scoped(() => {
           const pb = putBox(tb, 'move'), pr = core.scratch(R.size, 'move');
           core.check(x.eo_tiles_move(pm, pb, wantX, wantY, flags, pc, pr, core.hooks), 'move');
+          return result(pr, pb, tb, tb.px + (dx as number), tb.py + (dy as number), wantX, wantY, false, b);
+        });
+      },
+      sweep(b, dx, dy, opts) {
+        const o = options('options', opts, SWEEP_KEYS);
+        const flags = flagsOf(o) | (o.slide ? DEFINES.EO_TILES_SLIDE : 0);
+        const tb = tileBox('box', b);
+        const wantX = steps('dx', dx, tb.px, tb.x), wantY = steps('dy', dy, tb.py, tb.y);
+        live();
+        const pc = o.cache === undefined ? 0 : cacheOf(o.cache);
+        return core.scoped(() => {
+          const pb = putBox(tb, 'sweep'), pr = core.scratch(R.size, 'sweep');
+          core.check(x.eo_tiles_sweep(pm, pb, wantX, wantY, flags, pc, pr, core.hooks), 'sweep');
           return result(pr, pb, tb, tb.px + (dx as number), tb.py + (dy as number), wantX, wantY, false, b);
         });
       },

@@ -124,6 +124,17 @@ export interface MoveOptions {
   /** Coarse-fine skip: re-read the tiles under the box only when its tile range changed. */
   cache?: TilesCache;
 }
+export interface SweepOptions {
+  /** Fall through one-way platforms and ladder tops. */
+  drop?: boolean;
+  /** Skip touching, below and onGround (left 0 / false): a little faster. */
+  positionOnly?: boolean;
+  /** After a stop, move the rest of the other axis' motion along that axis alone (slide along a
+      floor or down a wall); hit may then name two sides. */
+  slide?: boolean;
+  /** Coarse-fine skip: re-read the tiles under the box only when its tile range changed. */
+  cache?: TilesCache;
+}
 export interface WalkOptions { drop?: boolean; positionOnly?: boolean; corners?: boolean }
 export interface BatchOptions { drop?: boolean; positionOnly?: boolean }
 export interface MoveResult {
@@ -191,6 +202,11 @@ export interface TileMap {
   /** Moves the box by dx, then dy (floats: the fraction is carried, see MoveResult), stopping at
       whatever blocks. A Mover is updated in place. */
   move(box: Box | Mover, dx: number, dy: number, options?: MoveOptions): MoveResult;
+  /** Moves the box along the straight segment to (x + dx, y + dy), one pixel step at a time on
+      its staircase, and stops at the first step something blocks: fast diagonal moves (dashes,
+      bullets, knock-backs) that X-then-Y would carry past a tile or stop short of a clear target.
+      The motion left over is dx - movedX, dy - movedY. A Mover is updated in place. */
+  sweep(box: Box | Mover, dx: number, dy: number, options?: SweepOptions): MoveResult;
   /** Walks dx pixels sideways following slopes, climbing / descending at most maxStep px per pixel.
       A Mover is updated in place: walk(hero, 1.5, 1) twice moves it 3 px. */
   walk(box: Box | Mover, dx: number, maxStep: number, options?: WalkOptions): MoveResult;

@@ -125,6 +125,8 @@ typedef struct eo_pair {
     X(EO_EV_TILES_CACHE_FILL,  111, "a: col0 * 65536 + (row0 & 0xFFFF), b: touching | below << 8, read from the tiles") \
     X(EO_EV_TILES_RESULT,      112, "a: hit bits | on_ground << 4, b: touching | below << 8") \
     X(EO_EV_TILES_SENSE,       113, "a, b: x, y of the box after the move: what it touches, stands on and overlaps is read next") \
+    X(EO_EV_TILES_SWEEP,       114, "a: dx, b: dy: a swept move begins, along the straight segment") \
+    X(EO_EV_TILES_RUN,         115, "a: axis (0 x, 1 y), b: pixels: a run of steps along one axis of the segment's staircase") \
     X(EO_EV_SLOPES_SENSOR,     120, "a, b: x, y of a sensor (the LOOKUP of its tile follows)") \
     X(EO_EV_SLOPES_HEIGHT,     121, "a: column in the tile (0 .. size - 1), b: the ground height there (0 .. size)") \
     X(EO_EV_SLOPES_EXTEND,     122, "a: x, b: the sensor's tile row: empty column, look into the tile below") \

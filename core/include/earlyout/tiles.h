@@ -62,6 +62,26 @@
        EO_TILES_CORNERS scans only the tiles at the box's corners, as the naive probe does: it
        can leave a box inside a wall. For the lesson only.
 
+   Sweeping (eo_tiles_sweep): along the straight segment, for fast diagonal moves
+       X-then-Y lets a dash of (+32, +32) pass a tile its straight path crosses (it moves along
+       X first, under the tile), and stops short of targets whose straight path is clear. The
+       sweep moves the box's top-left pixel along the segment's staircase: the lattice path from
+       (x, y) to (x + dx, y + dy) that takes an X step when the segment crosses the middle of a
+       pixel column before the middle of a pixel row, and the X step first when both come at
+       once. Every position on it is within half a pixel of the segment along each axis, and
+       every step is one pixel, checked as a move's step is (the same blocking rules, one-way
+       platforms from above, the world edge as a wall): it never tunnels and never ends in a wall.
+       It stops at the first step that would enter a blocking pixel: hit names that step's side
+       (one side), and what is left of the motion is dx - moved_x, dy - moved_y.
+       EO_TILES_SLIDE then moves the rest of the other axis' motion along that axis alone (a box
+       stopped by a floor keeps its sideways motion; one stopped by a wall keeps falling), and
+       hit may name a second side. Runs of steps along one axis are moved as a move moves an
+       axis, so a sweep reads each tile its leading edge enters once; its extra work is one
+       comparison per pixel of the path, so |dx| and |dy| are at most EO_TILES_MAX_SWEEP (65535:
+       any move with 16-bit coordinates; EO_ERR_BAD_ARGUMENT beyond). Flags: EO_TILES_DROP,
+       EO_TILES_POSITION_ONLY, EO_TILES_SLIDE (EO_TILES_CORNERS is refused: it is the move's
+       lesson-only probe).
+
    Results (eo_tiles_move_result)
        hit        EO_HIT_LEFT / _RIGHT / _TOP / _BOTTOM: the sides that were stopped.
        touching   EO_TOUCH_* bits of the tiles the box overlaps after the move (tile squares:
@@ -103,6 +123,9 @@ extern "C" {
     ((uint32_t)EO_COORD_MAX >> (shift) >= 65535u ? 65535u : ((uint32_t)EO_COORD_MAX >> (shift)) + 1u)
 /* eo_tiles_probe's limit: 4 edges of this many points keep the count within 16 bits. */
 #define EO_TILES_MAX_PROBES_PER_EDGE 16383u
+/* The longest swept move along each axis, in px: a sweep steps through every pixel of its
+   staircase, so its work grows with the distance (one frame's dash, not a teleport). */
+#define EO_TILES_MAX_SWEEP 65535
 
 /// What a tile is for collision: the value of attrs[tile id].
 typedef enum eo_tiles_attr {
@@ -136,10 +159,11 @@ typedef enum eo_tiles_outside {
 
 /* Sides stopped by a move: EO_HIT_LEFT, _RIGHT, _TOP, _BOTTOM (common.h). */
 
-/* eo_tiles_move flags. */
+/* eo_tiles_move and eo_tiles_sweep flags. */
 #define EO_TILES_DROP          0x01u  /* fall through one-way platforms and ladder tops */
 #define EO_TILES_POSITION_ONLY 0x02u  /* skip touching, below and on_ground */
 #define EO_TILES_CORNERS       0x04u  /* lesson only: scan the corner tiles only (can end in a wall) */
+#define EO_TILES_SLIDE         0x08u  /* eo_tiles_sweep only: after a stop, the other axis' rest */
 
 /// Probe sets for eo_tiles_probe.
 typedef enum eo_tiles_probe_mode {
@@ -238,6 +262,14 @@ eo_result eo_tiles_touching(const eo_tiles_map *map, const eo_box *box, eo_tiles
 /// box and the result are untouched.
 eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
                         eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks);
+
+/// Moves *box along the straight segment to (x + dx, y + dy), one pixel step at a time on its
+/// staircase, and stops at the first step that something blocks (see "Sweeping" above); flags:
+/// EO_TILES_DROP, EO_TILES_POSITION_ONLY, EO_TILES_SLIDE (anything else, or |dx| or |dy| above
+/// EO_TILES_MAX_SWEEP: EO_ERR_BAD_ARGUMENT).
+/// cache may be NULL. On an error the box and the result are untouched.
+eo_result eo_tiles_sweep(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags,
+                         eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks);
 
 #ifdef __cplusplus
 }

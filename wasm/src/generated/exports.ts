@@ -139,6 +139,8 @@ export interface Exports {
   eo_tiles_touching(map: number, box: number, cache: number, touching: number, below: number, hooks: number): number;
   /** eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags, eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks) (tiles.h) */
   eo_tiles_move(map: number, box: number, dx: number, dy: number, flags: number, cache: number, result: number, hooks: number): number;
+  /** eo_result eo_tiles_sweep(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t flags, eo_tiles_cache *cache, eo_tiles_move_result *result, eo_hooks *hooks) (tiles.h) */
+  eo_tiles_sweep(map: number, box: number, dx: number, dy: number, flags: number, cache: number, result: number, hooks: number): number;
   /** int32_t eo_wasm_abi(int32_t what) (wasm/wasm.h) */
   eo_wasm_abi(what: number): number;
   /** int32_t eo_wasm_tiles_move_many(const eo_tiles_map *map, eo_box *boxes, uint32_t count, const eo_coord *deltas, uint8_t flags, uint8_t *out, uint32_t *failed, eo_hooks *hooks) (wasm/wasm.h) */
@@ -205,6 +207,7 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_tiles_cache_reset",
   "eo_tiles_touching",
   "eo_tiles_move",
+  "eo_tiles_sweep",
   "eo_wasm_abi",
   "eo_wasm_tiles_move_many",
   "eo_wasm_slopes_walk_many",
