@@ -27,16 +27,26 @@ $(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c bench/common/pixelmask
 # Tile movers: the core vs the pixel-by-pixel reference of the tests, on bench/common/tiles_scene.h.
 $(NATIVE)/bench_tiles: bench/native/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
-bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_tiles
+# Swept moves: eo_tiles_move vs eo_tiles_sweep vs the reference, on bench/common/dash_scene.h.
+$(NATIVE)/bench_dash: bench/native/bench_dash.c bench/common/dash_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
+bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_tiles $(NATIVE)/bench_dash
 	$(NATIVE)/bench_gridmask 600
 	$(NATIVE)/bench_broadphase 600
 	@if [ -f $(PYGAME)/unavailable ]; then echo "pygame's bitmask.c: $$(cat $(PYGAME)/unavailable)"; fi
 	$(NATIVE)/bench_pixelmask
 	$(NATIVE)/bench_tiles 600
+	$(NATIVE)/bench_dash 9
 # The bench-only module of bench_tiles.mjs: the core and the tests' reference under the C driver of
 # bench/common/tiles_scene.h, standalone, so Node times core and reference in the same process.
 $(WASM)/bench_tiles.wasm: bench/wasm/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(CORE_SRC) $(CORE_HDR) \
                           $(WASM)/cache/.seeded | $(DEPS_STAMP)
+	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -Itests/core --no-entry -sSTANDALONE_WASM \
+	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
+# The bench-only module of bench_dash.mjs: the swept-move scene (bench/common/dash_scene.h) with the
+# native bench's C, beside the public JS API.
+$(WASM)/bench_dash.wasm: bench/wasm/bench_dash.c bench/common/dash_scene.h tests/core/tiles_reference.h $(CORE_SRC) $(CORE_HDR) \
+                         $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -Itests/core --no-entry -sSTANDALONE_WASM \
 	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
 # The bench-only module of bench_pixelmask.mjs: the core (fast build) and pygame's bitmask.c, both
@@ -56,7 +66,7 @@ $(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmas
 # as optimized code, not as whatever tier each happened to reach.
 # bench_bullets: the issue-14 frame (2,000 bullets, 50 enemies, floats) against rbush and
 # detect-collisions, same hits checked every frame; package_sizes: each variant raw and gzip.
-bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_pixelmask.wasm | $(DEPS_STAMP)
+bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node bench/wasm/bench_broadphase.mjs 600
 	node bench/wasm/bench_bullets.mjs 600
@@ -64,6 +74,7 @@ bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_pixelmask.wasm
 	node --no-liftoff bench/wasm/bench_pixelmask.mjs
 	node --no-liftoff bench/wasm/bench_pixelmask_batch.mjs
 	node bench/wasm/bench_tiles.mjs 600
+	node bench/wasm/bench_dash.mjs 9
 	node bench/wasm/package_sizes.mjs
 # The site, cold, page by page in Chromium on a desktop and on a throttled phone: bytes, requests,
 # time to the first usable widget and to all widgets (bench/site/bench_site.mjs, ~3 min). BENCH_SITE_ARGS

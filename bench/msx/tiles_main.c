@@ -14,6 +14,9 @@
                 9 op 6 by the reference mover
                10 the fixed cost of a call: eo_tiles_move(0, 0), position only
                11 sensing where the box is: eo_tiles_move(0, 0), full result
+               12 a dash along its segment: eo_tiles_sweep(24, 16) from the air into a platform
+               13 op 12 by the reference sweep (ref_sweep)
+               14 the same dash X, then Y: eo_tiles_move(24, 16)
      TILES_K   frames (ops 0 .. 3) or calls (4 .. 9) measured
    Core calls get no cache and no hooks, as a game would make them; ops 5 .. 7 and 11 ask for the
    whole result (touching, below, on_ground). bench_result: a checksum of where the boxes ended (the sum
@@ -65,7 +68,7 @@ static eo_tiles_map level;
 
 #define REF_MAP (&level)
 #define REF_USER_SLOPES user_heights
-#if TILES_OP == 3 || TILES_OP == 8 || TILES_OP == 9
+#if TILES_OP == 3 || TILES_OP == 8 || TILES_OP == 9 || TILES_OP == 13
 #include "tiles_reference.h"
 #endif
 
@@ -199,7 +202,7 @@ void main(void)
     {
         /* the box's start: in the air (5, 8, 10, 11), above the floor (6, 9), at the 45 degree
            hill's foot (7) */
-#if TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || TILES_OP == 11
+#if TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || TILES_OP >= 11
         static const eo_box start = { 60, 60, 8, 16 };
 #elif TILES_OP == 6 || TILES_OP == 9
         static const eo_box start = { 32, 147, 8, 16 };
@@ -224,6 +227,15 @@ void main(void)
             (void)ref_move(&b, 2, 3, 0);
 #elif TILES_OP == 9
             if (ref_move(&b, 0, 8, 0) != EO_HIT_BOTTOM)
+                bench_result.error = 1;
+#elif TILES_OP == 12
+            if (eo_tiles_sweep(&level, &b, 24, 16, 0, 0, &r, 0) != EO_OK || r.hit == 0)
+                bench_result.error = 1;
+#elif TILES_OP == 13
+            if (ref_sweep(&b, 24, 16, 0, 0) == 0)
+                bench_result.error = 1;
+#elif TILES_OP == 14
+            if (eo_tiles_move(&level, &b, 24, 16, 0, 0, &r, 0) != EO_OK)
                 bench_result.error = 1;
 #elif TILES_OP == 10 || TILES_OP == 11
             if (eo_tiles_move(&level, &b, 0, 0, TILES_OP == 10 ? EO_TILES_POSITION_ONLY : 0, 0, &r, 0) != EO_OK)

@@ -11,7 +11,7 @@ set -euo pipefail
 dir=$1 k=$2
 [ "$k" -gt 0 ] || { echo "$0: K must be > 0" >&2; exit 2; }
 
-ops="frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land call_fixed call_sense"
+ops="frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land call_fixed call_sense call_sweep ref_sweep call_dash_move"
 args=()
 for op in $ops; do
   for n in 0 "$k"; do
@@ -45,11 +45,14 @@ BEGIN {
   call["ref_land"] = per["ref_land"] - per["call_bare"]
   call["call_fixed"] = per["call_fixed"] - per["call_bare"]
   call["call_sense"] = per["call_sense"] - per["call_bare"]
+  call["call_sweep"] = per["call_sweep"] - per["call_bare"]
+  call["ref_sweep"] = per["ref_sweep"] - per["call_bare"]
+  call["call_dash_move"] = per["call_dash_move"] - per["call_bare"]
   bad = 0
   for (o in mover) if (mover[o] <= 0) { print "bench-msx: implausible figure for " o > "/dev/stderr"; bad = 1 }
   for (o in call) if (call[o] <= 0) { print "bench-msx: implausible figure for " o > "/dev/stderr"; bad = 1 }
   if (check["frame_move", k] != check["frame_ref", k]) { print "bench-msx: the core'"'"'s plain moves and the reference mover ended in different places" > "/dev/stderr"; bad = 1 }
-  if (check["call_free", k] != check["ref_free", k] || check["call_land", k] != check["ref_land", k]) { print "bench-msx: a core call and the reference disagree" > "/dev/stderr"; bad = 1 }
+  if (check["call_free", k] != check["ref_free", k] || check["call_land", k] != check["ref_land", k] || check["call_sweep", k] != check["ref_sweep", k]) { print "bench-msx: a core call and the reference disagree" > "/dev/stderr"; bad = 1 }
   if (bad) exit 1
 
   printf "Tiles and slopes on the Z80: sz80 (ucsim), SDCC 4.2 -mz80; a 32 x 24 map of 8 px tiles (solid, one-way, ladder,\n"
@@ -68,6 +71,8 @@ BEGIN {
   printf "| --- | ---: | ---: | ---: |\n"
   printf "| a move that hits nothing: eo_tiles_move(2, 3), full result | %s | %s | %s |\n", c3(call["call_free"]), c3(call["ref_free"]), ratio(call["call_free"], call["ref_free"])
   printf "| a landing: eo_tiles_move(0, 8) from 5 px above the floor, full result | %s | %s | %s |\n", c3(call["call_land"]), c3(call["ref_land"]), ratio(call["call_land"], call["ref_land"])
+  printf "| a dash along its segment: eo_tiles_sweep(24, 16) from the air into a platform, full result | %s | %s | %s |\n", c3(call["call_sweep"]), c3(call["ref_sweep"]), ratio(call["call_sweep"], call["ref_sweep"])
+  printf "| the same dash X, then Y: eo_tiles_move(24, 16), full result | %s | - | - |\n", c3(call["call_dash_move"])
   printf "| a slope walk: eo_slopes_walk(2, max step 1) up a 45 degree slope | %s | - | - |\n", c3(call["call_walk"])
   printf "| the fixed cost of a call: eo_tiles_move(0, 0), position only | %s | - | - |\n", c3(call["call_fixed"])
   printf "| sensing the box'"'"'s tiles: eo_tiles_move(0, 0), full result (touching, below, on_ground) | %s | - | - |\n", c3(call["call_sense"])

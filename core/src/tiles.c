@@ -721,10 +721,65 @@ eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_co
     return EO_OK;
 }
 
+/* The sweep's tile-coarse skip, per axis: the tile line (column for X, row for Y) its leading
+   edge last entered without a stop, the box's tiles across the axis then (t0 .. t1), and whether
+   none of those tiles can stop any step into them along the axis (no solid, no slope; along Y no
+   one-way platform or ladder either, whose tops stop a fall). A run that enters only pixels of that
+   line, with the same tiles across, then needs no lookup. */
+typedef struct sweep_line {
+    eo_coord line, t0, t1;
+    uint8_t free;
+} sweep_line;
+
+#define SWEEP_LINE_TILES 8 /* remember lines of at most this many tiles across (boxes up to 7 tiles) */
+
+static uint8_t tile_never_stops(const tiles_ctx *ctx, uint8_t axis, eo_coord col, eo_coord row)
+{
+    uint8_t attr = lookup(ctx, col, row);
+    return attr != EO_TILES_SOLID && attr < EO_TILES_SLOPE &&
+           (axis == 0 || (attr != EO_TILES_ONE_WAY && attr != EO_TILES_LADDER));
+}
+
+/* Moves the box by d (a run of the staircase, d != 0) along the axis, skipping the lookups when
+   the run stays within the line `known` says is free; else as move_axis, then remembers the line
+   the leading edge ended in. */
+static uint8_t sweep_run(const tiles_ctx *ctx, eo_box *b, uint8_t axis, eo_coord d, uint8_t flags, sweep_line *known)
+{
+    eo_coord *pos = axis ? &b->y : &b->x, size = axis ? b->h : b->w;
+    eo_coord lead = d > 0 ? (eo_coord)(*pos + (size - 1)) : *pos, last, u;
+    eo_wide end = (eo_wide)lead + d;
+    span s;
+    uint8_t side;
+    if (axis)
+        span_of(ctx, b->x, b->w, &s);
+    else
+        span_of(ctx, b->y, b->h, &s);
+    if (end >= EO_COORD_MIN && end <= EO_COORD_MAX && known->free && s.t0 == known->t0 && s.t1 == known->t1 &&
+        tile_of(ctx, (eo_coord)(lead + (d > 0 ? 1 : -1))) == known->line && tile_of(ctx, (eo_coord)end) == known->line) {
+        EO_COUNT(ctx->hooks, EO_COUNTER_TILES_SKIPS);
+        *pos = (eo_coord)(*pos + d);
+        return 0;
+    }
+    side = move_axis(ctx, b, axis, d, flags);
+    known->free = 0;
+    if (side != 0 || s.t1 - s.t0 >= SWEEP_LINE_TILES)
+        return side;
+    last = tile_of(ctx, d > 0 ? (eo_coord)(*pos + (size - 1)) : *pos);
+    known->line = last;
+    known->t0 = s.t0;
+    known->t1 = s.t1;
+    for (u = s.t0; u <= s.t1; u++)
+        if (!tile_never_stops(ctx, axis, axis ? u : last, axis ? last : u))
+            return 0;
+    known->free = 1;
+    return 0;
+}
+
 /* The swept move: the box's top-left pixel follows the straight segment's staircase, the lattice
    path that steps along X when the segment crosses the middle of a pixel column before the middle
-   of a row (X first at a tie). Consecutive steps along one axis form a run, moved by move_axis,
-   so each run reads the tiles its leading edge enters once per tile, as X-then-Y does. The
+   of a row (X first at a tie). Consecutive steps along one axis form a run, moved by move_axis
+   (sweep_run), which reads the tiles its leading edge enters; a run into a tile line already
+   known to be free reads nothing. The
    staircase is kept with one error term, e = (2i + 1)|dy| - (2j + 1)|dx| after i X steps and
    j Y steps: X next while e <= 0. It is updated only while both axes have steps left, so
    |e| <= 2 max(|dx|, |dy|) <= 2 EO_TILES_MAX_SWEEP, which fits eo_wide. */
@@ -736,6 +791,7 @@ eo_result eo_tiles_sweep(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
     eo_result e;
     eo_wide ax, ay, i = 0, j = 0, err, run;
     uint8_t hit = 0, axis;
+    sweep_line known[2] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
     int8_t sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
 
     if (box == NULL || result == NULL)
@@ -770,7 +826,7 @@ eo_result eo_tiles_sweep(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
                 err -= 2 * ax;
             } while (j + run < ay && err > 0);
         EO_STEP(hooks, EO_EV_TILES_RUN, axis, run);
-        hit = move_axis(&ctx, &b, axis, (eo_coord)((axis ? sy : sx) * run), flags);
+        hit = sweep_run(&ctx, &b, axis, (eo_coord)((axis ? sy : sx) * run), flags, &known[axis]);
         if (hit != 0)
             break;
         if (axis)
