@@ -37,6 +37,7 @@ static const eo_tiles_map *dash_ref_map;
 static const uint8_t dash_no_user_slopes[128];
 #define REF_MAP dash_ref_map
 #define REF_USER_SLOPES dash_no_user_slopes
+#define REF_SWEEP
 #include "tiles_reference.h"
 
 static int dash_pick(dash_scene *s, int lo, int hi)

@@ -69,6 +69,7 @@ static eo_tiles_map level;
 #define REF_MAP (&level)
 #define REF_USER_SLOPES user_heights
 #if TILES_OP == 3 || TILES_OP == 8 || TILES_OP == 9 || TILES_OP == 13
+#define REF_SWEEP
 #include "tiles_reference.h"
 #endif
 

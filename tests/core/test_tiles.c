@@ -28,6 +28,7 @@ static const char tile_chars[] = ".#=H^~x/\\abcdu";
 
 #define REF_MAP (&map)
 #define REF_USER_SLOPES user_slopes
+#define REF_SWEEP
 #include "tiles_reference.h"
 
 static int kind_bit(int attr)

@@ -2,8 +2,9 @@
    tests/core/test_slopes.c, tests/fuzz/tiles_fuzzer.c and bench/common/tiles_scene.h: the map
    read one pixel at a time, straight from the rules in tiles.h and slopes.h, with none of the core's shortcuts.
    The includer defines REF_MAP (an expression giving the const eo_tiles_map *) and REF_USER_SLOPES
-   (the heights of user shape 0) before including this file, and REF_WALK for the reference walk
-   (ref_walk, ref_on_ground: the slopes tests and the tiles benchmark). */
+   (the heights of user shape 0) before including this file, REF_WALK for the reference walk
+   (ref_walk, ref_on_ground: the slopes tests and the tiles benchmark), and REF_SWEEP for the
+   reference swept move (ref_sweep). */
 #ifndef EARLYOUT_TESTS_TILES_REFERENCE_H
 #define EARLYOUT_TESTS_TILES_REFERENCE_H
 
@@ -120,6 +121,7 @@ static int ref_move_probing(eo_box *b, long dx, long dy, int drop, int corners)
     return hit;
 }
 
+#ifdef REF_SWEEP
 /* The swept move from the header's definition, one pixel at a time: after i steps along X and
    j along Y, the next is along X if the segment crosses the middle of column i before the middle
    of row j ((i + 1/2) / |dx| <= (j + 1/2) / |dy|, compared as products), else along Y. The first
@@ -152,6 +154,7 @@ static int ref_sweep(eo_box *b, long dx, long dy, int drop, int slide)
     *b = rest;
     return hit;
 }
+#endif
 
 static int ref_move(eo_box *b, long dx, long dy, int drop)
 {

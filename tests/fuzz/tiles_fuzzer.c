@@ -43,6 +43,7 @@ static long T;
 #ifdef __clang__
 #pragma GCC diagnostic ignored "-Wshorten-64-to-32"
 #endif
+#define REF_SWEEP
 #include "../core/tiles_reference.h"
 #pragma GCC diagnostic pop
 
