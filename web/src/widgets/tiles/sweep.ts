@@ -50,7 +50,7 @@ export const SWEEP_PRESETS: Record<string, SweepPreset> = {
   },
   pass: {
     label: 'Passes a tile',
-    hint: 'A dash of (+32, +32) past one tile (pixels 16 to 23 both ways). X-then-Y slides under it and arrives; the straight line crosses the tile, and the sweep stops at its top.',
+    hint: 'A dash of (+32, +32) past one tile (pixels 16 to 23 both ways). X-then-Y goes along above it, then down beside it, and arrives; the straight line crosses the tile, and the sweep stops on its top.',
     art: [E, E, '..#.............', E, E, E, E, E, E, E],
     x: 0,
     y: 0,
@@ -370,10 +370,11 @@ export class TilesSweep {
     if (a.stairs) path(ctx, a.stairs.map(([x, y]) => mid(x, y)), COLOR.sweep, 2.5);
     if (a.end !== a.stop) path(ctx, [mid(a.stop.box.x, a.stop.box.y), mid(a.end.box.x, a.end.box.y)], COLOR.sweep, 2, [5, 3]);
 
-    drawTarget(ctx, g, target, this.focused === 1);
     drawBox(ctx, g, a.move.box, { color: COLOR.move, fill: COLOR.moveFill });
     if (a.end !== a.stop) drawBox(ctx, g, a.stop.box, { color: COLOR.sweep, fill: 'rgba(0, 0, 0, 0)', thin: true });
     drawBox(ctx, g, a.end.box, { color: COLOR.sweep, fill: COLOR.sweepFill });
+    // over the answers: a move that arrives hides neither its target nor itself
+    drawTarget(ctx, g, target, this.focused === 1);
     drawBox(ctx, g, start, { color: COLOR.start, fill: 'rgba(255, 255, 255, 0.18)', focused: this.focused === 0 });
   }
 }
