@@ -320,3 +320,74 @@ test('phone width: nothing overflows sideways, the touch buttons drive the chara
   await w.get('pad-jump').click();
   await expectHero(w, { x: 24, y: standingOn(15), onGround: 'true', below: 'one-way' });
 });
+
+// Fast moves (figure "sweep"): map.move and map.sweep of one 8 x 8 box on the same 16 x 10 map,
+// read from the widget's text. Expected positions are worked out from the preset maps
+// (web/src/widgets/tiles/sweep.ts) and the rules in core/include/earlyout/tiles.h, never from the
+// widget's code:
+//   pass:  one tile at pixels 16..23 across and down; box (0, 0), move (+32, +32).
+//          X then Y: along y 0..7 the row is clear, then x 32 falls clear -> (32, 32), hit nothing.
+//          The staircase alternates X and Y (|dx| = |dy|, X first): after (9, 8) the next step is
+//          Y, onto pixel rows 9..16 over columns 9..16: pixel (16, 16) is solid -> (9, 8), hit bottom.
+//          Slide: the 23 px of X left, at y 8..15, above the tile -> (32, 8).
+//   short: one tile at pixels 16..23 across, 0..7 down; box (0, 0), move (+32, +32).
+//          X then Y: the box's right edge reaches pixel 15 -> x 8, hit right; then y falls to 32.
+//          The staircase is under the tile by the time it reaches column 16 (y >= 8): (32, 32).
+test('fast moves: X then Y beside the sweep on the same map, slide, keyboard, mouse, touch and the URL', async ({ page }) => {
+  const w = await open(page, 'sweep');
+  const says = w.get('sw-says');
+  await test.step('passes a tile: X then Y arrives at (32, 32), the sweep stops at (9, 8) on its bottom side', async () => {
+    await w.get('preset-pass').click();
+    await expect(says).toHaveText('X then Y ends at (32, 32), hit nothing. Along the line it stops at (9, 8), hit bottom.');
+    await expect(w.get('sw-move-end')).toHaveText('(32, 32)');
+    await expect(w.get('sw-sweep-stop')).toHaveText('(9, 8)');
+    await expect(w.get('sw-sweep-rest')).toHaveText('(23, 24)');
+    await expect(w.get('sw-sweep-hit')).toHaveText('bottom');
+  });
+  await test.step('slide: the 23 px of X left take the sweep to (32, 8)', async () => {
+    await w.get('sw-slide').check();
+    await expect(says).toHaveText('X then Y ends at (32, 32), hit nothing. Along the line it stops at (9, 8), then slides to (32, 8), hit bottom.');
+    await expect(w.get('sw-sweep-end')).toHaveText('(32, 8), after the slide');
+    await expect(w.get('sw-sweep-call')).toHaveText('map.sweep(box, 32, 32, { slide: true })');
+  });
+  await test.step('stopped short: X then Y stops at x 8 and falls to (8, 32); the sweep arrives at (32, 32)', async () => {
+    await w.get('preset-short').click();
+    await expect(says).toHaveText('X then Y ends at (8, 32), hit right. Along the line the box reaches (32, 32), hit nothing.');
+    await expect(w.get('sw-sweep-end')).toHaveText('(32, 32)');
+  });
+  await test.step('the keyboard moves the target: Left 1 px, Shift+Down 8 px', async () => {
+    await w.get('preset-pass').click();
+    await w.get('sw-obj-target').focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Shift+ArrowDown');
+    await expect(w.get('sw-dx')).toHaveValue('31');
+    await expect(w.get('sw-dy')).toHaveValue('40');
+    await expect(w.get('sw-move-call')).toHaveText('map.move(box, 31, 40)');
+    await expect(w.get('sw-obj-target')).toHaveAttribute('aria-label', /dx 31, dy 40/);
+  });
+  await test.step('the URL keeps the map, the move and slide: a reload brings them back', async () => {
+    await expect.poll(() => new globalThis.URL(page.url()).searchParams.get('sweep')).toBe('p.pass_x.0_y.0_dx.31_dy.40_sl.on');
+    const before = await says.textContent();
+    await page.reload();
+    const r = new Widget(page, 'sweep');
+    await r.ready();
+    await expect(r.get('sw-dx')).toHaveValue('31');
+    await expect(r.get('sw-dy')).toHaveValue('40');
+    await expect(r.get('sw-slide')).toBeChecked();
+    await expect(r.get('sw-says')).toHaveText(before!);
+  });
+  await test.step('the mouse drags the target, a finger drags the box', async () => {
+    const r = new Widget(page, 'sweep');
+    await r.drag('sw-obj-target', -16, -8);
+    await expect(r.get('sw-dx')).toHaveValue('15');
+    await expect(r.get('sw-dy')).toHaveValue('32');
+    const s = await r.scale();
+    const box = (await r.get('sw-obj-start').boundingBox())!;
+    const at = (k: number) => ({ clientX: box.x + box.width / 2 + k * 8 * s, clientY: box.y + box.height / 2, pointerId: 7, pointerType: 'touch', isPrimary: true, button: 0, bubbles: true });
+    await r.get('sw-obj-start').dispatchEvent('pointerdown', at(0));
+    await r.get('sw-obj-start').dispatchEvent('pointermove', at(1));
+    await r.get('sw-obj-start').dispatchEvent('pointerup', at(1));
+    await expect(r.get('sw-x')).toHaveValue('8');
+    await expect(r.get('sw-move-call')).toHaveText('map.move(box, 15, 32)');
+  });
+});
