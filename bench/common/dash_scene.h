@@ -128,19 +128,22 @@ static uint32_t dash_checksum(const dash_scene *s)
     return h;
 }
 
-/* Of the dashes, how many X-then-Y carried to the full target while the straight path was blocked
-   (*passed), and how many it stopped while the straight path was clear (*short_of). */
-static void dash_compare(dash_scene *s, int *passed, int *short_of)
+/* How X-then-Y and the sweep disagree. Of the *blocked dashes whose straight path crosses
+   something that stops the sweep, *passed reached their full target with X-then-Y anyway; of the
+   *clear ones the sweep carried all the way, X-then-Y stopped *short_of. */
+static void dash_compare(dash_scene *s, int *blocked, int *passed, int *clear, int *short_of)
 {
     eo_box xy[DASH_COUNT];
     int i;
-    *passed = *short_of = 0;
+    *blocked = *passed = *clear = *short_of = 0;
     (void)dash_pass(s, DASH_MOVE);
     memcpy(xy, s->end, sizeof xy);
     (void)dash_pass(s, DASH_SWEEP);
     for (i = 0; i < DASH_COUNT; i++) {
         int xy_full = xy[i].x == s->start[i].x + s->dx[i] && xy[i].y == s->start[i].y + s->dy[i];
         int sweep_full = s->end[i].x == s->start[i].x + s->dx[i] && s->end[i].y == s->start[i].y + s->dy[i];
+        *blocked += !sweep_full;
+        *clear += sweep_full;
         *passed += xy_full && !sweep_full;
         *short_of += !xy_full && sweep_full;
     }

@@ -27,7 +27,7 @@ static int cmp_double(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-    int rounds = argc > 1 ? atoi(argv[1]) : 9, r, k, i, passed, short_of;
+    int rounds = argc > 1 ? atoi(argv[1]) : 9, r, k, i, blocked, passed, clear, short_of;
     double t[DASH_PASSES][64], med[DASH_PASSES];
     eo_box ref_end[DASH_COUNT];
     uint8_t ref_hit[DASH_COUNT];
@@ -63,10 +63,10 @@ int main(int argc, char **argv)
            DASH_SOLID_PER_MILLE / 10.0);
     printf("X-then-Y and the sweep each landed where their reference did on all %d dashes (sweep checksum 0x%08lx)\n",
            DASH_COUNT, (unsigned long)dash_checksum(&scene));
-    dash_compare(&scene, &passed, &short_of);
-    printf("X-then-Y reached the full target although the straight path is blocked: %d (%.1f%%);\n"
-           "X-then-Y stopped although the straight path is clear: %d (%.1f%%)\n\n",
-           passed, 100.0 * passed / DASH_COUNT, short_of, 100.0 * short_of / DASH_COUNT);
+    dash_compare(&scene, &blocked, &passed, &clear, &short_of);
+    printf("of the %d dashes whose straight path is blocked, X-then-Y reached the full target on %d (%.1f%%);\n"
+           "of the %d whose straight path is clear, X-then-Y stopped short on %d (%.1f%%)\n\n",
+           blocked, passed, 100.0 * passed / (blocked ? blocked : 1), clear, short_of, 100.0 * short_of / (clear ? clear : 1));
     for (r = 0; r < rounds; r++)
         for (k = 0; k < DASH_PASSES; k++) {
             double t0 = now_ns();

@@ -20,13 +20,18 @@ EXPORT("pass") int bench_pass(int which)
     return dash_pass(&scene, which);
 }
 
-/* dash_compare: the dashes X-then-Y carried past a blocked straight path (low 16 bits) and those
-   it stopped short of a clear one (high 16 bits). */
-EXPORT("compare") uint32_t bench_compare(void)
+static int32_t compared[4];
+
+/* dash_compare: blocked, passed, clear, short_of (int32 each) at the address returned. */
+EXPORT("compare") const int32_t *bench_compare(void)
 {
-    int passed, short_of;
-    dash_compare(&scene, &passed, &short_of);
-    return (uint32_t)passed | (uint32_t)short_of << 16;
+    int b, p, c, sh;
+    dash_compare(&scene, &b, &p, &c, &sh);
+    compared[0] = b;
+    compared[1] = p;
+    compared[2] = c;
+    compared[3] = sh;
+    return compared;
 }
 
 /* FNV-1a of the last pass's ends and hits. */

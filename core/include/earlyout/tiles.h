@@ -64,7 +64,8 @@
 
    Sweeping (eo_tiles_sweep): along the straight segment, for fast diagonal moves
        X-then-Y lets a dash of (+32, +32) pass a tile its straight path crosses (it moves along
-       X first, under the tile), and stops short of targets whose straight path is clear. The
+       X first, above the tile, then down beside it), and stops short of targets whose straight
+       path is clear. The
        sweep moves the box's top-left pixel along the segment's staircase: the lattice path from
        (x, y) to (x + dx, y + dy) that takes an X step when the segment crosses the middle of a
        pixel column before the middle of a pixel row, and the X step first when both come at
