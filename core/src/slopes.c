@@ -172,20 +172,35 @@ eo_result eo_slopes_box_ground(const eo_tiles_map *map, const eo_box *box, uint8
     e = eo_tiles_tile_size(map, &size);
     if (e != EO_OK)
         return e;
-    if (!box_ok(box) || (sensors != EO_SLOPES_TWO_SENSORS && sensors != EO_SLOPES_THREE_SENSORS))
+    if (!box_ok(box) || (sensors != EO_SLOPES_TWO_SENSORS && sensors != EO_SLOPES_THREE_SENSORS &&
+                         sensors != EO_SLOPES_EVERY_COLUMN))
         return EO_ERR_BAD_ARGUMENT;
     bottom = (eo_coord)(box->y + (box->h - 1));
     xs[0] = box->x;                                      /* bottom-left */
     xs[1] = (eo_coord)(box->x + (box->w - 1) / 2);        /* bottom-middle */
     xs[2] = (eo_coord)(box->x + (box->w - 1));            /* bottom-right */
     clear(&best);
-    for (k = 0; k < 3; k++) {
-        if (k == 1 && sensors == EO_SLOPES_TWO_SENSORS)
-            continue;
-        sensor(map, size, xs[k], bottom, &g, hooks);
-        if (g.found && (!best.found || g.ground_y < best.ground_y)) { /* the highest ground wins */
-            best = g;
-            best.sensor = k;
+    if (sensors == EO_SLOPES_EVERY_COLUMN) {
+        /* a sensor on every column: a peak or a spike between the edges is seen too */
+        eo_coord x = box->x;
+        for (;; x++) {
+            sensor(map, size, x, bottom, &g, hooks);
+            if (g.found && (!best.found || g.ground_y < best.ground_y)) {
+                best = g;
+                best.sensor = (uint8_t)(x == xs[0] ? 0 : x == xs[2] ? 2 : 1);
+            }
+            if (x == xs[2])
+                break;
+        }
+    } else {
+        for (k = 0; k < 3; k++) {
+            if (k == 1 && sensors == EO_SLOPES_TWO_SENSORS)
+                continue;
+            sensor(map, size, xs[k], bottom, &g, hooks);
+            if (g.found && (!best.found || g.ground_y < best.ground_y)) { /* the highest ground wins */
+                best = g;
+                best.sensor = k;
+            }
         }
     }
     if (best.found)

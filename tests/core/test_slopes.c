@@ -248,9 +248,95 @@ static void test_slopes_box_sensors(void **state)
     assert_int_equal(g.sensor, 1);
     assert_int_equal(g.distance, 0);
     assert_int_equal(eo_slopes_box_ground(&map, &b, 1, &g, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_slopes_box_ground(&map, &b, 4, &g, NULL), EO_ERR_BAD_ARGUMENT);
     b.w = 0;
     assert_int_equal(eo_slopes_box_ground(&map, &b, 2, &g, NULL), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_slopes_box_ground(&map, NULL, 2, &g, NULL), EO_ERR_NULL_POINTER);
+}
+
+/* The issue's peak: a 24 x 8 box resting on a ^ of 8 px tiles with its edges beyond the slopes.
+   Two sensors look past it; every column finds it, where a move finds the box on the ground. */
+static void test_slopes_box_ground_every_column_sees_a_peak(void **state)
+{
+    static const char *const peak[] = {
+        "..........",
+        "..........",
+        "..../\\....",
+        "##########",
+    };
+    eo_slopes_ground g;
+    eo_tiles_move_result r;
+    eo_box b = { 28, 8, 24, 8 }; /* columns 28 .. 51; the peak's top pixels are x 39, 40 at y 16 */
+    (void)state;
+    load(peak, 4, 3, EO_TILES_OUTSIDE_EMPTY);
+    assert_int_equal(eo_tiles_move(&map, &b, 0, 0, 0, NULL, &r, NULL), EO_OK);
+    assert_int_equal(r.on_ground, 1);
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_TWO_SENSORS, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 0); /* x 28 and 51: empty down to the tile below */
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 1);
+    assert_int_equal(g.sensor, 1);
+    assert_int_equal(g.col, 4); /* x 39, the '/' tile's last column: the leftmost of the two tops */
+    assert_int_equal(g.ground_y, 16);
+    assert_int_equal(g.distance, 0);
+    /* one pixel up: in the air by one */
+    b.y = 7;
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+    assert_int_equal(g.distance, 1);
+}
+
+static void random_map(void); /* below, with the walk's properties */
+
+/* Every column against the move, on random maps: for a box none of whose pixels is ground,
+   ground at distance 0 exactly when eo_tiles_move says on_ground; never below the box. */
+static int ground_pixel(long x, long y)
+{
+    long T = tile_size();
+    int a = ref_attr(floor_div(x, T), floor_div(y, T));
+    return ref_solid(x, y) || a == EO_TILES_ONE_WAY || a == EO_TILES_LADDER;
+}
+
+static void test_slopes_box_ground_every_column_agrees_with_move(void **state)
+{
+    unsigned trial, checked = 0, grounded = 0;
+    (void)state;
+    for (trial = 0; trial < 40000u; trial++) {
+        eo_box b;
+        eo_slopes_ground g;
+        eo_tiles_move_result r;
+        long x, y;
+        int T, clear = 1;
+        if (trial % 20u == 0)
+            random_map();
+        T = tile_size();
+        b.w = (int16_t)rng_range(1, 3 * T);
+        b.h = (int16_t)rng_range(1, 2 * T);
+        b.x = (int16_t)rng_range(-T, map.width * T);
+        b.y = (int16_t)rng_range(-T, map.height * T);
+        for (y = b.y; y < (long)b.y + b.h && clear; y++)
+            for (x = b.x; x < (long)b.x + b.w && clear; x++)
+                clear = !ground_pixel(x, y);
+        if (!clear)
+            continue;
+        if (rng() % 3u) /* mostly dropped onto whatever is below */
+            assert_int_equal(eo_tiles_move(&map, &b, 0, 3 * T, EO_TILES_POSITION_ONLY, NULL, &r, NULL), EO_OK);
+        for (y = b.y; y < (long)b.y + b.h && clear; y++)
+            for (x = b.x; x < (long)b.x + b.w && clear; x++)
+                clear = !ground_pixel(x, y);
+        if (!clear) /* it fell into a one-way or ladder tile's lower rows: not this property's case */
+            continue;
+        assert_int_equal(eo_tiles_move(&map, &b, 0, 0, 0, NULL, &r, NULL), EO_OK);
+        assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+        if (r.on_ground != (g.found && g.distance == 0))
+            print_error("map %ux%u shift %u outside %u; box %d,%d %dx%d: on_ground %u, ground found %u distance %d\n",
+                        map.width, map.height, map.tile_shift, map.outside, b.x, b.y, b.w, b.h, r.on_ground, g.found,
+                        g.distance);
+        assert_int_equal(r.on_ground, g.found && g.distance == 0);
+        assert_true(!g.found || g.distance >= 0);
+        checked++;
+        grounded += r.on_ground;
+    }
+    assert_true(checked > 4000u && grounded > 2000u && checked - grounded > 1000u);
 }
 
 /* ---- walking ------------------------------------------------------------------------------ */
@@ -646,6 +732,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_slopes_user_shapes),
         cmocka_unit_test(test_slopes_sensor_extension_and_regression),
         cmocka_unit_test(test_slopes_box_sensors),
+        cmocka_unit_test(test_slopes_box_ground_every_column_sees_a_peak),
+        cmocka_unit_test(test_slopes_box_ground_every_column_agrees_with_move),
         cmocka_unit_test(test_slopes_walk_45_ramp_stays_on_surface),
         cmocka_unit_test(test_slopes_walk_transitions),
         cmocka_unit_test(test_slopes_walk_walls_steps_and_ledges),

@@ -18,7 +18,7 @@
        seen; touching with a cache, and after the map changes and eo_tiles_cache_reset;
      - column_height, heights, ground_height: the shapes' formulas and the user tables;
        ground_at: the sensor with extension and regression as slopes.h describes it;
-       box_ground: the highest of its sensors; walk: the reference walk. */
+       box_ground: the highest of its sensors (two, three, every column); walk: the reference walk. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -493,6 +493,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort(); /* a third sensor can only find higher ground */
         if (eo_slopes_box_ground(&map, &b, 4, &g, NULL) != EO_ERR_BAD_ARGUMENT)
             abort();
+        /* every column: the highest of ref_ground_at over the whole bottom row (the leftmost of
+           the highest names the sensor), no lower than the three sensors' */
+        if (b.w <= 512) {
+            eo_slopes_ground c;
+            int64_t x, best_x = 0;
+            int found = 0;
+            int64_t best = 0;
+            for (x = b.x; x < (int64_t)b.x + b.w; x++) {
+                ref_ground_at(x, yb, &c);
+                if (c.found && (!found || c.ground_y < best)) {
+                    found = 1;
+                    best = c.ground_y;
+                    best_x = x;
+                }
+            }
+            if (eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL) != EO_OK || g.found != found)
+                abort();
+            if (found && (g.ground_y != best || g.distance != best - ((int64_t)b.y + b.h) ||
+                          g.sensor != (best_x == b.x ? 0 : best_x == (int64_t)b.x + b.w - 1 ? 2 : 1) ||
+                          (want_g.found && want_g.ground_y < g.ground_y)))
+                abort();
+        }
     }
     free(cells);
     free(slopes);

@@ -380,9 +380,16 @@ prop('slopes: heights, columnHeight, user slopes, groundAt and boxGround stay co
       if (g.groundY > 0) assert.ok(!map.pixelSolid(x, g.groundY - 1) || g.distance <= 0, 'the pixel above the ground is empty');
     }
     const bg = map.boxGround({ x, y: 0, w: 5, h: 5 }, 2);
+    // every column: the highest of groundAt over the box's bottom row, never lower than two sensors
+    const every = map.boxGround({ x, y: 0, w: 5, h: 5 }, 'every');
+    const cols = [0, 1, 2, 3, 4].map((i) => map.groundAt(x + i, 4)).filter((c) => c);
+    assert.equal(every === null, cols.length === 0);
+    if (every) assert.equal(every.groundY, Math.min(...cols.map((c) => c.groundY)));
+    if (bg) assert.ok(every && every.groundY <= bg.groundY);
     const tmap = traced.tiles.createMap({ width: 8, height: 4, tileSize: ts, cells, attrs, slopes: heights });
     try {
       assert.deepEqual(tmap.boxGround({ x, y: 0, w: 5, h: 5 }, 2), bg, 'the traced module answers the same');
+      assert.deepEqual(tmap.boxGround({ x, y: 0, w: 5, h: 5 }, 'every'), every);
       assert.deepEqual(tmap.groundAt(x, 0), g);
     } finally {
       tmap.dispose();

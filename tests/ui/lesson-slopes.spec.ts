@@ -273,6 +273,19 @@ test.describe('a box’s foot sensors', () => {
     await expect(f.root.locator('.sl-sensor')).toHaveAttribute('data-sensor', '40,16');
     await expect(result).toHaveAttribute('data-distance', '0');
   });
+
+  // Every column: 32 sensors (x 40 .. 71); the block (tile 3, x 48 .. 63) is the highest ground,
+  // its leftmost column x 48 names the sensor: 'middle' (between the edges).
+  test('every column sees the block, one reading per column', async ({ page }) => {
+    const f = await open(page, 'feet');
+    const result = f.get('sensor-result');
+    await f.get('sensor-mode-boxall').check();
+    await expect(result).toHaveAttribute('data-ground-y', '32');
+    await expect(result).toHaveAttribute('data-distance', String(32 - 39));
+    await expect(result).toHaveAttribute('data-sensor', 'middle');
+    await expect(result).toContainText("boxGround({ x: 40, y: 23, w: 32, h: 16 }, 'every')");
+    await expect(f.get('trace-counters')).toContainText('32 sensor readings');
+  });
 });
 
 test.describe('walking the course', () => {

@@ -759,6 +759,11 @@ static void gen_tiles(void)
             tcase(mp, T_MOVE, bx, by, bw, bh, 0, rng_range(1, 300), flags & 3u, 0, 0);
     }
 
+    /* every-column foot sensors (sensors a = 0) along the slopes, on the peak and valley */
+    for (x = 40; x < 256; x += 23)
+        tcase(slo, T_BOXGROUND, x - 12, 140, 24, 16, 0, 0, 0, 0, 0);
+    tcase(slo, T_BOXGROUND, 92, 141, 24, 3, 0, 0, 0, 0, 0);         /* wide and flat, over the valley */
+
     /* swept moves (after the random cases above, so their draws are unchanged): dashes past the
        wall and the one-tile floor, onto one-way platforms, up the slopes, with and without slide */
     for (m = 0; m < 2; m++) {

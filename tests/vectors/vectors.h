@@ -71,7 +71,7 @@
        3 eo_tiles_touching(box) with a fresh cache, then again with that cache at the box moved
          by (dx, dy)
        4 eo_slopes_ground_at(x, y) (the box's x, y)
-       5 eo_slopes_box_ground(box, sensors a)
+       5 eo_slopes_box_ground(box, sensors a: 2, 3, or 0 for EO_SLOPES_EVERY_COLUMN)
        6 a platformer character for a frames (1 .. EO_VEC_MOVER_FRAMES_MAX): each frame
          eo_slopes_walk(dx px, max_step b; dx changes sign at a wall), then eo_tiles_move(0, vy)
          with vy = dy (a jump) on the ground every c-th frame (c = 0: never), 0 on the ground

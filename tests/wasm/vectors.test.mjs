@@ -290,7 +290,7 @@ function runTiles(eo, vec) {
       if (res === 0) putGround(r, ground);
     } else if (op === 5) {
       let ground;
-      [res, ground] = attempt(() => map.boxGround(box, a));
+      [res, ground] = attempt(() => map.boxGround(box, a === 0 ? 'every' : a));
       if (res === 0) putGround(r, ground);
     } else if (op === 6) {
       // a frames of the vectors' platformer character (run_mover in vectors.c)

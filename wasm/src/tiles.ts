@@ -442,13 +442,14 @@ export function makeTiles(core: Core): TilesApi {
         });
       },
       boxGround(b, sensors = 2) {
-        if (sensors !== DEFINES.EO_SLOPES_TWO_SENSORS && sensors !== DEFINES.EO_SLOPES_THREE_SENSORS)
-          fail(`sensors must be 2 or 3, got ${show(sensors)}`);
+        if (sensors !== DEFINES.EO_SLOPES_TWO_SENSORS && sensors !== DEFINES.EO_SLOPES_THREE_SENSORS && sensors !== 'every')
+          fail(`sensors must be 2, 3 or 'every', got ${show(sensors)}`);
+        const n = sensors === 'every' ? DEFINES.EO_SLOPES_EVERY_COLUMN : sensors;
         const tb = tileBox('box', b);
         live();
         return core.scoped(() => {
           const pb = putBox(tb, 'boxGround'), p = core.scratch(GR.size, 'boxGround');
-          core.check(x.eo_slopes_box_ground(pm, pb, sensors, p, core.hooks), 'boxGround');
+          core.check(x.eo_slopes_box_ground(pm, pb, n, p, core.hooks), 'boxGround');
           return readGround(p);
         });
       },

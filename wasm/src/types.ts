@@ -159,7 +159,7 @@ export interface MoveResult {
 export interface Mover extends Box {}
 /** What a slope sensor found (null when there is no ground within a tile). */
 export interface Ground {
-  /** boxGround: the sensor that found it: 0 left, 1 middle, 2 right (0 for groundAt). */
+  /** boxGround: the sensor that found it: 0 left, 1 middle ('every': a column between the edges), 2 right (0 for groundAt). */
   sensor: number;
   /** The column's height in the tile holding the surface (1 .. tileSize). */
   height: number;
@@ -229,7 +229,7 @@ export interface TileMap {
   /** A sensor at pixel (floor(x), floor(y)): ground within a tile above or below, or null. */
   groundAt(x: number, y: number): Ground | null;
   /** The highest ground under the box's foot sensors (2 or 3), or null. */
-  boxGround(box: Box, sensors?: 2 | 3): Ground | null;
+  boxGround(box: Box, sensors?: 2 | 3 | 'every'): Ground | null;
   createCache(): TilesCache;
   dispose(): void;
 }

@@ -28,6 +28,12 @@
        a solid tile, a slope, a one-way platform or a ladder top (all full but the slope), or solid
        outside the map. eo_slopes_box_ground puts two sensors (bottom-left, bottom-right pixels of
        the box) or three (plus bottom-middle) on the box's bottom row and keeps the highest ground.
+       Sensors see only their own columns: a 24 px box resting on a ^ peak of 8 px tiles with its
+       edges beyond the peak's slopes finds no ground with two sensors, while a move finds the box
+       on the ground (its test is the whole bottom edge). EO_SLOPES_EVERY_COLUMN puts a sensor on
+       every pixel column (work grows with the width) and agrees with the move: for a box none of
+       whose pixels is ground (solid, below a slope's surface, in a one-way or ladder-top tile),
+       it finds ground at distance 0 exactly when eo_tiles_move says on_ground.
 
    Walking (eo_slopes_walk)
        Moves a box dx pixels sideways one pixel at a time, following the surface:
@@ -70,6 +76,7 @@ typedef enum eo_slopes_shape {
 #define EO_SLOPES_MAX_USER (240 - EO_SLOPES_BUILTIN_COUNT)
 
 /* Sensor sets for eo_slopes_box_ground. */
+#define EO_SLOPES_EVERY_COLUMN 0 /* a sensor on each pixel column of the bottom row */
 #define EO_SLOPES_TWO_SENSORS 2
 #define EO_SLOPES_THREE_SENSORS 3
 
@@ -101,8 +108,10 @@ uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord 
 eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out,
                               eo_hooks *hooks);
 
-/// The highest ground under the box's foot sensors (EO_SLOPES_TWO_SENSORS or _THREE_SENSORS) on
-/// its bottom row. EO_ERR_BAD_ARGUMENT for another sensor count or an empty box.
+/// The highest ground under the box's foot sensors (EO_SLOPES_TWO_SENSORS, _THREE_SENSORS or
+/// _EVERY_COLUMN) on its bottom row; out->sensor: 0 left, 1 middle (with EVERY_COLUMN: a column
+/// between the edges, the leftmost of the highest), 2 right. EO_ERR_BAD_ARGUMENT for another
+/// sensor count or an empty box.
 eo_result eo_slopes_box_ground(const eo_tiles_map *map, const eo_box *box, uint8_t sensors,
                                eo_slopes_ground *out, eo_hooks *hooks);
 

@@ -28,12 +28,13 @@ const PRESETS: ReadonlyArray<{ key: string; label: string; x: number; y: number 
   { key: 'no-ground', label: 'No ground', x: 88, y: 8 },
 ];
 
-/** One sensor at a pixel, or a box's foot sensors (map.boxGround with 2 or 3). */
-type Mode = 'point' | 'box2' | 'box3';
+/** One sensor at a pixel, or a box's foot sensors (map.boxGround with 2, 3 or 'every' column). */
+type Mode = 'point' | 'box2' | 'box3' | 'boxall';
 const MODES: ReadonlyArray<readonly [Mode, string]> = [
   ['point', 'One sensor'],
   ['box2', 'Box: 2 sensors'],
   ['box3', 'Box: 3 sensors'],
+  ['boxall', 'Box: every column'],
 ];
 /** The box modes' box: astride the solid block, its ends over the two 45° slopes. */
 const FEET_BOX: Box = { x: 40, y: 23, w: 32, h: 16 };
@@ -193,7 +194,7 @@ export class SensorStepper {
   /** Runs the sensor(s) on the traced core; the steps are the stepper's script. */
   private update(): void {
     const b = this.sensor;
-    const n = this.mode === 'box3' ? 3 : 2;
+    const n = this.mode === 'box3' ? 3 : this.mode === 'boxall' ? 'every' : 2;
     const t = this.eo.trace(() => (this.mode === 'point' ? this.map.groundAt(b.x, b.y) : this.map.boxGround(b, n)));
     this.ground = t.result;
     this.steps = sensorSteps(t.steps);
@@ -205,7 +206,7 @@ export class SensorStepper {
     r.dataset.groundY = g ? String(g.groundY) : '';
     r.dataset.distance = g ? String(g.distance) : '';
     r.dataset.sensor = g && this.mode !== 'point' ? SENSOR_NAMES[g.sensor] : '';
-    const call = this.mode === 'point' ? `groundAt(${b.x}, ${b.y})` : `boxGround({ x: ${b.x}, y: ${b.y}, w: ${b.w}, h: ${b.h} }, ${n})`;
+    const call = this.mode === 'point' ? `groundAt(${b.x}, ${b.y})` : `boxGround({ x: ${b.x}, y: ${b.y}, w: ${b.w}, h: ${b.h} }, ${typeof n === 'string' ? `'${n}'` : n})`;
     let said: Node;
     if (!g) said = h('strong', { 'data-testid': 'sensor-ground-y' }, 'null: no ground within a tile');
     else if (this.mode === 'point')
@@ -216,7 +217,7 @@ export class SensorStepper {
         {},
         'ground at y = ',
         h('strong', { 'data-testid': 'sensor-ground-y' }, String(g.groundY)),
-        `, found by the ${SENSOR_NAMES[g.sensor]} sensor: `,
+        this.mode === 'boxall' ? ', the highest under any column: ' : `, found by the ${SENSOR_NAMES[g.sensor]} sensor: `,
         g.distance === 0 ? 'the box stands on it.' : g.distance > 0 ? `${g.distance} px below the box.` : `the box is sunk ${-g.distance} px into it.`,
       );
     r.replaceChildren(h('code', {}, call), ' → ', said);
@@ -234,6 +235,7 @@ export class SensorStepper {
   private sensorName(st: SensorStep): string {
     if (this.mode === 'point') return 'the sensor';
     const order = this.steps.filter((s) => s.kind === 'SENSOR').indexOf(st);
+    if (this.mode === 'boxall') return `the sensor at column x ${st.a}`;
     const names = this.mode === 'box3' ? SENSOR_NAMES : ['left', 'right'];
     return `the ${names[order] ?? '?'} sensor`;
   }
