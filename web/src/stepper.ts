@@ -124,8 +124,8 @@ export class Stepper<S extends TraceStep = TraceStep> {
         { class: 'step-scrub-row' },
         h('label', { for: scrubId, class: 'step-scrub-label' }, 'Step'),
         this.scrub,
-        h('label', { for: speedId, class: 'step-speed-label' }, 'Speed'),
-        this.speedSel,
+        // the label and its select wrap together on a narrow screen
+        h('span', { class: 'step-speed' }, h('label', { for: speedId, class: 'step-speed-label' }, 'Speed'), this.speedSel),
       ),
       this.explain,
       this.source.root,
