@@ -278,17 +278,21 @@ prop('tiles: lookups equal the map oracle', fc.tuple(mapArb, fc.integer({ min: -
   }
 }, 2);
 
+/** A w x h box on the map that touches no solid tile, found by scanning the map from `at`; null if none. */
+function freeStart(m, w, h, at) {
+  const W = m.width * m.tileSize, H = m.height * m.tileSize;
+  for (let k = 0; k < W * H; k += 3) {
+    const p = (at * 7 + k) % (W * H), x = p % W, y = Math.floor(p / W);
+    if (x + w <= W && y + h <= H && !O.boxSolid(m, x, y, w, h)) return { x, y, w, h };
+  }
+  return null;
+}
+
 prop('tiles.move equals the pixel-by-pixel mover; moveMany and the traced module agree', fc.tuple(mapArb, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: -400, max: 400 }), fc.integer({ min: -400, max: 400 }), fc.integer({ min: 0, max: 1000 })), ([m, w, h, dx, dy, at]) => {
   const map = eo.tiles.createMap(m);
   const tmap = traced.tiles.createMap(m);
   try {
-    // start from a free spot (scan the map from `at`), else skip
-    const W = m.width * m.tileSize, H = m.height * m.tileSize;
-    let start = null;
-    for (let k = 0; k < W * H && !start; k += 3) {
-      const p = (at * 7 + k) % (W * H), x = p % W, y = Math.floor(p / W);
-      if (x + w <= W && y + h <= H && !O.boxSolid(m, x, y, w, h)) start = { x, y, w, h };
-    }
+    const start = freeStart(m, w, h, at);
     if (!start) return;
     const want = O.moveByPixels(m, start, dx, dy);
     const r = map.move(start, dx, dy);
@@ -315,12 +319,7 @@ prop('tiles.sweep equals the pixel-by-pixel staircase, with and without slide; t
   const map = eo.tiles.createMap(m);
   const tmap = traced.tiles.createMap(m);
   try {
-    const W = m.width * m.tileSize, H = m.height * m.tileSize;
-    let start = null;
-    for (let k = 0; k < W * H && !start; k += 3) {
-      const p = (at * 7 + k) % (W * H), x = p % W, y = Math.floor(p / W);
-      if (x + w <= W && y + h <= H && !O.boxSolid(m, x, y, w, h)) start = { x, y, w, h };
-    }
+    const start = freeStart(m, w, h, at);
     if (!start) return;
     const want = O.sweepByPixels(m, start, dx, dy, slide);
     const r = map.sweep(start, dx, dy, { slide });

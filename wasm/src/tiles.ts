@@ -234,6 +234,21 @@ export function makeTiles(core: Core): TilesApi {
       });
     };
 
+    /** move and sweep: the same arguments, result and float handling; only the core call differs (written
+        out at each call site: wasm/gen.mjs exports the functions it sees called as x.eo_*(...)). */
+    type MoveCall = (...a: [number, number, number, number, number, number, number, number]) => number;
+    const twoAxisMove = (what: string, call: MoveCall, b: unknown, dx: unknown, dy: unknown, flags: number, cache: unknown): MoveResult => {
+      const tb = tileBox('box', b);
+      const wantX = steps('dx', dx, tb.px, tb.x), wantY = steps('dy', dy, tb.py, tb.y);
+      live();
+      const pc = cache === undefined ? 0 : cacheOf(cache);
+      return core.scoped(() => {
+        const pb = putBox(tb, what), pr = core.scratch(R.size, what);
+        core.check(call(pm, pb, wantX, wantY, flags, pc, pr, core.hooks), what);
+        return result(pr, pb, tb, tb.px + (dx as number), tb.py + (dy as number), wantX, wantY, false, b);
+      });
+    };
+
     const map: TileMap = {
       width, height, tileSize, outside: outsideName,
       getCell(cc, rr) { const i = row(rr) * width + col(cc); live(); return heap.u8[pm + cellsAt + i]; },
@@ -309,29 +324,11 @@ export function makeTiles(core: Core): TilesApi {
       },
       move(b, dx, dy, opts) {
         const o = options('options', opts, MOVE_KEYS);
-        const flags = flagsOf(o);
-        const tb = tileBox('box', b);
-        const wantX = steps('dx', dx, tb.px, tb.x), wantY = steps('dy', dy, tb.py, tb.y);
-        live();
-        const pc = o.cache === undefined ? 0 : cacheOf(o.cache);
-        return core.scoped(() => {
-          const pb = putBox(tb, 'move'), pr = core.scratch(R.size, 'move');
-          core.check(x.eo_tiles_move(pm, pb, wantX, wantY, flags, pc, pr, core.hooks), 'move');
-          return result(pr, pb, tb, tb.px + (dx as number), tb.py + (dy as number), wantX, wantY, false, b);
-        });
+        return twoAxisMove('move', (...a) => x.eo_tiles_move(...a), b, dx, dy, flagsOf(o), o.cache);
       },
       sweep(b, dx, dy, opts) {
         const o = options('options', opts, SWEEP_KEYS);
-        const flags = flagsOf(o) | (o.slide ? DEFINES.EO_TILES_SLIDE : 0);
-        const tb = tileBox('box', b);
-        const wantX = steps('dx', dx, tb.px, tb.x), wantY = steps('dy', dy, tb.py, tb.y);
-        live();
-        const pc = o.cache === undefined ? 0 : cacheOf(o.cache);
-        return core.scoped(() => {
-          const pb = putBox(tb, 'sweep'), pr = core.scratch(R.size, 'sweep');
-          core.check(x.eo_tiles_sweep(pm, pb, wantX, wantY, flags, pc, pr, core.hooks), 'sweep');
-          return result(pr, pb, tb, tb.px + (dx as number), tb.py + (dy as number), wantX, wantY, false, b);
-        });
+        return twoAxisMove('sweep', (...a) => x.eo_tiles_sweep(...a), b, dx, dy, flagsOf(o) | (o.slide ? DEFINES.EO_TILES_SLIDE : 0), o.cache);
       },
       walk(b, dx, maxStep, opts) {
         const o = options('options', opts, WALK_KEYS);
