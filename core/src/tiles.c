@@ -721,13 +721,14 @@ eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_co
     return EO_OK;
 }
 
-/* The sweep's tile-coarse skip, per axis: the tile line (column for X, row for Y) its leading
-   edge last entered without a stop, the box's tiles across the axis then (t0 .. t1), and whether
-   none of those tiles can stop any step into them along the axis (no solid, no slope; along Y no
-   one-way platform or ladder either, whose tops stop a fall). A run that enters only pixels of that
-   line, with the same tiles across, then needs no lookup. */
+/* The sweep's tile-coarse skip, per axis: the pixels lo .. hi along the axis of the tile line
+   (column for X, row for Y) its leading edge last entered without a stop, the pixels q0 .. q1
+   across the axis of the box's tiles then, and whether none of those tiles can stop any step into
+   them along the axis (no solid, no slope; along Y no one-way platform or ladder either, whose
+   tops stop a fall). A run that enters only pixels of that line while the box stays within those
+   tiles across (fewer tiles of a free line are free too) needs no lookup. */
 typedef struct sweep_line {
-    eo_coord line, t0, t1;
+    eo_wide lo, hi, q0, q1;
     uint8_t free;
 } sweep_line;
 
@@ -746,31 +747,30 @@ static uint8_t tile_never_stops(const tiles_ctx *ctx, uint8_t axis, eo_coord col
 static uint8_t sweep_run(const tiles_ctx *ctx, eo_box *b, uint8_t axis, eo_coord d, uint8_t flags, sweep_line *known)
 {
     eo_coord *pos = axis ? &b->y : &b->x, size = axis ? b->h : b->w;
-    eo_coord lead = d > 0 ? (eo_coord)(*pos + (size - 1)) : *pos, last, u;
-    eo_wide end = (eo_wide)lead + d;
+    eo_coord across = axis ? b->x : b->y, across_size = axis ? b->w : b->h, last, u;
+    eo_wide lead = d > 0 ? (eo_wide)*pos + (size - 1) : (eo_wide)*pos, first = lead + (d > 0 ? 1 : -1), end = lead + d;
     span s;
     uint8_t side;
-    if (axis)
-        span_of(ctx, b->x, b->w, &s);
-    else
-        span_of(ctx, b->y, b->h, &s);
-    if (end >= EO_COORD_MIN && end <= EO_COORD_MAX && known->free && s.t0 == known->t0 && s.t1 == known->t1 &&
-        tile_of(ctx, (eo_coord)(lead + (d > 0 ? 1 : -1))) == known->line && tile_of(ctx, (eo_coord)end) == known->line) {
+    if (known->free && (d > 0 ? first >= known->lo && end <= known->hi : first <= known->hi && end >= known->lo) &&
+        across >= known->q0 && (eo_wide)across + (across_size - 1) <= known->q1) {
         EO_COUNT(ctx->hooks, EO_COUNTER_TILES_SKIPS);
         *pos = (eo_coord)(*pos + d);
         return 0;
     }
     side = move_axis(ctx, b, axis, d, flags);
     known->free = 0;
+    span_of(ctx, across, across_size, &s);
     if (side != 0 || s.t1 - s.t0 >= SWEEP_LINE_TILES)
         return side;
     last = tile_of(ctx, d > 0 ? (eo_coord)(*pos + (size - 1)) : *pos);
-    known->line = last;
-    known->t0 = s.t0;
-    known->t1 = s.t1;
     for (u = s.t0; u <= s.t1; u++)
         if (!tile_never_stops(ctx, axis, axis ? u : last, axis ? last : u))
             return 0;
+    /* tiles cover the coordinate range exactly, so a tile's last pixel is an eo_coord */
+    known->lo = origin(ctx, last);
+    known->hi = known->lo + (ctx->size - 1);
+    known->q0 = origin(ctx, s.t0);
+    known->q1 = (eo_wide)origin(ctx, s.t1) + (ctx->size - 1);
     known->free = 1;
     return 0;
 }
@@ -791,7 +791,7 @@ eo_result eo_tiles_sweep(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
     eo_result e;
     eo_wide ax, ay, i = 0, j = 0, err, run;
     uint8_t hit = 0, axis;
-    sweep_line known[2] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
+    sweep_line known[2] = { { 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0 } };
     int8_t sx = dx < 0 ? -1 : 1, sy = dy < 0 ? -1 : 1;
 
     if (box == NULL || result == NULL)
