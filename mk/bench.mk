@@ -2,12 +2,12 @@
 .PHONY: bench bench-native bench-wasm bench-site
 bench: bench-native bench-wasm $(if $(wildcard mk/msx.mk),bench-msx) bench-site
 
-$(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c $(NATIVE)/libearlyout.a
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) $< $(NATIVE)/libearlyout.a -o $@
+$(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c bench/common/bench_clock.h $(NATIVE)/libearlyout.a
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common $< $(NATIVE)/libearlyout.a -o $@
 # Broadphase shoot-out: brute force vs sectors vs sort-and-sweep on the scenes of bench/common/
 # (the Node one adds the npm peers rbush and detect-collisions, hence the deps).
-$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/scene.h tests/core/sweep_reference.h $(NATIVE)/libearlyout.a
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Itests/core $< $(NATIVE)/libearlyout.a -o $@
+$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/bench_clock.h bench/common/scene.h tests/core/sweep_reference.h $(NATIVE)/libearlyout.a
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
 # Pixel masks: earlyout against pygame's bitmask.c in the same process, on the same masks and offsets
 # (bench/common/pixelmask_pairs.h), natively and in a bench-only wasm module. bitmask.c comes from
 # Debian's source package `pygame`, fetched once into $(PYGAME) by bench/common/fetch_pygame_bitmask.sh
@@ -15,7 +15,7 @@ $(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/scene.h
 PYGAME := $(BUILD)/pygame
 $(PYGAME)/.checked: bench/common/fetch_pygame_bitmask.sh
 	bench/common/fetch_pygame_bitmask.sh $(PYGAME)
-$(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c bench/common/pixelmask_pairs.h $(NATIVE)/libearlyout.a $(PYGAME)/.checked
+$(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c bench/common/bench_clock.h bench/common/pixelmask_pairs.h $(NATIVE)/libearlyout.a $(PYGAME)/.checked
 	@if [ -f $(PYGAME)/src_c/bitmask.c ]; then \
 	  echo "$(CC) -O2 -w -c $(PYGAME)/src_c/bitmask.c -o $(NATIVE)/pygame_bitmask.o"; \
 	  $(CC) -O2 -w -c $(PYGAME)/src_c/bitmask.c -o $(NATIVE)/pygame_bitmask.o && \
@@ -25,10 +25,10 @@ $(NATIVE)/bench_pixelmask: bench/native/bench_pixelmask.c bench/common/pixelmask
 	  $(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -DPIXEL_BENCH_PYGAME=0 $< $(NATIVE)/libearlyout.a -o $@; \
 	fi
 # Tile movers: the core vs the pixel-by-pixel reference of the tests, on bench/common/tiles_scene.h.
-$(NATIVE)/bench_tiles: bench/native/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
+$(NATIVE)/bench_tiles: bench/native/bench_tiles.c bench/common/bench_clock.h bench/common/tiles_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
 # Swept moves: eo_tiles_move vs eo_tiles_sweep vs the reference, on bench/common/dash_scene.h.
-$(NATIVE)/bench_dash: bench/native/bench_dash.c bench/common/dash_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
+$(NATIVE)/bench_dash: bench/native/bench_dash.c bench/common/bench_clock.h bench/common/dash_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
 bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_tiles $(NATIVE)/bench_dash
 	$(NATIVE)/bench_gridmask 600

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
 #include "earlyout/earlyout.h"
 #include "../common/scene.h"
 #include "sweep_reference.h"
@@ -56,13 +57,6 @@ typedef struct run_result {
     int frames;             /* frames timed */
     double pairs;           /* pairs summed over the timed frames */
 } run_result;
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
 
 static void die(const char *what, eo_result r)
 {

@@ -7,23 +7,11 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "bench_clock.h"
 #include "dash_scene.h"
 
 static dash_scene scene;
 static const char *const names[DASH_PASSES] = { "eo_tiles_move (X, then Y)", "eo_tiles_sweep", "reference X-then-Y", "reference sweep" };
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 int main(int argc, char **argv)
 {

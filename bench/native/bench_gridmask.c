@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench_clock.h"
 #include "earlyout/earlyout.h"
 
 #define MAX_N 1024
@@ -24,13 +25,6 @@ static uint32_t rng(void)
     rng_state ^= rng_state >> 17;
     rng_state ^= rng_state << 5;
     return rng_state;
-}
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 
 static int overlap(const eo_box *a, const eo_box *b)

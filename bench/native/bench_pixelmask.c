@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench_clock.h"
 #include "pixelmask_pairs.h"
 
 #define MIN_NS 20e6
@@ -23,12 +24,6 @@ static double cpu_ns(void)
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
 }
 
 static volatile uint32_t sink;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
 #include "tiles_scene.h"
 
 #define CHECKSUMS "bench/common/tiles_scene_checksums.txt"
@@ -28,19 +29,6 @@ enum { RUN_REFERENCE, RUN_CORE, RUN_CORE_CACHE, RUNS };
 static const char *const run_names[RUNS] = {
     "pixel-by-pixel reference", "core (walk + move)", "core + coarse-fine cache"
 };
-
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* Each frame's walk and vertical-move time, the best over the rounds so far (ns). The work of a
    frame is the same every round (the scene is deterministic), so the best round of each frame
