@@ -223,7 +223,7 @@ static uint64_t msx_hash(const void *state)
 static int pair_listed(const eo_pair *list, uint32_t n, int a, int b)
 {
     for (uint32_t k = 0; k < n; k++)
-        if ((list[k].a == a && list[k].b == b) || (list[k].a == b && list[k].b == a)) return 1;
+        if (((int)list[k].a == a && (int)list[k].b == b) || ((int)list[k].a == b && (int)list[k].b == a)) return 1;
     return 0;
 }
 
@@ -290,7 +290,7 @@ static void draw_panel(SDL_Renderer *r, const msx_state *s)
         unsigned span = (unsigned)s->masks[sel], ends = (unsigned)s->end_masks[sel];
         unsigned tested = 0, hit = 0;
         for (uint32_t k = 0; k < s->cand_count; k++)
-            if (s->cands[k].a == sel || s->cands[k].b == sel) {
+            if ((int)s->cands[k].a == sel || (int)s->cands[k].b == sel) {
                 tested++;
                 hit += (unsigned)pair_listed(s->hits, s->hit_count, s->cands[k].a, s->cands[k].b);
             }
@@ -363,7 +363,7 @@ static void msx_draw(void *state, const pg_draw_ctx *ctx)
         const msx_sprite *p = &s->spr[sel];
         int cx = OX + (p->x * 2 + p->w) * SCALE / 2, cy = OY + (p->y * 2 + p->h) * SCALE / 2;
         for (uint32_t k = 0; k < s->cand_count; k++) {
-            int other = s->cands[k].a == sel ? s->cands[k].b : s->cands[k].b == sel ? s->cands[k].a : -1;
+            int other = (int)s->cands[k].a == sel ? (int)s->cands[k].b : (int)s->cands[k].b == sel ? (int)s->cands[k].a : -1;
             const msx_sprite *q;
             if (other < 0) continue;
             q = &s->spr[other];

@@ -416,7 +416,7 @@ static void draw(void *state, const pg_draw_ctx *ctx)
         const eo_box *s = &st->boxes[st->selected];
         pg_outline_rect(r, s->x - 2, s->y - 2, s->w + 4, s->h + 4, 0x7cf0a0, 255);
         for (uint32_t k = 0; k < st->pair_count; k++) {
-            int other = st->pairs[k].a == st->selected ? st->pairs[k].b : st->pairs[k].b == st->selected ? st->pairs[k].a : -1;
+            int other = (int)st->pairs[k].a == st->selected ? (int)st->pairs[k].b : (int)st->pairs[k].b == st->selected ? (int)st->pairs[k].a : -1;
             if (other < 0) continue;
             pg_color(r, st->hit[k].pixel ? 0xff4a4a : 0xffd84a, 255);
             SDL_RenderDrawLine(r, s->x + s->w / 2, s->y + s->h / 2, st->boxes[other].x + st->boxes[other].w / 2,

@@ -272,8 +272,8 @@ static void stress_draw(void *state, const pg_draw_ctx *ctx)
         pg_color(r, 0xffffff, 160);
         for (uint32_t k = 0; k < s->bp.pair_count; k++) {
             const eo_pair *p = &s->bp.pairs[k];
-            if (p->a == s->selected || p->b == s->selected) {
-                const eo_box *o = &s->boxes[p->a == s->selected ? p->b : p->a];
+            if ((int)p->a == s->selected || (int)p->b == s->selected) {
+                const eo_box *o = &s->boxes[(int)p->a == s->selected ? (int)p->b : (int)p->a];
                 SDL_RenderDrawLine(r, x, y, (int)((float)o->x * scale), (int)((float)o->y * scale));
             }
         }

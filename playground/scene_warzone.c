@@ -256,7 +256,7 @@ static void find_candidates(wz_state *s)
     const eo_box *bs = s->boxes;
     eo_sectors_range rs = { 0, 0, 0, 0 }, rj;
     s->cand_count = s->cand_total = 0;
-    if (sel < 0 || bs[sel].w <= 0 || (m == PG_METHOD_SECTORS && (!s->bp.grid.built || s->bp.grid.object_count != s->n)))
+    if (sel < 0 || bs[sel].w <= 0 || (m == PG_METHOD_SECTORS && (!s->bp.grid.built || (int)s->bp.grid.object_count != s->n)))
         return;
     if (m == PG_METHOD_SECTORS) rs = s->bp.grid.ranges[sel];
     for (int j = 0; j < s->n; j++) {
@@ -522,8 +522,8 @@ static void draw_selection(const wz_state *s, SDL_Renderer *r)
     }
     for (uint32_t k = 0; k < s->bp.pair_count; k++) {     /* this frame's hits: bright */
         const eo_pair *p = &s->bp.pairs[k];
-        if (p->a == sel || p->b == sel) {
-            SDL_Rect b = screen_rect(s, &s->boxes[p->a == sel ? p->b : p->a]);
+        if ((int)p->a == sel || (int)p->b == sel) {
+            SDL_Rect b = screen_rect(s, &s->boxes[(int)p->a == sel ? (int)p->b : (int)p->a]);
             pg_color(r, 0xffffff, 255);
             SDL_RenderDrawLine(r, cx, cy, b.x + b.w / 2, b.y + b.h / 2);
         }

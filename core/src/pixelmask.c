@@ -6,6 +6,7 @@
 
 #define EO_THIS_MODULE EO_MODULE_PIXELMASK
 #include "hooks.h"
+#include "inline.h"
 
 #define W EO_PIXELMASK_WORD_BITS
 
@@ -30,12 +31,8 @@
    and the stripes take them too. */
 #if defined(__GNUC__)
 #define COLUMN_PATH 1
-#define INLINE static inline __attribute__((always_inline))
-#define OUT_OF_LINE static __attribute__((noinline))
 #else
 #define COLUMN_PATH 0
-#define INLINE static
-#define OUT_OF_LINE static
 #endif
 
 /* Masks are stored in column stripes: stripe k holds columns k * W .. k * W + W-1 of every row,

@@ -18,14 +18,14 @@
 #include "hooks.h"
 #include "sweep_entries.h"
 
-#define NO_CELL 0xFFu
+#define NO_CELL EO_SECTORS_NO_CELL
 
 /* ---- shared pieces -------------------------------------------------------------------------- */
 
 /* The query's layer filter: may object i match? (broadphase.h's rule between filter and object.) */
-static uint8_t passes(const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, uint16_t i)
+static uint8_t passes(const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_index i)
 {
-    uint16_t category = 0xFFFFu, collides_with = 0xFFFFu;
+    uint16_t category = 0xFFFFu, collides_with = 0xFFFFu; /* layer bits, not indices */
     if (filter == NULL)
         return 1;
     if (layers != NULL) {
@@ -37,11 +37,11 @@ static uint8_t passes(const eo_broadphase_layer *layers, const eo_broadphase_lay
 
 /* Adds index i to the sorted out[0 .. min(found, capacity) - 1], keeping the smallest
    `capacity` indices; returns the new total. Indices come at most once. */
-static uint16_t keep_index(uint16_t *out, uint16_t capacity, uint16_t found, uint16_t i)
+static eo_index keep_index(eo_index *out, eo_index capacity, eo_index found, eo_index i)
 {
-    uint16_t at = found < capacity ? found : capacity;
+    eo_index at = found < capacity ? found : capacity;
     if (at == capacity && (capacity == 0 || out[capacity - 1u] < i))
-        return (uint16_t)(found + 1u); /* past the buffer: counted only */
+        return (eo_index)(found + 1u); /* past the buffer: counted only */
     if (at == capacity)
         at--; /* the largest kept index falls off the end */
     while (at > 0 && out[at - 1u] > i) {
@@ -49,7 +49,7 @@ static uint16_t keep_index(uint16_t *out, uint16_t capacity, uint16_t found, uin
         at--;
     }
     out[at] = i;
-    return (uint16_t)(found + 1u);
+    return (eo_index)(found + 1u);
 }
 
 /* Box and region share a pixel (both non-empty): half-open, without forming a sum. */
@@ -61,7 +61,7 @@ static uint8_t spans_meet(eo_coord a, eo_coord a_len, eo_coord b, eo_coord b_len
                   : (eo_ucoord)((eo_ucoord)a - (eo_ucoord)b) < (eo_ucoord)b_len;
 }
 
-static eo_result finish(uint16_t found, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
+static eo_result finish(eo_index found, eo_index capacity, eo_index *count, eo_hooks *hooks)
 {
     *count = found;
     EO_STEP(hooks, EO_EV_QUERY_FOUND, found, capacity);
@@ -78,11 +78,11 @@ static eo_result finish(uint16_t found, uint16_t capacity, uint16_t *count, eo_h
 
 eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
                                   const eo_broadphase_layer *filter, const eo_box *region,
-                                  uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
+                                  eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks)
 {
     eo_sectors_range q;
-    uint16_t found = 0;
-    uint8_t row, col;
+    eo_index found = 0;
+    eo_sectors_cell row, col;
 
     if (grid == NULL || region == NULL || count == NULL || (capacity > 0 && out == NULL))
         return EO_ERR_NULL_POINTER;
@@ -96,18 +96,18 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
         return finish(0, capacity, count, hooks); /* an empty region matches nothing */
     for (row = q.row0; row <= q.row1; row++) {
         for (col = q.col0; col <= q.col1; col++) {
-            uint16_t k = (uint16_t)(row * grid->cfg.cols + col);
-            const uint16_t *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k];
-            EO_STEP(hooks, EO_EV_QUERY_SECTOR, k, grid->cell_len[k]);
+            eo_index k = (eo_index)row * grid->cfg.cols + col;
+            const eo_index *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k];
+            EO_STEP(hooks, EO_EV_QUERY_SECTOR, k, (int32_t)grid->cell_len[k]);
             for (; run < end; run++) {
-                uint16_t i = *run;
-                const eo_sectors_range *r = &grid->ranges[i];
+                eo_index i = (eo_index)(*run >> EO_SECTORS_ENTRY_SHIFT);
                 const eo_box *b = &boxes[i];
                 uint8_t hit;
                 EO_COUNT(hooks, EO_COUNTER_QUERY_OBJECTS);
                 /* an object in several of these sectors is looked at only in the first one the
-                   region and it share (as find_pairs does with pairs) */
-                if ((r->col0 > q.col0 ? r->col0 : q.col0) != col || (r->row0 > q.row0 ? r->row0 : q.row0) != row) {
+                   region and it share (as find_pairs does with pairs): where the object or the
+                   region starts its columns, and one of them its rows */
+                if (!((*run & EO_SECTORS_FIRST_COL) || col == q.col0) || !((*run & EO_SECTORS_FIRST_ROW) || row == q.row0)) {
                     EO_STEP(hooks, EO_EV_QUERY_DUPLICATE, i, k);
                     continue;
                 }
@@ -128,7 +128,7 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
 
 eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
                                  const eo_broadphase_layer *filter, eo_coord x, eo_coord y,
-                                 uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks)
+                                 eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks)
 {
     eo_box p;
     p.x = x;
@@ -141,12 +141,12 @@ eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, co
 /* ---- point and region over a sweep workspace ------------------------------------------------- */
 
 eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
-                                const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count,
+                                const eo_box *region, eo_index *out, eo_index capacity, eo_index *count,
                                 eo_hooks *hooks)
 {
     const eo_sweep_word *e, *end;
     eo_coord q_start, q_len, q_other, q_other_len;
-    uint16_t found = 0;
+    eo_index found = 0;
 
     if (sweep == NULL || region == NULL || count == NULL || (capacity > 0 && out == NULL))
         return EO_ERR_NULL_POINTER;
@@ -170,7 +170,7 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer
     end = e + (size_t)sweep->count * EO_SWEEP_ENTRY_WORDS;
     for (; e < end; e += EO_SWEEP_ENTRY_WORDS) {
         eo_coord start = (eo_coord)(e[EO_SWEEP_ENTRY_KEY] ^ EO_SWEEP_SIGN);
-        uint16_t i = (uint16_t)e[EO_SWEEP_ENTRY_INDEX];
+        eo_index i = (eo_index)e[EO_SWEEP_ENTRY_INDEX];
         uint8_t hit;
         /* sorted by start: the first entry that starts at or after the region's end ends the scan */
         if (start >= q_start && (eo_ucoord)((eo_ucoord)start - (eo_ucoord)q_start) >= (eo_ucoord)q_len)
@@ -191,7 +191,7 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer
 }
 
 eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
-                               eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count,
+                               eo_coord x, eo_coord y, eo_index *out, eo_index capacity, eo_index *count,
                                eo_hooks *hooks)
 {
     eo_box p;
@@ -374,7 +374,7 @@ static uint8_t face_of(uint8_t rank, int8_t sx, int8_t sy)
     return f;
 }
 
-static uint8_t segment_hits(const seg_ctx *c, const eo_box *b, uint16_t index, eo_query_segment_hit *hit)
+static uint8_t segment_hits(const seg_ctx *c, const eo_box *b, eo_index index, eo_query_segment_hit *hit)
 {
     cand best;
     best.n = 0;
@@ -424,14 +424,14 @@ typedef struct seg_walk {
     const eo_broadphase_layer *layers, *filter;
     const eo_sectors *grid;     /* NULL: every box is tested */
     eo_query_segment_hit *hits;
-    uint16_t capacity, found;
+    eo_index capacity, found;
     eo_hooks *hooks;
 } seg_walk;
 
 /* Keeps *h among the first `capacity` hits in order (a bounded insertion), counts it. */
 static void keep_hit(seg_walk *w, const eo_query_segment_hit *h)
 {
-    uint16_t at = w->found < w->capacity ? w->found : w->capacity;
+    eo_index at = w->found < w->capacity ? w->found : w->capacity;
     w->found++;
     if (at == w->capacity && (w->capacity == 0 || !hit_before(h, &w->hits[w->capacity - 1u])))
         return;
@@ -444,9 +444,9 @@ static void keep_hit(seg_walk *w, const eo_query_segment_hit *h)
     w->hits[at] = *h;
 }
 
-/* Box i against the segment; in sector (col, row) of a grid (col 0xFF: no grid) only if the pixel
+/* Box i against the segment; in sector (col, row) of a grid (col NO_CELL: no grid) only if the pixel
    it is hit at lies in that sector, so a box listed in several is reported once. */
-static void test_box(seg_walk *w, uint16_t i, uint8_t col, uint8_t row)
+static void test_box(seg_walk *w, eo_index i, eo_sectors_cell col, eo_sectors_cell row)
 {
     eo_query_segment_hit h;
     const eo_box *b = &w->boxes[i];
@@ -488,7 +488,7 @@ static void test_box(seg_walk *w, uint16_t i, uint8_t col, uint8_t row)
    from x0 (u = |y - y0| |dx| / |dy|). Rounded outward (a sector too many costs a little time, one
    too few would lose a hit): offsets floor(u_lo) - 1 .. floor(u_hi) + 1 within 0 .. |dx|.
    Returns 0 if the band holds none. */
-static uint8_t row_columns(const seg_walk *w, eo_coord y_lo, eo_coord y_hi, uint8_t *col0, uint8_t *col1)
+static uint8_t row_columns(const seg_walk *w, eo_coord y_lo, eo_coord y_hi, eo_sectors_cell *col0, eo_sectors_cell *col1)
 {
     const seg_ctx *c = &w->c;
     eo_coord px0 = c->min_x, px1 = c->max_x;
@@ -538,7 +538,7 @@ static void walk_sectors(seg_walk *w)
     const seg_ctx *c = &w->c;
     eo_box p;
     eo_sectors_range r;
-    uint8_t row, row1, col, col0, col1;
+    eo_sectors_cell row, row1, col, col0, col1;
 
     p.x = c->min_x;
     p.y = c->min_y;
@@ -557,11 +557,11 @@ static void walk_sectors(seg_walk *w)
         if (y_lo <= y_hi && row_columns(w, y_lo, y_hi, &col0, &col1)) {
             EO_STEP(w->hooks, EO_EV_QUERY_ROW, row, col0 * 256 + col1);
             for (col = col0; col <= col1; col++) {
-                uint16_t k = (uint16_t)(row * g->cfg.cols + col);
-                const uint16_t *run = g->entries + g->cell_start[k], *end = run + g->cell_len[k];
-                EO_STEP(w->hooks, EO_EV_QUERY_SECTOR, k, g->cell_len[k]);
+                eo_index k = (eo_index)row * g->cfg.cols + col;
+                const eo_index *run = g->entries + g->cell_start[k], *end = run + g->cell_len[k];
+                EO_STEP(w->hooks, EO_EV_QUERY_SECTOR, k, (int32_t)g->cell_len[k]);
                 for (; run < end; run++)
-                    test_box(w, *run, col, row);
+                    test_box(w, (eo_index)(*run >> EO_SECTORS_ENTRY_SHIFT), col, row);
             }
         }
         if (row == row1)
@@ -569,13 +569,13 @@ static void walk_sectors(seg_walk *w)
     }
 }
 
-eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint16_t count,
+eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, eo_index count,
                                const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
-                               eo_query_segment_hit *hits, uint16_t capacity, uint16_t *hit_count,
+                               eo_query_segment_hit *hits, eo_index capacity, eo_index *hit_count,
                                eo_hooks *hooks)
 {
     seg_walk w;
-    uint16_t i;
+    eo_index i;
 
     if (seg == NULL || hit_count == NULL || (count > 0 && boxes == NULL) || (capacity > 0 && hits == NULL))
         return EO_ERR_NULL_POINTER;
@@ -603,12 +603,12 @@ eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint1
     return finish(w.found, capacity, hit_count, hooks);
 }
 
-eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, uint16_t count,
+eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, eo_index count,
                                  const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
                                  eo_query_segment_hit *hit, uint8_t *found, eo_hooks *hooks)
 {
     eo_query_segment_hit h;
-    uint16_t n = 0;
+    eo_index n = 0;
     eo_result r;
     if (hit == NULL || found == NULL)
         return EO_ERR_NULL_POINTER;

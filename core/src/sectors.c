@@ -1,22 +1,34 @@
 /* Uniform-grid broadphase in caller-owned compact arrays. See earlyout/sectors.h.
    Shown line by line in lesson 3: keep it readable.
 
-   Storage layout (all uint16_t but the ranges):
-     cell_start[cells + 1]  where each sector's run of entries begins; runs have slack
+   Storage layout (all eo_index but the ranges):
+     cell_start[cells + 1]  where each sector's run of entries begins; runs have slack, and the
+                            last run reaches to max_entries
      cell_len[cells]        how many entries each run holds now
-     entries[max_entries]   object indices, ascending within a run
+     entries[max_entries]   object index << 2 | FIRST_COL | FIRST_ROW, ascending within a run
      ranges[max_objects]    first/last column and row of each object */
 #include "earlyout/sectors.h"
-#include "earlyout/aabb.h"
 
 #define EO_THIS_MODULE EO_MODULE_SECTORS
 #include "hooks.h"
+#include "inline.h"
 
-#define NO_CELL 0xFFu
+#define NO_CELL EO_SECTORS_NO_CELL
+#define NO_SHIFT 0xFFu
 
-/* The alignment uint16_t really needs here: 2 on most targets, 1 on the Z80 (SDCC aligns nothing). */
-struct eo_align_probe_u16 { char c; uint16_t v; };
-#define EO_ALIGNOF_U16 offsetof(struct eo_align_probe_u16, v)
+/* An entry's two low bits say whether the object's range starts in this sector's column and row.
+   A pair is reported in the first sector both objects are listed in: the one at the larger of their
+   first columns and the larger of their first rows, which is the sector where one of the two starts
+   its columns and one starts its rows. So two bits per entry decide it, without looking the
+   objects up. */
+#define FIRST_COL EO_SECTORS_FIRST_COL
+#define FIRST_ROW EO_SECTORS_FIRST_ROW
+#define ENTRY_SHIFT EO_SECTORS_ENTRY_SHIFT
+#define FIRST_BOTH (FIRST_COL | FIRST_ROW)
+
+/* The alignment eo_index really needs here: 4 or 2 on most targets, 1 on the Z80 (SDCC aligns nothing). */
+struct eo_align_probe_index { char c; eo_index v; };
+#define EO_ALIGNOF_INDEX offsetof(struct eo_align_probe_index, v)
 
 static void fill_defaults(eo_sectors_config *c)
 {
@@ -25,44 +37,64 @@ static void fill_defaults(eo_sectors_config *c)
     if (c->cols == 0) c->cols = 2;
     if (c->rows == 0) c->rows = 2;
     if (c->max_objects == 0) c->max_objects = 64;
-    if (c->max_entries == 0)
-        c->max_entries = c->max_objects > 16383u ? 65535u : (uint16_t)(c->max_objects * 4u);
+    if (c->max_entries == 0) /* room for every object to straddle four sectors (fits: check_config) */
+        c->max_entries = (eo_index)(c->max_objects * 4u);
 }
 
 static eo_result check_config(const eo_sectors_config *c)
 {
     if (c->world_w < 1 || c->world_h < 1)
         return EO_ERR_BAD_ARGUMENT;
+#if EO_INDEX_MAX >> 2 < 65535u
+    if (c->max_objects > EO_SECTORS_MAX_OBJECTS)
+        return EO_ERR_BAD_ARGUMENT; /* its index would not fit an entry */
+#endif
     return EO_OK; /* every other field's range is its type's (after defaults) */
 }
 
 size_t eo_sectors_storage_size(const eo_sectors_config *cfg)
 {
     eo_sectors_config c;
-    uint32_t cells, bytes;
+    eo_uwide bytes;
     if (cfg == NULL)
         return 0;
     c = *cfg;
     fill_defaults(&c);
     if (check_config(&c) != EO_OK)
         return 0;
-    cells = (uint32_t)c.cols * c.rows;
-    bytes = 2u * (cells + 1u) + 2u * cells + 2u * (uint32_t)c.max_entries +
-            (uint32_t)sizeof(eo_sectors_range) * c.max_objects;
-#if SIZE_MAX < 0xFFFFFFFFu
+    /* in eo_uwide (32 bits on the Z80, 64 elsewhere) no term can wrap */
+    bytes = (eo_uwide)sizeof(eo_index) * (2u * (eo_uwide)c.cols * c.rows + 1u + c.max_entries) +
+            (eo_uwide)sizeof(eo_sectors_range) * c.max_objects;
+#if (EO_COORD_BITS == 16 && SIZE_MAX < 0xFFFFFFFFu) || (EO_COORD_BITS == 32 && SIZE_MAX < 0xFFFFFFFFFFFFFFFFu)
     if (bytes > SIZE_MAX)
-        return 0; /* does not fit this target's address space (the Z80's is 64 KiB) */
+        return 0; /* does not fit this target's address space (the Z80's is 64 KiB, wasm's 4 GiB) */
 #endif
     return (size_t)bytes;
 }
 
-/* log2(v) if v is a power of two, else NO_CELL: shifts are cheap on a Z80, division is not. */
+/* log2(v) if v is a power of two, else NO_SHIFT: shifts are cheap on a Z80, division is not. */
 static uint8_t shift_of(eo_ucoord v)
 {
     uint8_t s = 0;
     while (((eo_ucoord)1 << s) < v && s < EO_COORD_BITS - 1)
         s++;
-    return ((eo_ucoord)1 << s) == v ? s : (uint8_t)NO_CELL;
+    return ((eo_ucoord)1 << s) == v ? s : (uint8_t)NO_SHIFT;
+}
+
+/* floor(2^EO_COORD_BITS / size) + 1, when multiplying by it and shifting gives d / size exactly for
+   every d < cells * size (the error, d * (recip * size - 2^bits), stays below 2^bits when
+   cells * size * size < 2^bits); 0 when it does not, or when a shift does the job. The Z80's 16-bit
+   build never takes it: its worlds are small, and it shifts or divides. */
+static eo_ucoord reciprocal_of(eo_ucoord size, eo_sectors_cell cells)
+{
+#if EO_COORD_BITS >= 32
+    if (shift_of(size) == NO_SHIFT && (eo_uwide)cells * size * size < ((eo_uwide)1 << EO_COORD_BITS))
+        return (eo_ucoord)((((eo_uwide)1 << EO_COORD_BITS) / size) + 1u);
+#else
+    (void)size;
+    (void)cells;
+#endif
+    return 0;
 }
 
 eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *storage, size_t storage_size)
@@ -77,7 +109,7 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     fill_defaults(&c);
     if (check_config(&c) != EO_OK)
         return EO_ERR_BAD_ARGUMENT;
-    if (((uintptr_t)storage % EO_ALIGNOF_U16) != 0)
+    if (((uintptr_t)storage % EO_ALIGNOF_INDEX) != 0)
         return EO_ERR_BAD_ARGUMENT;
     need = eo_sectors_storage_size(&c);
     if (need == 0)
@@ -91,29 +123,39 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     grid->cell_h = (eo_ucoord)(((eo_ucoord)c.world_h + c.rows - 1u) / c.rows);
     grid->shift_w = shift_of(grid->cell_w);
     grid->shift_h = shift_of(grid->cell_h);
-    grid->cells = (uint16_t)(c.cols * c.rows);
+    grid->recip_w = reciprocal_of(grid->cell_w, c.cols);
+    grid->recip_h = reciprocal_of(grid->cell_h, c.rows);
+    grid->cells = (eo_index)((eo_index)c.cols * c.rows);
     grid->object_count = 0;
     grid->entry_count = 0;
     grid->built = 0;
-    grid->cell_start = (uint16_t *)(void *)p;
-    p += 2u * (grid->cells + 1u);
-    grid->cell_len = (uint16_t *)(void *)p;
-    p += 2u * grid->cells;
-    grid->entries = (uint16_t *)(void *)p;
-    p += 2u * c.max_entries;
+    grid->cell_start = (eo_index *)(void *)p;
+    p += sizeof(eo_index) * (grid->cells + 1u);
+    grid->cell_len = (eo_index *)(void *)p;
+    p += sizeof(eo_index) * grid->cells;
+    grid->entries = (eo_index *)(void *)p;
+    p += sizeof(eo_index) * c.max_entries;
     grid->ranges = (eo_sectors_range *)(void *)p;
     return EO_OK;
 }
 
-/* The sector column (or row) holding pixel p: clamped into 0 .. cells-1. */
-static uint8_t sector_of(eo_coord p, eo_coord origin, eo_ucoord size, uint8_t shift, uint8_t cells)
+/* The sector column (or row) holding pixel p: clamped into 0 .. cells-1. Dividing by a size that
+   is no power of two costs tens of cycles; a multiply by its reciprocal (reciprocal_of) gives the
+   same quotient for every distance inside the grid. */
+INLINE eo_sectors_cell sector_of(eo_coord p, eo_coord origin, eo_ucoord size, uint8_t shift, eo_ucoord recip,
+                                 eo_sectors_cell cells)
 {
     eo_ucoord d, s;
     if (p < origin)
         return 0;
     d = (eo_ucoord)((eo_ucoord)p - (eo_ucoord)origin); /* 0 .. EO_UCOORD_MAX, no overflow */
-    s = shift != NO_CELL ? (eo_ucoord)(d >> shift) : (eo_ucoord)(d / size);
-    return s >= cells ? (uint8_t)(cells - 1u) : (uint8_t)s;
+    if (shift != NO_SHIFT)
+        s = (eo_ucoord)(d >> shift);
+    else if (recip != 0) /* never below d / size, so past the grid it still clamps to the last sector */
+        s = (eo_ucoord)(((eo_uwide)d * recip) >> EO_COORD_BITS);
+    else
+        s = (eo_ucoord)(d / size);
+    return s >= cells ? (eo_sectors_cell)(cells - 1u) : (eo_sectors_cell)s;
 }
 
 /* The last pixel of a span of size >= 1, clamped at EO_COORD_MAX instead of wrapping. */
@@ -124,7 +166,7 @@ static eo_coord last_pixel(eo_coord p, eo_coord size)
 }
 
 /* Structs go by pointer everywhere below: SDCC cannot pass them by value. */
-static void range_of(const eo_sectors *g, const eo_box *b, eo_sectors_range *r)
+INLINE void range_of(const eo_sectors *g, const eo_box *b, eo_sectors_range *r)
 {
     if (b->w <= 0 || b->h <= 0) {
         /* empty: listed nowhere. Four statements, not a chain: SDCC 4.2's peephole optimizer
@@ -135,27 +177,33 @@ static void range_of(const eo_sectors *g, const eo_box *b, eo_sectors_range *r)
         r->row1 = NO_CELL;
         return;
     }
-    r->col0 = sector_of(b->x, g->cfg.world_x, g->cell_w, g->shift_w, g->cfg.cols);
-    r->col1 = sector_of(last_pixel(b->x, b->w), g->cfg.world_x, g->cell_w, g->shift_w, g->cfg.cols);
-    r->row0 = sector_of(b->y, g->cfg.world_y, g->cell_h, g->shift_h, g->cfg.rows);
-    r->row1 = sector_of(last_pixel(b->y, b->h), g->cfg.world_y, g->cell_h, g->shift_h, g->cfg.rows);
+    r->col0 = sector_of(b->x, g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols);
+    r->col1 = sector_of(last_pixel(b->x, b->w), g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols);
+    r->row0 = sector_of(b->y, g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows);
+    r->row1 = sector_of(last_pixel(b->y, b->h), g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows);
 }
 
 #if EO_TRACE
-/* A range in one trace value: col0 << 24 | col1 << 16 | row0 << 8 | row1, packed unsigned
-   (col0 may be 128 or more) and stored in the step's int32_t as the same 32 bits. */
+/* A range in one trace value: col0 << 24 | col1 << 16 | row0 << 8 | row1, a byte each (a column
+   or row past 254 shows as 255: traces are for the lessons' small grids), packed unsigned (col0
+   may be 128 or more) and stored in the step's int32_t as the same 32 bits. */
+static uint32_t trace_byte(eo_sectors_cell v)
+{
+    return v > 0xFEu ? 0xFFu : (uint32_t)v;
+}
+
 static int32_t pack_range(const eo_sectors_range *r)
 {
-    uint32_t v = (uint32_t)r->col0 << 24 | (uint32_t)r->col1 << 16 | (uint32_t)r->row0 << 8 | r->row1;
+    uint32_t v = trace_byte(r->col0) << 24 | trace_byte(r->col1) << 16 | trace_byte(r->row0) << 8 | trace_byte(r->row1);
     return v > 0x7FFFFFFFu ? -(int32_t)(0xFFFFFFFFu - v) - 1 : (int32_t)v;
 }
 #endif
 
-static uint16_t range_cells(const eo_sectors_range *r)
+static uint32_t range_cells(const eo_sectors_range *r)
 {
     if (r->col0 == NO_CELL)
         return 0;
-    return (uint16_t)((r->col1 - r->col0 + 1u) * (r->row1 - r->row0 + 1u));
+    return (uint32_t)(r->col1 - r->col0 + 1u) * (uint32_t)(r->row1 - r->row0 + 1u);
 }
 
 static uint8_t same_range(const eo_sectors_range *a, const eo_sectors_range *b)
@@ -163,17 +211,24 @@ static uint8_t same_range(const eo_sectors_range *a, const eo_sectors_range *b)
     return a->col0 == b->col0 && a->col1 == b->col1 && a->row0 == b->row0 && a->row1 == b->row1;
 }
 
-static uint8_t in_range(const eo_sectors_range *r, uint8_t col, uint8_t row)
+static uint8_t in_range(const eo_sectors_range *r, eo_sectors_cell col, eo_sectors_cell row)
 {
     return r->col0 != NO_CELL && col >= r->col0 && col <= r->col1 && row >= r->row0 && row <= r->row1;
 }
 
-eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count,
+/* Object i's entry in the sector at col, row of its range r. */
+static eo_index entry_of(eo_index i, const eo_sectors_range *r, eo_sectors_cell col, eo_sectors_cell row)
+{
+    return (eo_index)((eo_index)i << ENTRY_SHIFT | (r->col0 == col ? FIRST_COL : 0u) | (r->row0 == row ? FIRST_ROW : 0u));
+}
+
+eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count,
                            eo_broadphase_stats *stats, eo_hooks *hooks)
 {
-    uint16_t i, k, slack, spare, per_entry, start;
+    eo_index i, k;
+    eo_index spare, even, even_left, spread_even, per_entry, entry_left, spread_entry, start;
     uint32_t total = 0;
-    uint8_t row, col;
+    eo_sectors_cell row, col;
 
     if (grid == NULL)
         return EO_ERR_NULL_POINTER;
@@ -199,32 +254,46 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
             continue;
         for (row = r.row0; row <= r.row1; row++)
             for (col = r.col0; col <= r.col1; col++)
-                grid->cell_len[(uint16_t)(row * grid->cfg.cols + col)]++;
+                grid->cell_len[(eo_index)row * grid->cfg.cols + col]++;
         total += range_cells(&r);
     }
     if (total > grid->cfg.max_entries) {
-        EO_STEP(hooks, EO_EV_SECTORS_FULL, (int32_t)total, grid->cfg.max_entries);
+        EO_STEP(hooks, EO_EV_SECTORS_FULL, (int32_t)total, (int32_t)grid->cfg.max_entries);
         return EO_ERR_BUFFER_TOO_SMALL; /* left empty: nothing stale can be reported */
     }
 
     /* pass 2: lay out the runs, sharing the spare entries out as slack for persistent updates:
-       about half evenly (at least one each when there is room, so an empty sector can take a
-       newcomer), the rest as a few entries per object listed (crowded sectors are where objects
-       arrive). Two 16-bit divisions per build, none per sector: a Z80 divides slowly. */
-    spare = (uint16_t)(grid->cfg.max_entries - total);
-    slack = (uint16_t)(spare / 2u / grid->cells);
-    if (slack == 0 && spare >= grid->cells)
-        slack = 1;
-    spare = (uint16_t)(spare - slack * grid->cells);
-    per_entry = total != 0 ? (uint16_t)(spare / (uint16_t)total) : (uint16_t)0;
+       half evenly, the other half by entries (crowded sectors are where objects arrive), each
+       spread like a Bresenham line: when there are fewer spare places than sectors, every sector
+       is still a place or two from one. Two divisions per build, none per sector: a Z80 divides
+       slowly. */
+    spare = (eo_index)(grid->cfg.max_entries - total);
+    even = (eo_index)(spare / 2u / grid->cells);
+    even_left = (eo_index)(spare / 2u - even * grid->cells);                 /* < cells */
+    per_entry = total != 0 ? (eo_index)((spare - spare / 2u) / (eo_index)total) : (eo_index)0;
+    entry_left = (eo_index)(spare - spare / 2u - per_entry * (eo_index)total); /* < total, or 0 */
     start = 0;
+    spread_even = 0;
+    spread_entry = 0;
     for (k = 0; k < grid->cells; k++) {
-        uint16_t len = grid->cell_len[k];
+        eo_index len = grid->cell_len[k], slack = (eo_index)(even + len * per_entry), n;
+        spread_even = (eo_index)(spread_even + even_left);
+        if (spread_even >= grid->cells) {
+            spread_even = (eo_index)(spread_even - grid->cells);
+            slack++;
+        }
+        for (n = 0; n < len; n++) {
+            spread_entry = (eo_index)(spread_entry + entry_left);
+            if (spread_entry >= total) {
+                spread_entry = (eo_index)(spread_entry - total);
+                slack++;
+            }
+        }
         grid->cell_start[k] = start;
-        start = (uint16_t)(start + len + slack + len * per_entry); /* sums to at most max_entries */
+        start = (eo_index)(start + len + slack); /* sums to at most max_entries */
         grid->cell_len[k] = 0;
     }
-    grid->cell_start[grid->cells] = start; /* <= max_entries: the shares add up to at most spare */
+    grid->cell_start[grid->cells] = grid->cfg.max_entries; /* rounding's leftovers: the last run's */
 
     /* pass 3: list every object in its sectors, in index order, so runs come out sorted */
     for (i = 0; i < count; i++) {
@@ -233,14 +302,14 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
             continue;
         for (row = r->row0; row <= r->row1; row++) {
             for (col = r->col0; col <= r->col1; col++) {
-                k = (uint16_t)(row * grid->cfg.cols + col);
-                grid->entries[grid->cell_start[k] + grid->cell_len[k]++] = i;
+                k = (eo_index)row * grid->cfg.cols + col;
+                grid->entries[grid->cell_start[k] + grid->cell_len[k]++] = entry_of(i, r, col, row);
                 EO_STEP(hooks, EO_EV_SECTORS_INSERT, i, k);
             }
         }
     }
     grid->object_count = count;
-    grid->entry_count = (uint16_t)total;
+    grid->entry_count = (eo_index)total;
     grid->built = 1;
     if (stats != NULL) {
         stats->insertions += total;
@@ -254,33 +323,81 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count
     return EO_OK;
 }
 
-/* Removes object i from sector k's run, keeping the run sorted. */
-static void run_remove(eo_sectors *g, uint16_t k, uint16_t i)
+/* Where object i's entry sits in sector k's run (the run's length if it is not there). */
+static eo_index run_find(const eo_sectors *g, eo_index k, eo_index i)
 {
-    uint16_t *run = g->entries + g->cell_start[k];
-    uint16_t n = g->cell_len[k], at = 0;
-    while (at < n && run[at] != i)
+    const eo_index *run = g->entries + g->cell_start[k];
+    eo_index n = g->cell_len[k], at = 0;
+    while (at < n && run[at] >> ENTRY_SHIFT != i)
         at++;
+    return at;
+}
+
+/* Removes object i from sector k's run, keeping the run sorted. */
+static void run_remove(eo_sectors *g, eo_index k, eo_index i)
+{
+    eo_index *run = g->entries + g->cell_start[k];
+    eo_index n = g->cell_len[k], at = run_find(g, k, i);
     if (at == n)
         return; /* not listed: nothing to do (cannot happen after a fitting build) */
     for (; at + 1u < n; at++)
         run[at] = run[at + 1u];
-    g->cell_len[k] = (uint16_t)(n - 1u);
+    g->cell_len[k] = (eo_index)(n - 1u);
 }
 
-/* Inserts object i into sector k's run in sorted position; 0 if the run has no slack left. */
-static uint8_t run_insert(eo_sectors *g, uint16_t k, uint16_t i)
+/* Does sector k's run have a free place after its entries? */
+static uint8_t run_has_room(const eo_sectors *g, eo_index k)
 {
-    uint16_t *run = g->entries + g->cell_start[k];
-    uint16_t n = g->cell_len[k], at = n;
-    if (g->cell_start[k] + n >= g->cell_start[k + 1u])
+    return g->cell_start[k] + g->cell_len[k] < g->cell_start[k + 1u];
+}
+
+/* Makes room at the end of sector k's run by moving the runs between it and the nearest run with
+   a free place one place along: a few entries in a game, where a full rebuild would lay out every
+   sector. 0 if every place is taken. */
+static uint8_t run_borrow(eo_sectors *g, eo_index k, eo_hooks *hooks)
+{
+    eo_index *e = g->entries, *start = g->cell_start;
+    eo_index at;
+    eo_index d, j;
+    (void)hooks;
+    for (d = 1; d < g->cells; d++) {
+        if (d < g->cells - k && run_has_room(g, k + d)) {
+            /* the runs after k up to j move one place right, into j's free place */
+            j = k + d;
+            EO_STEP(hooks, EO_EV_SECTORS_SHIFT, k, j);
+            for (at = start[j] + g->cell_len[j]; at > start[k + 1u]; at--)
+                e[at] = e[at - 1u];
+            for (; j > k; j--)
+                start[j]++;
+            return 1;
+        }
+        if (d <= k && run_has_room(g, k - d)) {
+            /* the runs before k down to j + 1 move one place left, into j's free place */
+            j = k - d;
+            EO_STEP(hooks, EO_EV_SECTORS_SHIFT, k, j);
+            for (at = start[j + 1u]; at < start[k] + g->cell_len[k]; at++)
+                e[at - 1u] = e[at];
+            for (j++; j <= k; j++)
+                start[j]--;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Inserts entry e of object i into sector k's run in sorted position; 0 if the grid is full. */
+static uint8_t run_insert(eo_sectors *g, eo_index k, eo_index e, eo_hooks *hooks)
+{
+    eo_index *run, n = g->cell_len[k], at = n;
+    if (g->cell_start[k] + n >= g->cell_start[k + 1u] && !run_borrow(g, k, hooks))
         return 0;
-    while (at > 0 && run[at - 1u] > i) {
+    run = g->entries + g->cell_start[k];
+    while (at > 0 && run[at - 1u] > e) {
         run[at] = run[at - 1u];
         at--;
     }
-    run[at] = i;
-    g->cell_len[k] = (uint16_t)(n + 1u);
+    run[at] = e;
+    g->cell_len[k] = (eo_index)(n + 1u);
     return 1;
 }
 
@@ -303,12 +420,12 @@ static void note_moves(eo_broadphase_stats *stats, eo_hooks *hooks, uint32_t mov
 #endif
 }
 
-eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t count,
+eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, eo_index count,
                             eo_broadphase_stats *stats, eo_hooks *hooks)
 {
-    uint16_t i, k;
+    eo_index i, k;
     uint32_t inserted = 0, removed = 0, moved = 0;
-    uint8_t row, col;
+    eo_sectors_cell row, col;
 
     if (grid == NULL || (count > 0 && boxes == NULL))
         return EO_ERR_NULL_POINTER;
@@ -317,30 +434,40 @@ eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t coun
 
     for (i = 0; i < count; i++) {
         eo_sectors_range old, now;
+        uint8_t starts_moved;
         old = grid->ranges[i];
         range_of(grid, &boxes[i], &now);
         if (same_range(&old, &now))
             continue; /* the common case in a game: nothing to do */
         moved++;
         EO_STEP(hooks, EO_EV_SECTORS_MOVE, i, now.col0 == NO_CELL ? -1 : pack_range(&now));
-        /* leave the sectors of the old range that the new one does not cover ... */
+        grid->ranges[i] = now;
+        starts_moved = old.col0 != now.col0 || old.row0 != now.row0;
+        /* leave the sectors of the old range that the new one does not cover, and in the ones it
+           keeps, say again whether it starts there ... */
         if (old.col0 != NO_CELL)
             for (row = old.row0; row <= old.row1; row++)
-                for (col = old.col0; col <= old.col1; col++)
+                for (col = old.col0; col <= old.col1; col++) {
+                    k = (eo_index)row * grid->cfg.cols + col;
                     if (!in_range(&now, col, row)) {
-                        run_remove(grid, (uint16_t)(row * grid->cfg.cols + col), i);
+                        run_remove(grid, k, i);
                         grid->entry_count--;
                         removed++;
+                    } else if (starts_moved) {
+                        eo_index at = run_find(grid, k, i);
+                        if (at < grid->cell_len[k])
+                            grid->entries[grid->cell_start[k] + at] = entry_of(i, &now, col, row);
                     }
+                }
         /* ... and join the new ones */
-        grid->ranges[i] = now;
         if (now.col0 != NO_CELL)
             for (row = now.row0; row <= now.row1; row++)
                 for (col = now.col0; col <= now.col1; col++)
                     if (!in_range(&old, col, row)) {
-                        k = (uint16_t)(row * grid->cfg.cols + col);
-                        if (!run_insert(grid, k, i)) {
-                            /* this sector's slack ran out: lay everything out afresh */
+                        k = (eo_index)row * grid->cfg.cols + col;
+                        if (!run_insert(grid, k, entry_of(i, &now, col, row), hooks)) {
+                            /* every place is taken (maybe only until later objects leave theirs):
+                               lay everything out afresh, which fits if the new total does */
                             EO_STEP(hooks, EO_EV_SECTORS_FULL, k, 0);
                             note_moves(stats, hooks, moved, inserted, removed);
                             return eo_sectors_build(grid, boxes, count, stats, hooks);
@@ -353,6 +480,20 @@ eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t coun
     return EO_OK;
 }
 
+/* Do spans p, p + len and q, q + len_q (lens > 0) share a pixel? As eo_aabb_overlap decides it
+   per axis: p + len can pass EO_COORD_MAX, so the ends are formed in eo_wide, and combined with &
+   rather than && (see pair_sector). On the 16-bit build (the Z80) eo_wide is a slow 32-bit type
+   and a branch is cheap: there the distance is compared in eo_ucoord instead. */
+static uint8_t spans_meet(eo_coord p, eo_coord len, eo_coord q, eo_coord len_q)
+{
+#if EO_COORD_BITS >= 32
+    return (uint8_t)(((eo_wide)q < (eo_wide)p + len) & ((eo_wide)p < (eo_wide)q + len_q));
+#else
+    return q >= p ? (eo_ucoord)((eo_ucoord)q - (eo_ucoord)p) < (eo_ucoord)len
+                  : (eo_ucoord)((eo_ucoord)p - (eo_ucoord)q) < (eo_ucoord)len_q;
+#endif
+}
+
 /* What find_pairs carries from sector to sector: its inputs, outputs and counts. */
 typedef struct pair_walk {
     const eo_sectors *grid;
@@ -363,47 +504,65 @@ typedef struct pair_walk {
     eo_hooks *hooks;
 } pair_walk;
 
-/* The pairs of sector k (at col, row; it lists two objects or more) that it is the first shared
-   sector of. A small function of its own: SDCC keeps a small loop's variables in registers. */
-static void pair_sector(pair_walk *w, uint16_t k, uint8_t col, uint8_t row)
+/* May objects a and b interact? (broadphase.h; & rather than &&: see pair_sector) */
+static uint8_t layers_meet(const eo_broadphase_layer *a, const eo_broadphase_layer *b)
+{
+    return (uint8_t)(((a->category & b->collides_with) != 0) & ((b->category & a->collides_with) != 0));
+}
+
+/* The pairs of sector k (it lists two objects or more) that it is the first shared sector of.
+   Every test of a candidate is computed, and combined with & instead of branching on each: the
+   answers are near coin flips, and a CPU that guesses a branch wrong loses more time than the
+   tests take. Only the pair's slot is written unconditionally; `found` moves on for a hit. The
+   counts stay in locals until the end: a store through w could alias the boxes. */
+static void pair_sector(pair_walk *w, eo_index k)
 {
     const eo_sectors *grid = w->grid;
-    const uint16_t *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k], *p, *q;
+    const eo_box *boxes = w->boxes;
+    const eo_broadphase_layer *layers = w->layers;
+    const eo_index *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k], *p, *q;
+    uint32_t found = w->found, candidates = 0, firsts = 0, allowed = 0;
 #if EO_TRACE
-    EO_STEP(w->hooks, EO_EV_SECTORS_VISIT, k, grid->cell_len[k]);
+    EO_STEP(w->hooks, EO_EV_SECTORS_VISIT, k, (int32_t)grid->cell_len[k]);
 #endif
     for (p = run; p + 1 < end; p++) {
-        uint16_t i = *p;
-        const eo_sectors_range *ri = &grid->ranges[i];
+        eo_index ei = *p;
+        eo_index i = (eo_index)(ei >> ENTRY_SHIFT);
+        const eo_box *bi = &boxes[i];
         for (q = p + 1; q < end; q++) {
-            uint16_t j = *q; /* runs are sorted, so i < j */
-            const eo_sectors_range *rj = &grid->ranges[j];
-            w->candidates++;
-            /* report a pair only in the first sector both are in */
-            if ((ri->col0 > rj->col0 ? ri->col0 : rj->col0) != col ||
-                (ri->row0 > rj->row0 ? ri->row0 : rj->row0) != row) {
+            eo_index ej = *q;
+            eo_index j = (eo_index)(ej >> ENTRY_SHIFT); /* runs are sorted, so i < j */
+            const eo_box *bj = &boxes[j];
+            /* reported only in the first sector both are in; layers may rule the pair out */
+            uint8_t first = ((ei | ej) & FIRST_BOTH) == FIRST_BOTH;
+            uint8_t may = first & (layers == NULL || layers_meet(&layers[i], &layers[j]));
+            /* eo_aabb_overlap's answer (both boxes are non-empty) */
+            uint8_t hit = may & spans_meet(bi->x, bi->w, bj->x, bj->w) & spans_meet(bi->y, bi->h, bj->y, bj->h);
+#if EO_TRACE
+            if (!first)
                 EO_STEP(w->hooks, EO_EV_SECTORS_DUPLICATE, i, j);
-                w->duplicates++;
-                continue;
-            }
-            if (w->layers != NULL && (!(w->layers[i].category & w->layers[j].collides_with) ||
-                                      !(w->layers[j].category & w->layers[i].collides_with))) {
+            else if (!may)
                 EO_STEP(w->hooks, EO_EV_SECTORS_FILTERED, i, j);
-                w->filtered++;
-                continue;
+            else
+                EO_STEP(w->hooks, EO_EV_SECTORS_BOX_TEST, i, j);
+            if (hit)
+                EO_STEP(w->hooks, EO_EV_SECTORS_PAIR, i, j);
+#endif
+            candidates++;
+            firsts += first;
+            allowed += may;
+            if (found < w->capacity) {
+                w->pairs[found].a = i;
+                w->pairs[found].b = j;
             }
-            w->tests++;
-            EO_STEP(w->hooks, EO_EV_SECTORS_BOX_TEST, i, j);
-            if (!eo_aabb_overlap(&w->boxes[i], &w->boxes[j]))
-                continue;
-            EO_STEP(w->hooks, EO_EV_SECTORS_PAIR, i, j);
-            if (w->found < w->capacity) {
-                w->pairs[w->found].a = i;
-                w->pairs[w->found].b = j;
-            }
-            w->found++;
+            found += hit;
         }
     }
+    w->found = found;
+    w->candidates += candidates;
+    w->duplicates += candidates - firsts;
+    w->filtered += firsts - allowed;
+    w->tests += allowed;
 }
 
 eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
@@ -411,13 +570,15 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
                                 eo_broadphase_stats *stats, eo_hooks *hooks)
 {
     pair_walk w;
-    const uint16_t *len;
-    uint16_t k = 0;
-    uint8_t row, col;
+    const eo_index *len;
+    eo_index k;
 
     if (grid == NULL || pair_count == NULL || (grid->object_count > 0 && boxes == NULL) ||
         (pair_capacity > 0 && pairs == NULL))
         return EO_ERR_NULL_POINTER;
+    *pair_count = 0;
+    if (!grid->built)
+        return EO_ERR_NOT_READY; /* never an empty answer from a grid whose last build or update failed */
     (void)hooks;
     w.grid = grid;
     w.boxes = boxes;
@@ -432,10 +593,9 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
     w.hooks = hooks;
     /* most sectors list zero or one object: only the others are visited */
     len = grid->cell_len;
-    for (row = 0; row < grid->cfg.rows && grid->built; row++)
-        for (col = 0; col < grid->cfg.cols; col++, k++)
-            if (len[k] > 1u)
-                pair_sector(&w, k, col, row);
+    for (k = 0; k < grid->cells; k++)
+        if (len[k] > 1u)
+            pair_sector(&w, k);
     *pair_count = w.found;
     if (stats != NULL) {
         stats->candidate_pairs += w.candidates;
@@ -456,7 +616,7 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
     return w.found > pair_capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
 }
 
-eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sectors_range *range)
+eo_result eo_sectors_object_range(const eo_sectors *grid, eo_index index, eo_sectors_range *range)
 {
     if (grid == NULL || range == NULL)
         return EO_ERR_NULL_POINTER;
@@ -474,7 +634,25 @@ eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sec
     return EO_OK;
 }
 
-eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers,
+/* The most sectors a span of len px (> 0) can touch across sectors of size px, wherever it lies. */
+static uint32_t worst_span(eo_coord len, eo_ucoord size, eo_sectors_cell sectors)
+{
+    uint32_t n = (uint32_t)(((eo_uwide)(eo_ucoord)len + size - 2u) / size) + 1u;
+    return n < sectors ? n : sectors;
+}
+
+/* The memberships these boxes could need at worst: each where it touches the most sectors. */
+static eo_uwide worst_entries(const eo_sectors *g, const eo_box *boxes, eo_index count)
+{
+    eo_uwide total = 0;
+    eo_index i;
+    for (i = 0; i < count; i++)
+        if (boxes[i].w > 0 && boxes[i].h > 0)
+            total += worst_span(boxes[i].w, g->cell_w, g->cfg.cols) * worst_span(boxes[i].h, g->cell_h, g->cfg.rows);
+    return total;
+}
+
+eo_result eo_sectors_tune(const eo_box *boxes, eo_index count, const eo_broadphase_layer *layers,
                           const eo_sectors_config *configs, uint8_t config_count,
                           void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best)
 {
@@ -501,6 +679,8 @@ eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_broadpha
             if (row->result == EO_ERR_BUFFER_TOO_SMALL)
                 row->result = EO_OK; /* we only counted */
         }
+        if (row->result == EO_OK && worst_entries(&grid, boxes, count) > grid.cfg.max_entries)
+            row->result = EO_ERR_BUFFER_TOO_SMALL; /* fits now, but a later frame could overflow it */
         if (row->result != EO_OK)
             continue;
         row->cost = grid.cells + row->stats.insertions + row->stats.candidate_pairs + row->stats.box_tests;

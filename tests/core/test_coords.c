@@ -19,7 +19,7 @@
 
 #define N 48
 
-static uint32_t storage[60000]; /* 4-byte aligned: sweep words are 32-bit in the 32-bit build */
+static uint32_t storage[120000]; /* 4-byte aligned: sweep words and sector entries are 32-bit in the 32-bit build */
 static eo_box boxes[N];
 
 /* A coordinate biased to the world's edges and to 0. */
@@ -166,7 +166,8 @@ static void test_coords_broadphases_at_the_edges(void **state)
 /* Point and region queries over a sectors grid and a sweep at the world's corners. */
 static void test_coords_queries_at_the_edges(void **state)
 {
-    uint16_t got_s[N], got_w[N], n_s, n_w, i, k;
+    eo_index got_s[N], got_w[N], n_s, n_w;
+    uint16_t i, k;
     int round;
     (void)state;
     for (round = 0; round < 300; round++) {

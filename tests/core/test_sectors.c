@@ -17,7 +17,7 @@
 #include "rng.h"
 #include "sweep_reference.h"
 
-static uint16_t storage_words[40000]; /* uint16_t: 2-byte aligned */
+static eo_index storage_words[80000u / sizeof(eo_index)]; /* aligned for eo_index (sector entries) */
 static eo_pair got[MAX_PAIRS], want[MAX_PAIRS];
 static eo_box boxes[MAX_OBJ];
 static eo_broadphase_layer layers[MAX_OBJ];
@@ -146,7 +146,7 @@ static void test_sectors_persistent_update_equals_rebuild(void **state)
     for (trial = 0; trial < 60u; trial++) {
         eo_sectors_config cfg;
         eo_sectors live, fresh;
-        static uint16_t storage2[40000];
+        static eo_index storage2[80000u / sizeof(eo_index)];
         eo_broadphase_stats st_live, st_fresh;
         uint16_t n, i;
         random_config(&cfg);
@@ -206,6 +206,148 @@ static void test_sectors_update_moves_only_what_changed(void **state)
     assert_int_equal(st.rebuilds, 2);
 }
 
+/* A sector out of slack borrows a place from its nearest neighbour with one to spare: with the
+   default max_entries (4 per object) and objects no larger than a sector, a moving scene never
+   falls back to a full rebuild, and every frame's pairs equal a fresh build's. */
+static void test_sectors_update_borrows_instead_of_rebuilding(void **state)
+{
+    eo_sectors_config cfg = { 0, 0, 256, 192, 16, 12, 150, 0 }; /* sectors of 16 x 16 px */
+    eo_sectors live, fresh;
+    static eo_index storage2[80000u / sizeof(eo_index)];
+    eo_broadphase_stats st;
+    unsigned frame;
+    uint16_t i, n = 150;
+#if EO_TRACE
+    static eo_trace_step steps[4096];
+    eo_hooks hooks;
+    uint32_t shifts = 0;
+    uint16_t k;
+    eo_hooks_init(&hooks, steps, 4096);
+#define HOOKS &hooks
+#else
+#define HOOKS NULL
+#endif
+    (void)state;
+    for (i = 0; i < n; i++) { /* crowded into the top-left quarter: the other sectors hold the slack */
+        boxes[i].x = rng_range(0, 120); boxes[i].y = rng_range(0, 88);
+        boxes[i].w = (int16_t)rng_range(1, 16); boxes[i].h = (int16_t)rng_range(1, 16);
+    }
+    memset(&st, 0, sizeof st);
+    assert_int_equal(eo_sectors_init(&live, &cfg, storage_words, sizeof storage_words), EO_OK);
+    assert_int_equal(eo_sectors_build(&live, boxes, n, &st, NULL), EO_OK);
+    for (frame = 0; frame < 300u; frame++) {
+        uint32_t n_live, n_fresh;
+        for (i = 0; i < n; i++) { /* random walks, some jumps anywhere on screen */
+            int jump = rng() % 50u == 0;
+            boxes[i].x = (int16_t)(jump ? rng_range(0, 240) : boxes[i].x + rng_range(-5, 5));
+            boxes[i].y = (int16_t)(jump ? rng_range(0, 176) : boxes[i].y + rng_range(-5, 5));
+        }
+#if EO_TRACE
+        eo_hooks_reset(&hooks);
+#endif
+        assert_int_equal(eo_sectors_update(&live, boxes, n, &st, HOOKS), EO_OK);
+#if EO_TRACE
+        for (k = 0; k < hooks.step_count; k++)
+            shifts += steps[k].event == EO_EV_SECTORS_SHIFT;
+#endif
+        assert_int_equal(eo_sectors_init(&fresh, &cfg, storage2, sizeof storage2), EO_OK);
+        assert_int_equal(eo_sectors_build(&fresh, boxes, n, NULL, NULL), EO_OK);
+        assert_int_equal(live.entry_count, fresh.entry_count);
+        assert_int_equal(eo_sectors_find_pairs(&live, boxes, NULL, got, MAX_PAIRS, &n_live, NULL, NULL), EO_OK);
+        assert_int_equal(eo_sectors_find_pairs(&fresh, boxes, NULL, want, MAX_PAIRS, &n_fresh, NULL, NULL), EO_OK);
+        assert_int_equal(n_live, n_fresh);
+        assert_memory_equal(got, want, n_live * sizeof got[0]);
+    }
+    assert_int_equal(st.rebuilds, 1); /* the first build only */
+    assert_true(st.objects_moved > 1000u);
+#if EO_TRACE
+    assert_true(shifts > 0); /* the scene did run sectors out of slack */
+#endif
+#undef HOOKS
+}
+
+/* More than 65,535 objects (eo_index is 32 bits off the Z80): a lattice of 100,000 boxes where
+   each overlaps only its right-hand neighbour, so the pairs are known: (i, i + 1) within a row. */
+static void test_sectors_hundred_thousand_objects(void **state)
+{
+    enum { COLS = 400, ROWS = 250, N = COLS * ROWS };
+    static eo_box big[N];
+    static eo_pair pairs[N];
+    static eo_index found[8];
+    eo_sectors_config cfg;
+    eo_sectors grid;
+    eo_index i, count;
+    uint32_t n_pairs, k;
+    size_t need;
+    void *mem;
+    (void)state;
+    for (i = 0; i < N; i++) {
+        big[i].x = (eo_coord)((i % COLS) * 10);
+        big[i].y = (eo_coord)((i / COLS) * 10);
+        big[i].w = 12; /* 2 px into the next box */
+        big[i].h = 8;
+    }
+    memset(&cfg, 0, sizeof cfg);
+    cfg.world_w = COLS * 10;
+    cfg.world_h = ROWS * 10;
+    cfg.cols = 400;  /* sectors of 10 x 10 px: past the 255 a byte holds */
+    cfg.rows = 250;
+    cfg.max_objects = N;
+    need = eo_sectors_storage_size(&cfg);
+    assert_true(need > 0);
+    mem = malloc(need);
+    assert_non_null(mem);
+    assert_int_equal(eo_sectors_init(&grid, &cfg, mem, need), EO_OK);
+    assert_int_equal(eo_sectors_build(&grid, big, N, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sectors_find_pairs(&grid, big, NULL, pairs, N, &n_pairs, NULL, NULL), EO_OK);
+    assert_int_equal(n_pairs, ROWS * (COLS - 1));
+    qsort(pairs, n_pairs, sizeof pairs[0], pair_cmp);
+    for (k = 0; k < n_pairs; k++) {
+        eo_index a = (eo_index)(k / (COLS - 1) * COLS + k % (COLS - 1));
+        assert_int_equal(pairs[k].a, a);
+        assert_int_equal(pairs[k].b, a + 1u);
+    }
+    /* move the last box onto the first one: an update and a query name index 99,999 */
+    big[N - 1].x = 1;
+    big[N - 1].y = 1;
+    assert_int_equal(eo_sectors_update(&grid, big, N, NULL, NULL), EO_OK);
+    assert_int_equal(eo_query_sectors_point(&grid, big, NULL, NULL, 2, 2, found, 8, &count, NULL), EO_OK);
+    assert_int_equal(count, 2);
+    assert_int_equal(found[0], 0);
+    assert_int_equal(found[1], N - 1);
+    free(mem);
+}
+
+/* tune recommends only grids that cannot overflow while the boxes keep their sizes: one whose
+   max_entries fits this frame (every box inside one sector) but not the boxes straddling sectors
+   is refused with EO_ERR_BUFFER_TOO_SMALL, and the grid it does pick survives any positions. */
+static void test_sectors_tune_never_recommends_an_overflow(void **state)
+{
+    eo_sectors_config configs[2] = { { 0, 0, 256, 192, 8, 6, 64, 40 },    /* 32 px sectors, 40 places */
+                                      { 0, 0, 256, 192, 8, 6, 64, 160 } }; /* 4 per box */
+    eo_sectors_tune_row rows[2];
+    eo_sectors grid;
+    uint8_t best = 99;
+    uint16_t i, n = 40, round;
+    (void)state;
+    for (i = 0; i < n; i++) { /* 8 x 8 boxes, each inside one 32 x 32 sector for now */
+        boxes[i].x = (int16_t)((i % 8) * 32 + 4); boxes[i].y = (int16_t)((i / 8) * 32 + 4);
+        boxes[i].w = 8; boxes[i].h = 8;
+    }
+    assert_int_equal(eo_sectors_tune(boxes, n, NULL, configs, 2, storage_words, sizeof storage_words, rows, &best), EO_OK);
+    assert_int_equal(rows[0].result, EO_ERR_BUFFER_TOO_SMALL); /* 40 fit now; 160 could be needed */
+    assert_int_equal(rows[0].stats.insertions, 40);              /* (it did run: the build fitted) */
+    assert_int_equal(rows[1].result, EO_OK);
+    assert_int_equal(best, 1);
+    assert_int_equal(eo_sectors_init(&grid, &configs[best], storage_words, sizeof storage_words), EO_OK);
+    for (round = 0; round < 500; round++) {
+        for (i = 0; i < n; i++) { /* anywhere, corners included */
+            boxes[i].x = rng_range(-8, 256); boxes[i].y = rng_range(-8, 192);
+        }
+        assert_int_equal(eo_sectors_update(&grid, boxes, n, NULL, NULL), EO_OK);
+    }
+}
+
 static void test_sectors_layouts_and_ranges(void **state)
 {
     eo_sectors_config quad = { 0 }, strips = { 0, 0, 256, 192, 1, 4, 0, 0 };
@@ -227,7 +369,8 @@ static void test_sectors_layouts_and_ranges(void **state)
     assert_int_equal(eo_sectors_object_range(&grid, 2, &r), EO_OK); /* outside bottom-right */
     assert_int_equal(r.col0, 1); assert_int_equal(r.row0, 1);
     assert_int_equal(eo_sectors_object_range(&grid, 3, &r), EO_OK); /* empty: nowhere */
-    assert_int_equal(r.col0, 0xFF);
+    assert_int_equal(r.col0, EO_SECTORS_NO_CELL);
+    assert_int_equal(r.row1, EO_SECTORS_NO_CELL);
     assert_int_equal(grid.entry_count, 4 + 1 + 1);
     assert_int_equal(eo_sectors_object_range(&grid, 4, &r), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_sectors_init(&grid, &strips, storage_words, sizeof storage_words), EO_OK);
@@ -259,9 +402,10 @@ static void test_sectors_bad_input(void **state)
     memset(storage_words, 0xEE, sizeof storage_words);
     assert_int_equal(eo_sectors_init(&grid, &cfg, storage_words, need), EO_OK);
     assert_int_equal(eo_sectors_build(&grid, b, 5, NULL, NULL), EO_ERR_BAD_ARGUMENT); /* > max_objects */
-    /* the full-screen box needs 16 memberships, max_entries is 8: refused, grid left empty */
+    /* the full-screen box needs 16 memberships, max_entries is 8: refused, grid left empty, and
+       asking it for pairs is an error until a build fits */
     assert_int_equal(eo_sectors_build(&grid, b, 4, NULL, NULL), EO_ERR_BUFFER_TOO_SMALL);
-    assert_int_equal(eo_sectors_find_pairs(&grid, b, NULL, p, 2, &count, NULL, NULL), EO_OK);
+    assert_int_equal(eo_sectors_find_pairs(&grid, b, NULL, p, 2, &count, NULL, NULL), EO_ERR_NOT_READY);
     assert_int_equal(count, 0);
     assert_int_equal(((uint8_t *)storage_words)[need], 0xEE);
     /* a pair buffer too small reports the total and writes only what fits */
@@ -456,9 +600,12 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sectors_match_brute_force),
         cmocka_unit_test(test_sectors_persistent_update_equals_rebuild),
         cmocka_unit_test(test_sectors_update_moves_only_what_changed),
+        cmocka_unit_test(test_sectors_update_borrows_instead_of_rebuilding),
+        cmocka_unit_test(test_sectors_hundred_thousand_objects),
         cmocka_unit_test(test_sectors_layouts_and_ranges),
         cmocka_unit_test(test_sectors_bad_input),
         cmocka_unit_test(test_sectors_tune_recommends_a_grid),
+        cmocka_unit_test(test_sectors_tune_never_recommends_an_overflow),
         cmocka_unit_test(test_sweep_reference_matches_brute_force),
         cmocka_unit_test(test_sweep_matches_reference),
         cmocka_unit_test(test_sweep_workspace_bad_input),

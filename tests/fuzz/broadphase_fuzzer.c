@@ -7,10 +7,11 @@
      - the pairs: every i < j whose boxes share a pixel and whose layers interact; every method's
        pair SET must equal it, after a build and after each update;
      - the sector range of a box: sector size ceil(world / sectors), first and last pixel's sector
-       clamped to the grid, all 0xFF for an empty box (eo_sectors_box_range, and
+       clamped to the grid, all EO_SECTORS_NO_CELL for an empty box (eo_sectors_box_range, and
        eo_sectors_object_range for each object listed);
      - a build fails with EO_ERR_BUFFER_TOO_SMALL exactly when the boxes need more memberships
-       than max_entries (and then reports no pair), EO_ERR_BAD_ARGUMENT past max_objects;
+       than max_entries, EO_ERR_BAD_ARGUMENT past max_objects, and find_pairs then answers
+       EO_ERR_NOT_READY with a count of 0;
      - eo_sectors_tune: each row's pairs_found is the oracle's count, its cost sectors + insertions
        + candidates + box tests, best the cheapest row that ran (the first of equals). */
 #include <stdint.h>
@@ -78,7 +79,7 @@ static int ref_config(const eo_sectors_config *c, cfg_ref *r)
     r->cols = c->cols ? c->cols : 2u;
     r->rows = c->rows ? c->rows : 2u;
     r->max_objects = c->max_objects ? c->max_objects : 64u;
-    r->max_entries = c->max_entries ? c->max_entries : r->max_objects > 16383u ? 65535u : 4u * r->max_objects;
+    r->max_entries = c->max_entries ? c->max_entries : 4u * r->max_objects;
     r->wx = c->world_x;
     r->wy = c->world_y;
     r->cw = (w + r->cols - 1) / r->cols;
@@ -105,13 +106,13 @@ static int64_t last_px(int64_t p, int64_t size)
 
 static eo_sectors_range ref_range(const cfg_ref *c, const eo_box *b)
 {
-    eo_sectors_range r = { 0xFF, 0xFF, 0xFF, 0xFF };
+    eo_sectors_range r = { EO_SECTORS_NO_CELL, EO_SECTORS_NO_CELL, EO_SECTORS_NO_CELL, EO_SECTORS_NO_CELL };
     if (b->w <= 0 || b->h <= 0)
         return r;
-    r.col0 = (uint8_t)clamp(floor_div(b->x - c->wx, c->cw), c->cols - 1);
-    r.col1 = (uint8_t)clamp(floor_div(last_px(b->x, b->w) - c->wx, c->cw), c->cols - 1);
-    r.row0 = (uint8_t)clamp(floor_div(b->y - c->wy, c->ch), c->rows - 1);
-    r.row1 = (uint8_t)clamp(floor_div(last_px(b->y, b->h) - c->wy, c->ch), c->rows - 1);
+    r.col0 = (eo_sectors_cell)clamp(floor_div(b->x - c->wx, c->cw), c->cols - 1);
+    r.col1 = (eo_sectors_cell)clamp(floor_div(last_px(b->x, b->w) - c->wx, c->cw), c->cols - 1);
+    r.row0 = (eo_sectors_cell)clamp(floor_div(b->y - c->wy, c->ch), c->rows - 1);
+    r.row1 = (eo_sectors_cell)clamp(floor_div(last_px(b->y, b->h) - c->wy, c->ch), c->rows - 1);
     return r;
 }
 
@@ -121,8 +122,25 @@ static uint32_t memberships(const cfg_ref *c, uint16_t n)
     uint16_t i;
     for (i = 0; i < n; i++) {
         eo_sectors_range r = ref_range(c, &boxes[i]);
-        if (r.col0 != 0xFF)
+        if (r.col0 != EO_SECTORS_NO_CELL)
             k += (uint32_t)(r.col1 - r.col0 + 1) * (uint32_t)(r.row1 - r.row0 + 1);
+    }
+    return k;
+}
+
+/* The memberships the boxes could need wherever they move (tune's rule): a span of len px meets at
+   most ceil((len - 1) / cell) + 1 sectors, and never more than the grid has. */
+static uint64_t worst_memberships(const cfg_ref *c, uint16_t n)
+{
+    uint64_t k = 0;
+    uint16_t i;
+    for (i = 0; i < n; i++) {
+        int64_t w = boxes[i].w, h = boxes[i].h, across, down;
+        if (w <= 0 || h <= 0)
+            continue;
+        across = (w - 1 + c->cw - 1) / c->cw + 1;
+        down = (h - 1 + c->ch - 1) / c->ch + 1;
+        k += (uint64_t)(across < c->cols ? across : c->cols) * (uint64_t)(down < c->rows ? down : c->rows);
     }
     return k;
 }
@@ -134,8 +152,9 @@ static void random_config(fz *f, eo_sectors_config *c, uint16_t n)
     c->world_y = fz_near(f, 0, 300, 8);
     c->world_w = (fz_u8(f) & 15u) == 0 ? fz_coord(f) : (eo_coord)fz_below(f, 2000);
     c->world_h = (fz_u8(f) & 15u) == 0 ? fz_coord(f) : (eo_coord)fz_below(f, 2000);
-    c->cols = (uint8_t)((fz_u8(f) & 7u) == 0 ? fz_u8(f) : fz_below(f, 9));
-    c->rows = (uint8_t)((fz_u8(f) & 7u) == 0 ? fz_u8(f) : fz_below(f, 9));
+    /* now and then past the 255 columns or rows a byte holds (eo_sectors_cell is 16 bits here) */
+    c->cols = (eo_sectors_cell)((fz_u8(f) & 7u) == 0 ? ((fz_u8(f) & 7u) == 0 ? fz_below(f, 700) : fz_u8(f)) : fz_below(f, 9));
+    c->rows = (eo_sectors_cell)((fz_u8(f) & 7u) == 0 ? ((fz_u8(f) & 7u) == 0 ? fz_below(f, 700) : fz_u8(f)) : fz_below(f, 9));
     c->max_objects = (uint16_t)((fz_u8(f) & 7u) == 0 ? fz_below(f, n + 2u) : n + fz_below(f, 3));
     c->max_entries = (uint16_t)((fz_u8(f) & 3u) == 0 ? 0u : fz_below(f, 4u * n + 40u));
 }
@@ -196,7 +215,8 @@ static void check_tune(fz *f, uint16_t n, const eo_broadphase_layer *ls, uint32_
         size_t s = eo_sectors_storage_size(&cfgs[c]);
         eo_result want_r = !ok ? EO_ERR_BAD_ARGUMENT : have_size < s ? EO_ERR_BUFFER_TOO_SMALL
                            : n > ref.max_objects ? EO_ERR_BAD_ARGUMENT
-                           : memberships(&ref, n) > ref.max_entries ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
+                           : memberships(&ref, n) > ref.max_entries ? EO_ERR_BUFFER_TOO_SMALL
+                           : worst_memberships(&ref, n) > ref.max_entries ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
         if (rows[c].result != want_r)
             abort();
         if (want_r != EO_OK)
@@ -298,8 +318,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 }
                 if (eo_sectors_object_range(&grid, n, &got_r) != EO_ERR_BAD_ARGUMENT)
                     abort();
-            } else if (want_build == EO_ERR_BUFFER_TOO_SMALL && (r != EO_OK || count != 0)) {
-                abort(); /* left empty: no pair until a build fits */
+            } else if (r != EO_ERR_NOT_READY || count != 0) {
+                abort(); /* left empty: an error, never an empty answer, until a build fits */
             }
             /* any box's range, built or not */
             {

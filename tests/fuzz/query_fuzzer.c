@@ -49,7 +49,7 @@ static int shares(const eo_box *a, const eo_box *r)
            (int64_t)r->y < (int64_t)a->y + a->h;
 }
 
-static int passes(const eo_broadphase_layer *ls, const eo_broadphase_layer *f, uint16_t i)
+static int passes(const eo_broadphase_layer *ls, const eo_broadphase_layer *f, eo_index i)
 {
     uint16_t cat = ls ? ls[i].category : 0xFFFFu, with = ls ? ls[i].collides_with : 0xFFFFu;
     return f == NULL || ((cat & f->collides_with) && (f->category & with));
@@ -58,9 +58,10 @@ static int passes(const eo_broadphase_layer *ls, const eo_broadphase_layer *f, u
 static void check_region(const eo_sectors *g, const eo_sweep *sw, const eo_box *boxes, uint16_t n,
                          const eo_broadphase_layer *ls, const eo_broadphase_layer *f, const eo_box *r, uint16_t cap)
 {
-    uint16_t *a = malloc(sizeof *a * (cap ? cap : 1)), *b = malloc(sizeof *b * (cap ? cap : 1));
-    uint16_t *c = malloc(sizeof *c * (cap ? cap : 1)), *d = malloc(sizeof *d * (cap ? cap : 1));
-    uint16_t ca = 0, cb = 0, cc = 0, cd = 0, k = 0, i;
+    eo_index *a = malloc(sizeof *a * (cap ? cap : 1)), *b = malloc(sizeof *b * (cap ? cap : 1));
+    eo_index *c = malloc(sizeof *c * (cap ? cap : 1)), *d = malloc(sizeof *d * (cap ? cap : 1));
+    eo_index ca = 0, cb = 0, cc = 0, cd = 0, k = 0;
+    uint16_t i;
     int point = r->w == 1 && r->h == 1;
     eo_result ra = eo_query_sectors_region(g, boxes, ls, f, r, cap ? a : NULL, cap, &ca, NULL);
     eo_result rb = eo_query_sweep_region(sw, ls, f, r, cap ? b : NULL, cap, &cb, NULL);
@@ -121,7 +122,8 @@ static void check_segment(const eo_sectors *g, const eo_box *boxes, uint16_t n, 
                           const eo_broadphase_layer *f, const eo_segment *s, uint16_t cap)
 {
     eo_query_segment_hit *a = malloc(sizeof *a * (cap ? cap : 1)), *b = malloc(sizeof *b * (cap ? cap : 1)), first, h;
-    uint16_t ca = 0, cb = 0, k, i, hits = 0, todo[MAX_N];
+    eo_index ca = 0, cb = 0, k;
+    uint16_t i, hits = 0, todo[MAX_N];
     ref_visit firsts[MAX_N];
     uint8_t hit[MAX_N], found = 0;
     int64_t dx = (int64_t)s->x1 - s->x0, dy = (int64_t)s->y1 - s->y0, len = llabs(dx) + llabs(dy) + 1;
@@ -425,7 +427,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (eo_sectors_build(&grid, boxes, n, NULL, NULL) != EO_OK) {
         /* not built: an error, never an empty answer */
-        uint16_t c = 0;
+        eo_index c = 0;
+        eo_pair none;
+        uint32_t pc_none = 7;
+        if (eo_sectors_find_pairs(&grid, boxes, NULL, &none, 1, &pc_none, NULL, NULL) != EO_ERR_NOT_READY || pc_none != 0)
+            abort();
         if (eo_query_sectors_point(&grid, boxes, NULL, NULL, 0, 0, NULL, 0, &c, NULL) != EO_ERR_NOT_READY)
             abort();
         cfg.max_entries = 65535;
@@ -436,7 +442,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
     }
     {
-        uint16_t c = 0; /* the workspace before its first frame: not ready either */
+        eo_index c = 0; /* the workspace before its first frame: not ready either */
         if (eo_query_sweep_point(&sw, NULL, NULL, 0, 0, NULL, 0, &c, NULL) != EO_ERR_NOT_READY)
             abort();
     }

@@ -13,7 +13,7 @@ int main(void)
     eo_gridmask masks[3];
     eo_pair pairs[3];
     uint32_t count = 0;
-    static uint16_t storage[512];
+    static eo_index storage[256]; /* the grid keeps eo_index words: aligned for them */
     eo_sectors_config cfg = { 0 };
     eo_sectors sectors;
 

@@ -100,8 +100,10 @@ static void run_aabb_case(const uint8_t *c, uint8_t *r)
 static eo_box scene_boxes[EO_VEC_SCENE_MAX];
 static eo_broadphase_layer scene_layers[EO_VEC_SCENE_MAX];
 static eo_pair scene_pairs[EO_VEC_PAIRS_SHOWN];
-/* storage for up to 16 x 12 sectors and 255 memberships */
-static eo_ucoord scene_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
+/* storage for up to 16 x 12 sectors and 255 memberships (eo_index words), and the objects' ranges */
+#define EO_VEC_GRID_WORDS ((16u * 12u + 1u) + 16u * 12u + 255u + \
+                           (4u * sizeof(eo_sectors_cell) * EO_VEC_SCENE_MAX + sizeof(eo_index) - 1u) / sizeof(eo_index))
+static eo_index scene_storage[EO_VEC_GRID_WORDS];
 
 static void zero_stats(eo_broadphase_stats *s)
 {
@@ -266,10 +268,10 @@ static void run_pixelmask_case(const uint8_t *c, uint8_t *r)
 static eo_box query_boxes[EO_VEC_SCENE_MAX];
 static eo_broadphase_layer query_layers[EO_VEC_SCENE_MAX];
 static eo_pair query_pairs[EO_VEC_PAIRS_SHOWN];
-static uint16_t query_found[EO_VEC_QUERY_SHOWN];
+static eo_index query_found[EO_VEC_QUERY_SHOWN];
 static eo_query_segment_hit query_hits[EO_VEC_HITS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships, and a sweep of EO_VEC_SCENE_MAX */
-static uint16_t query_grid_storage[(16u * 12u + 1u) + 16u * 12u + 255u + 2u * EO_VEC_SCENE_MAX];
+static eo_index query_grid_storage[EO_VEC_GRID_WORDS];
 static eo_ucoord query_sweep_storage[5u * (EO_VEC_SCENE_MAX + 2u)]; /* the sweep's words */
 
 /* Returns the size of the query record at c (0 if it does not fit in `left` bytes or is malformed). */
@@ -292,7 +294,7 @@ static uint16_t query_case_size(const uint8_t *c, uint16_t left)
 }
 
 /* A list query's record: eo_result, count, the first indices kept. */
-static void put_list(uint8_t *r, eo_result res, uint16_t count, uint8_t cap)
+static void put_list(uint8_t *r, eo_result res, eo_index count, uint8_t cap)
 {
     uint8_t k;
     r[0] = (uint8_t)res;
@@ -321,7 +323,8 @@ static void run_query_case(const uint8_t *c, uint8_t *r)
     eo_segment s;
     eo_query_segment_hit first;
     uint32_t pairs = 0;
-    uint16_t count, i, k;
+    eo_index count;
+    uint16_t i, k;
     eo_coord px, py;
     eo_result res;
     uint8_t n = c[12], flags = c[13], cap, hit_cap, m, found;

@@ -65,9 +65,10 @@ typedef struct eo_segment {
 #define EO_HIT_TOP    0x04u
 #define EO_HIT_BOTTOM 0x08u
 
-/// An unordered pair of object indices, always reported with a < b.
+/// An unordered pair of object indices, always reported with a < b. eo_index (config.h): 16 bits
+/// on the Z80, 32 elsewhere, where a sectors grid holds more than 65,535 objects.
 typedef struct eo_pair {
-    uint16_t a, b;
+    eo_index a, b;
 } eo_pair;
 
 /* Trace events: name, value, what the step's a and b hold. Modules own ranges of values. A value
@@ -101,6 +102,7 @@ typedef struct eo_pair {
     X(EO_EV_SECTORS_VISIT,      46, "a: sector index whose objects are paired, b: objects listed in it") \
     X(EO_EV_SECTORS_DUPLICATE,  47, "a, b: a pair skipped here because an earlier shared sector reports it") \
     X(EO_EV_SECTORS_BOX_TEST,   48, "a, b: a pair given the box test (PAIR follows if it overlaps)") \
+    X(EO_EV_SECTORS_SHIFT,      49, "a: a sector out of slack, b: the sector whose spare place it takes (the runs between move)") \
     X(EO_EV_PIXELMASK_NO_RECT,  80, "the boxes do not overlap: no row is tested") \
     X(EO_EV_PIXELMASK_RECT,     81, "a, b: top-left of the overlap rectangle (world x0, y0)") \
     X(EO_EV_PIXELMASK_RECT_END, 82, "a, b: x1, y1: the rectangle ends before them (half-open)") \

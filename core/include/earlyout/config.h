@@ -79,6 +79,26 @@ typedef uint64_t eo_uwide;
 #error "EO_COORD_BITS must be 16 (int16_t worlds, the Z80's) or 32 (int32_t worlds)"
 #endif
 
+/* Object indices, and counts of objects and memberships, where they can pass 65,535 (the sectors
+   grid, its queries and every eo_pair): eo_index, 16 bits on the Z80 (its RAM holds a few hundred
+   objects), 32 elsewhere (grids of 100,000 objects and more). */
+#ifndef EO_INDEX_BITS
+#if defined(__SDCC)
+#define EO_INDEX_BITS 16
+#else
+#define EO_INDEX_BITS 32
+#endif
+#endif
+#if EO_INDEX_BITS == 16
+typedef uint16_t eo_index;
+#define EO_INDEX_MAX UINT16_MAX
+#elif EO_INDEX_BITS == 32
+typedef uint32_t eo_index;
+#define EO_INDEX_MAX UINT32_MAX
+#else
+#error "EO_INDEX_BITS must be 16 or 32"
+#endif
+
 #ifndef EO_PIXELMASK_WORD_BITS
 #if defined(__SDCC)
 #define EO_PIXELMASK_WORD_BITS 8

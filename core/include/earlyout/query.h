@@ -95,7 +95,7 @@ extern "C" {
 
 /// Where a segment enters a box: see the manual above.
 typedef struct eo_query_segment_hit {
-    uint16_t index;         /* the box */
+    eo_index index;         /* the box */
     eo_ucoord t_num, t_den; /* t = t_num / t_den, 0 .. 1 */
     eo_coord x, y;          /* the first pixel of the box the segment reaches */
     uint8_t face;           /* EO_HIT_* side(s) of the box entered; 0 if the segment starts inside */
@@ -105,22 +105,22 @@ typedef struct eo_query_segment_hit {
 /// EO_ERR_NOT_READY if the grid's last build/update failed or never ran.
 eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
                                  const eo_broadphase_layer *filter, eo_coord x, eo_coord y,
-                                 uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks);
+                                 eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks);
 
 /// Objects of the grid whose box shares a pixel with *region, ascending, into out; *count the total.
 eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
                                   const eo_broadphase_layer *filter, const eo_box *region,
-                                  uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks);
+                                  eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks);
 
 /// Objects of the sweep workspace (as its last eo_sweep_find_pairs saw them) containing pixel (x, y).
 /// EO_ERR_NOT_READY if its last eo_sweep_find_pairs failed or never ran.
 eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
-                               eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count,
+                               eo_coord x, eo_coord y, eo_index *out, eo_index capacity, eo_index *count,
                                eo_hooks *hooks);
 
 /// Objects of the sweep workspace sharing a pixel with *region, ascending, into out.
 eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
-                                const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count,
+                                const eo_box *region, eo_index *out, eo_index capacity, eo_index *count,
                                 eo_hooks *hooks);
 
 /// 1 and *hit (index 0) if the segment hits the box, else 0 (*hit untouched). NULL counts as a miss.
@@ -130,14 +130,14 @@ uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_query_
 /// hits[0 .. capacity-1]; *hit_count gets the total (EO_ERR_BUFFER_TOO_SMALL past capacity: hits
 /// holds the first `capacity`). grid may be NULL; if not, it must be built from these boxes
 /// (EO_ERR_NOT_READY if its last build/update failed, EO_ERR_BAD_ARGUMENT if count differs).
-eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint16_t count,
+eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, eo_index count,
                                const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
-                               eo_query_segment_hit *hits, uint16_t capacity, uint16_t *hit_count,
+                               eo_query_segment_hit *hits, eo_index capacity, eo_index *hit_count,
                                eo_hooks *hooks);
 
 /// The first box the segment hits (least t, then least index): *found 1 and *hit, or *found 0
 /// (*hit untouched). Arguments as for eo_query_segment_all.
-eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, uint16_t count,
+eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, eo_index count,
                                  const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
                                  eo_query_segment_hit *hit, uint8_t *found, eo_hooks *hooks);
 
