@@ -6,8 +6,13 @@ $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c bench/common/bench_clock
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common $< $(NATIVE)/libearlyout.a -o $@
 # Broadphase shoot-out: brute force vs sectors vs sort-and-sweep on the scenes of bench/common/
 # (the Node one adds the npm peers rbush and detect-collisions, hence the deps).
-$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/bench_clock.h bench/common/scene.h tests/core/sweep_reference.h $(NATIVE)/libearlyout.a
-	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
+# Box2D 2.4.1 (Debian libbox2d-dev, C++) runs as its own column through bench/native/box2d_broadphase.cpp.
+$(NATIVE)/box2d_broadphase.o: bench/native/box2d_broadphase.cpp bench/native/box2d_broadphase.h $(CORE_HDR)
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 $(CORE_INC) -c $< -o $@
+$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/bench_clock.h bench/common/scene.h tests/core/sweep_reference.h \
+                            $(NATIVE)/box2d_broadphase.o $(NATIVE)/libearlyout.a
+	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/box2d_broadphase.o \
+	  $(NATIVE)/libearlyout.a -lbox2d -lstdc++ -o $@
 # Pixel masks: earlyout against pygame's bitmask.c in the same process, on the same masks and offsets
 # (bench/common/pixelmask_pairs.h), natively and in a bench-only wasm module. bitmask.c comes from
 # Debian's source package `pygame`, fetched once into $(PYGAME) by bench/common/fetch_pygame_bitmask.sh

@@ -16,7 +16,7 @@
        quarter of the world's height.
 
    Frame f is the state after f calls to bench_scene_step(); frame 0 is the state after init.
-   Coordinates stay within 0 .. world (at most 4000 px for N = 10,000): int16_t throughout. */
+   Coordinates stay within 0 .. world (at most 8,920 px for N = 50,000): int16_t throughout. */
 #ifndef EARLYOUT_BENCH_SCENE_H
 #define EARLYOUT_BENCH_SCENE_H
 
@@ -24,7 +24,7 @@
 
 #include "earlyout/common.h"
 
-#define BENCH_SCENE_MAX_N 10000
+#define BENCH_SCENE_MAX_N 50000
 #define BENCH_SCENE_SEED 2026u
 
 enum { BENCH_UNIFORM = 0, BENCH_WARZONE = 1 };
