@@ -235,7 +235,7 @@ const map = eo.tiles.createMap({ width: 4, height: 4, cells: new Uint8Array(16).
 const hero = eo.tiles.createMover({ x: 1.5, y: 2, w: 8, h: 8 });
 const r: MoveResult = map.walk(hero, 1.5, 1);
 const stopped: boolean = (r.hit & HIT.RIGHT) !== 0 && r.remainderX === 0;
-const pairs: Uint16Array = eo.aabb.findPairs(new Float32Array(8)).pairs;
+const pairs: Uint32Array = eo.aabb.findPairs(new Float32Array(8)).pairs;
 const mask: number = eo.gridmask.build(LAYOUT_16, 'span', { x: 0.5, y: 0, w: 8, h: 8 });
 try { eo.sectors.create({ maxObjects: 8 }).findPairs([0, 0, 8, 8]); } catch (e) {
   if (e instanceof EarlyoutError) { const code: EarlyoutErrorCode = e.code; console.log(code); }

@@ -36,7 +36,7 @@ test('buildMany and findCandidates agree with build and test', () => {
   assert.deepEqual([...pairs], [0, 1, 0, 3, 1, 3]);
   const reuse = new Uint32Array(4);
   assert.equal(g.buildMany(LAYOUT_16, 'span', boxes, reuse), reuse);
-  assert.deepEqual(g.findCandidates(LAYOUT_16, new Uint32Array(0)), { count: 0, pairs: new Uint16Array(0) });
+  assert.deepEqual(g.findCandidates(LAYOUT_16, new Uint32Array(0)), { count: 0, pairs: new Uint32Array(0) });
 });
 
 test('large batches grow wasm memory and stay correct', () => {

@@ -124,7 +124,8 @@ test('bad arguments throw EarlyoutError naming the argument', () => {
   bad(() => eo.aabb.overlap({ x: 0, y: 0, w: 1, h: 1 }, { x: 0, y: 0, w: 1, h: 1 }, 'diagonal'), /order/);
   bad(() => eo.aabb.chooseOrder(new Int16Array(8), 1), /sampleLimit/);
   bad(() => eo.sectors.create({ worldW: -5 }), /worldW/);
-  bad(() => eo.sectors.create({ cols: 300 }), /cols/);
+  bad(() => eo.sectors.create({ cols: 65536 }), /cols/);
+  bad(() => eo.sectors.create({ maxObjects: 2 ** 30 }), /maxObjects/);
   const grid = eo.sectors.create({ maxObjects: 2 });
   bad(() => grid.build(new Int16Array(12)), /at most 2 boxes/);
   grid.build(new Int16Array(8));
@@ -133,5 +134,30 @@ test('bad arguments throw EarlyoutError naming the argument', () => {
   bad(() => eo.sweep.create(0), /maxObjects/);
   bad(() => eo.sweep.create(4).findPairs(new Int16Array(8), 'z'), /axis/);
   bad(() => eo.sectors.tune(new Int16Array(8), []), /configs/);
+  grid.dispose();
+});
+
+test('sectors: 100,000 boxes, 400 x 250 sectors (past 65,535 objects and 255 columns): the known pairs, indices past 65,535', () => {
+  const COLS = 400, ROWS = 250, N = COLS * ROWS;
+  const boxes = new Float64Array(N * 4);
+  for (let i = 0; i < N; i++) boxes.set([(i % COLS) * 10 + 0.5, Math.floor(i / COLS) * 10, 12, 8], i * 4); // each overlaps its right-hand neighbour
+  const grid = eo.sectors.create({ worldW: COLS * 10, worldH: ROWS * 10, cols: COLS, rows: ROWS, maxObjects: N });
+  assert.equal(grid.cols, COLS);
+  grid.update(boxes);
+  const { count, pairs } = grid.findPairs(boxes);
+  assert.ok(pairs instanceof Uint32Array);
+  assert.equal(count, ROWS * (COLS - 1));
+  let last = 0;
+  for (let k = 0; k < count; k++) {
+    const a = pairs[2 * k], b = pairs[2 * k + 1];
+    assert.ok(b === a + 1 && a % COLS !== COLS - 1, `pair ${a}-${b}`);
+    last = Math.max(last, b);
+  }
+  assert.equal(last, N - 1);
+  boxes.set([1, 1, 12, 8], (N - 1) * 4); // the last box onto the first
+  grid.update(boxes);
+  assert.deepEqual([...grid.queryPoint(2, 2)], [0, N - 1]);
+  const r = grid.ranges();
+  assert.deepEqual([...r.subarray(4 * (N - 2), 4 * N)], [398, 399, 249, 249, 0, 1, 0, 0]);
   grid.dispose();
 });

@@ -195,7 +195,8 @@ test('every failing createMap and sectors.create path leaves heapUsed() unchange
     () => eo.tiles.createMap({ width: 300, height: 300, rowTable: true }),
     () => eo.tiles.createMap({ width: 64, height: 64, tileSize: 12 }),
     () => eo.tiles.createMap({ width: 64, height: 64, outside: 'toString' }),
-    () => eo.sectors.create({ cols: 300 }),
+    () => eo.sectors.create({ cols: 65536 }),
+    () => eo.sectors.create({ maxObjects: 1 << 26, maxEntries: 1 << 28 }),                  // past the module's memory limit
     () => eo.sectors.create({ maxObject: 3 }),
     () => eo.sectors.create({ worldW: -1 }),
   ];
@@ -208,6 +209,7 @@ test('every failing createMap and sectors.create path leaves heapUsed() unchange
   const used = small.heapUsed();
   assert.throws(() => small.tiles.createMap({ width: 512, height: 512, slopes: new Uint8Array(8).fill(3) }), isErr('EO_JS_OUT_OF_MEMORY'));
   assert.throws(() => small.sectors.create({ maxObjects: 65535, maxEntries: 65535, cols: 255, rows: 255 }), isErr('EO_JS_OUT_OF_MEMORY'));
+  assert.throws(() => small.sectors.create({ maxObjects: 200000, cols: 1000, rows: 1000 }), isErr('EO_JS_OUT_OF_MEMORY'));
   assert.throws(() => small.sweep.create(65535), isErr('EO_JS_OUT_OF_MEMORY'));
   assert.equal(small.heapUsed(), used);
   hog.forEach((m) => m.dispose());

@@ -52,7 +52,7 @@ test('overlapMany takes a broadphase result directly: count limits the pairs, ou
     boxes.set([positions[2 * i], positions[2 * i + 1], masks[i].width, masks[i].height], 4 * i);
   }
   const sw = eo.sweep.create(20);
-  const big = new Uint16Array(1000);
+  const big = new Uint32Array(1000);
   const { count, pairs } = sw.findPairs(boxes, 'x', undefined, big);
   assert.equal(pairs, big);
   const out = new Uint8Array(600).fill(7);

@@ -33,7 +33,7 @@ export function makeAabb(core: Core, site: object): AabbApi {
     findPairs(boxes, ord, out) {
       const o = order(ord);
       const list = boxList('boxes', boxes, MAX_COUNT);
-      const ov = out === undefined ? undefined : typed('out', out, Uint16Array);
+      const ov = out === undefined ? undefined : typed('out', out, Uint32Array);
       return core.scoped(() => {
         const pb = core.putBoxes(list, 'aabb.findPairs'), pcmp = core.scratch(4, 'aabb.findPairs');
         const result = core.pairs((pp, cap, pc, first) => x.eo_aabb_find_pairs(pb, list.count, o, pp, cap, pc, pcmp, first ? core.hooks : 0),

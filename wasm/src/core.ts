@@ -12,10 +12,10 @@ import type { BroadphaseStats, HeapStats, PairList, TraceStep, Traced } from './
     no longer extends what the code was written for). */
 export type Expect<Actual extends Expected, Expected> = Actual;
 
-// eo_box is copied as four int32 (eo_coord: x, y, w, h) in a row; eo_pair as two uint16 (a, b).
+// eo_box is copied as four int32 (eo_coord: x, y, w, h) in a row; eo_pair as two uint32 (eo_index a, b).
 type _Box = Expect<typeof LAYOUT.box, { size: 16; x: 0; y: 4; w: 8; h: 12 }>;
 type _BoxT = Expect<typeof FIELD_TYPES.box, { x: 'eo_coord'; y: 'eo_coord'; w: 'eo_coord'; h: 'eo_coord' }>;
-type _Pair = Expect<typeof LAYOUT.pair, { size: 4; a: 0; b: 2 }>;
+type _Pair = Expect<typeof LAYOUT.pair, { size: 8; a: 0; b: 4 }>;
 type _Stats = Expect<typeof FIELD_TYPES.broadphase_stats, Record<keyof BroadphaseStatsC, 'uint32_t'>>;
 type _Hooks = Expect<typeof FIELD_TYPES.hooks, { step_count: 'uint16_t'; steps_lost: 'uint16_t'; counters: `uint32_t[${string}]` }>;
 type _Step = Expect<typeof FIELD_TYPES.trace_step, { event: 'uint8_t'; module: 'uint8_t'; line: 'uint16_t'; a: 'int32_t'; b: 'int32_t' }>;
@@ -32,7 +32,10 @@ function counterKey(name: string): string {
   return m ? `${m[1].toLowerCase()}.${m[2].toLowerCase()}` : name;
 }
 
+/** The most boxes aabb, sweep and gridmask take (a uint16_t count in C). */
 export const MAX_COUNT = 65535;
+/** The most objects a sector grid (and a query over one) takes: EO_SECTORS_MAX_OBJECTS, eo_index off the Z80. */
+export const MAX_GRID_COUNT = 0x3fffffff;
 
 export class Core {
   readonly x: Exports;
@@ -125,7 +128,7 @@ export class Core {
       `first` is false on the second run: stats and hooks must not count twice.
       `out` is the caller's array (returned when it fits) and `outView` its checked plain view. */
   pairs(call: (pairs: number, capacity: number, countOut: number, first: boolean) => number, what: string,
-        out: Uint16Array | undefined, outView: Uint16Array | undefined, site: object): PairList {
+        out: Uint32Array | undefined, outView: Uint32Array | undefined, site: object): PairList {
     const pc = this.scratch(4, what);
     const last = this.pairHints.get(site) ?? 0;
     let capacity = Math.max(256, outView !== undefined ? Math.floor(outView.length / 2) : 0, last + Math.floor(last / 4));
@@ -141,8 +144,8 @@ export class Core {
     this.check(r, what);
     this.pairHints.set(site, count);
     const fits = outView !== undefined && outView.length >= count * 2;
-    const pairs = fits ? outView : new Uint16Array(count * 2);
-    pairs.set(new Uint16Array(this.heap.u8.buffer, pp, count * 2));
+    const pairs = fits ? outView : new Uint32Array(count * 2);
+    pairs.set(new Uint32Array(this.heap.u8.buffer, pp, count * 2));
     return { count, pairs: fits ? out! : pairs };
   }
 

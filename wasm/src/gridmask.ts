@@ -97,7 +97,7 @@ export function makeGridmask(core: Core): GridmaskApi {
       const mk = typed('masks', masks, Uint32Array);
       const n = mk.length;
       if (n > MAX_COUNT) fail(`at most ${MAX_COUNT} masks, got ${n}`);
-      const o = out === undefined ? undefined : typed('out', out, Uint16Array);
+      const o = out === undefined ? undefined : typed('out', out, Uint32Array);
       return core.scoped(() => {
         const grid = putLayout(l, 'gridmask.findCandidates');
         const pm = core.scratch(n * 4, 'gridmask.findCandidates');
@@ -114,8 +114,8 @@ export function makeGridmask(core: Core): GridmaskApi {
           core.check(r, 'gridmask.findCandidates');
         }
         const fits = o !== undefined && o.length >= count * 2;
-        const pairs = fits ? o : new Uint16Array(count * 2);
-        pairs.set(new Uint16Array(core.heap.u8.buffer, pp, count * 2));
+        const pairs = fits ? o : new Uint32Array(count * 2);
+        pairs.set(new Uint32Array(core.heap.u8.buffer, pp, count * 2));
         return { count, pairs: fits ? out! : pairs };
       });
     },

@@ -1,7 +1,7 @@
 // eo.query: segment casts against boxes, and what the point / region queries of sector grids and
 // sweepers share (core/include/earlyout/query.h).
 import type { Core } from './core.js';
-import { MAX_COUNT } from './core.js';
+import { MAX_GRID_COUNT } from './core.js';
 import { EarlyoutError, fail } from './errors.js';
 import { LAYOUT } from './generated/abi.js';
 import { boxList, int, options, pixel, typed } from './input.js';
@@ -49,14 +49,14 @@ export function putQuery(core: Core, q: QueryArgs, n: number, what: string): [nu
 }
 
 /** @internal Runs a list query with room for every object: the indices found. */
-export function listQuery(core: Core, n: number, what: string, call: (out: number, cap: number, count: number) => number): Uint16Array {
+export function listQuery(core: Core, n: number, what: string, call: (out: number, cap: number, count: number) => number): Uint32Array {
   const cap = Math.max(n, 1);
-  const po = core.scratch(2 * cap, what), pc = core.scratch(2, what);
-  core.heap.dv.setUint16(pc, 0, true);
+  const po = core.scratch(4 * cap, what), pc = core.scratch(4, what); // eo_index: 32 bits in wasm
+  core.heap.dv.setUint32(pc, 0, true);
   const r = call(po, cap, pc);
   core.check(r, what);
-  const count = core.heap.dv.getUint16(pc, true);
-  return new Uint16Array(core.heap.u8.buffer, po, count).slice();
+  const count = core.heap.dv.getUint32(pc, true);
+  return new Uint32Array(core.heap.u8.buffer, po, count).slice();
 }
 
 
@@ -77,12 +77,12 @@ export function makeQuery(core: Core): QueryApi {
   const x = core.x, heap = core.heap, H = LAYOUT.query_segment_hit;
   const readHit = (p: number): SegmentHit => {
     const dv = heap.dv, tNum = dv.getUint32(p + H.t_num, true), tDen = dv.getUint32(p + H.t_den, true);
-    return { index: dv.getUint16(p + H.index, true), t: tDen === 0 ? 0 : tNum / tDen, tNum, tDen,
+    return { index: dv.getUint32(p + H.index, true), t: tDen === 0 ? 0 : tNum / tDen, tNum, tDen,
              x: dv.getInt32(p + H.x, true), y: dv.getInt32(p + H.y, true), face: dv.getUint8(p + H.face) };
   };
   const prepare = (what: string, seg: unknown, boxes: unknown, o: unknown) => {
     const s = segment(seg);
-    const list = boxList('boxes', boxes, MAX_COUNT);
+    const list = boxList('boxes', boxes, MAX_GRID_COUNT);
     const q = queryArgs(o, true);
     layersFit(q, list.count);
     let pg = 0;
@@ -103,10 +103,10 @@ export function makeQuery(core: Core): QueryApi {
         const what = 'query.segmentAll';
         const ps = putSegment(core, s, what), pb = core.putBoxes(list, what);
         const [pl, pf] = putQuery(core, q, list.count, what);
-        const cap = Math.max(list.count, 1), ph = core.scratch(cap * H.size, what), pc = core.scratch(2, what);
-        heap.dv.setUint16(pc, 0, true);
+        const cap = Math.max(list.count, 1), ph = core.scratch(cap * H.size, what), pc = core.scratch(4, what);
+        heap.dv.setUint32(pc, 0, true);
         core.check(x.eo_query_segment_all(ps, pb, list.count, pg, pl, pf, ph, cap, pc, core.hooks), what);
-        const n = heap.dv.getUint16(pc, true), hits: SegmentHit[] = [];
+        const n = heap.dv.getUint32(pc, true), hits: SegmentHit[] = [];
         for (let i = 0; i < n; i++) hits.push(readHit(ph + i * H.size));
         return hits;
       });

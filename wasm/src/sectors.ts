@@ -1,6 +1,6 @@
 // eo.sectors: the uniform-grid broadphase (core/include/earlyout/sectors.h).
 import type { Core, Expect } from './core.js';
-import { MAX_COUNT } from './core.js';
+import { MAX_GRID_COUNT } from './core.js';
 import { EarlyoutError, fail } from './errors.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
 import { RESULT, RESULTS } from './generated/constants.js';
@@ -9,15 +9,16 @@ import { type QueryArgs, GRIDS, layersFit, listQuery, putQuery, queryArgs } from
 import type { Owner } from './memory.js';
 import type { SectorGrid, SectorsApi, SectorsConfig } from './types.js';
 
+// off the Z80, eo_sectors_cell is uint16_t and eo_index uint32_t (core/include/earlyout/config.h, sectors.h)
 type _Config = Expect<typeof FIELD_TYPES.sectors_config, { world_x: 'eo_coord'; world_y: 'eo_coord'; world_w: 'eo_coord'; world_h: 'eo_coord';
-  cols: 'uint8_t'; rows: 'uint8_t'; max_objects: 'uint16_t'; max_entries: 'uint16_t' }>;
-type _Sectors = Expect<typeof FIELD_TYPES.sectors, { cfg: 'eo_sectors_config'; cell_w: 'eo_ucoord'; cell_h: 'eo_ucoord'; object_count: 'uint16_t';
+  cols: 'eo_sectors_cell'; rows: 'eo_sectors_cell'; max_objects: 'eo_index'; max_entries: 'eo_index' }>;
+type _Sectors = Expect<typeof FIELD_TYPES.sectors, { cfg: 'eo_sectors_config'; cell_w: 'eo_ucoord'; cell_h: 'eo_ucoord'; object_count: 'eo_index';
   ranges: 'eo_sectors_range *' }>;
-type _Range = Expect<typeof LAYOUT.sectors_range, { size: 4; col0: 0; col1: 1; row0: 2; row1: 3 }>;
+type _Range = Expect<typeof LAYOUT.sectors_range, { size: 8; col0: 0; col1: 2; row0: 4; row1: 6 }>;
 type _Tune = Expect<typeof FIELD_TYPES.sectors_tune_row, { stats: 'eo_broadphase_stats'; cost: 'uint32_t'; result: 'eo_result' }>;
 
 const CONFIG_KEYS = ['worldX', 'worldY', 'worldW', 'worldH', 'cols', 'rows', 'maxObjects', 'maxEntries'] as const;
-const NO_CELL = 0xff;
+const NO_CELL = 0xffff; // EO_SECTORS_NO_CELL
 
 /** A config's own properties, each read once, checked: the values of an eo_sectors_config. */
 function readConfig(name: string, config: unknown): number[] {
@@ -30,16 +31,16 @@ function readConfig(name: string, config: unknown): number[] {
     return int(`${name}.${key}`, i, lo, COORD_MAX);
   };
   return [world('worldX', c.worldX, COORD_MIN), world('worldY', c.worldY, COORD_MIN), world('worldW', c.worldW, 0), world('worldH', c.worldH, 0),
-          int(`${name}.cols`, c.cols ?? 0, 0, 255), int(`${name}.rows`, c.rows ?? 0, 0, 255),
-          int(`${name}.maxObjects`, c.maxObjects ?? 0, 0, 65535), int(`${name}.maxEntries`, c.maxEntries ?? 0, 0, 65535)];
+          int(`${name}.cols`, c.cols ?? 0, 0, 65535), int(`${name}.rows`, c.rows ?? 0, 0, 65535),
+          int(`${name}.maxObjects`, c.maxObjects ?? 0, 0, MAX_GRID_COUNT), int(`${name}.maxEntries`, c.maxEntries ?? 0, 0, 0xffffffff)];
 }
 
 function writeConfig(dv: DataView, p: number, v: number[]): void {
   const C = LAYOUT.sectors_config;
   dv.setInt32(p + C.world_x, v[0], true); dv.setInt32(p + C.world_y, v[1], true);
   dv.setInt32(p + C.world_w, v[2], true); dv.setInt32(p + C.world_h, v[3], true);
-  dv.setUint8(p + C.cols, v[4]); dv.setUint8(p + C.rows, v[5]);
-  dv.setUint16(p + C.max_objects, v[6], true); dv.setUint16(p + C.max_entries, v[7], true);
+  dv.setUint16(p + C.cols, v[4], true); dv.setUint16(p + C.rows, v[5], true);
+  dv.setUint32(p + C.max_objects, v[6], true); dv.setUint32(p + C.max_entries, v[7], true);
 }
 
 /** @internal */
@@ -71,13 +72,13 @@ export function makeSectors(core: Core): SectorsApi {
       const pcfg = pg + S.size, storage = Math.ceil((pcfg + C.size) / 16) * 16;
       writeConfig(heap.dv, pcfg, values);
       core.check(x.eo_sectors_init(pg, pcfg, storage, need), 'sectors.create');
-      maxObjects = heap.dv.getUint16(pg + S.cfg + C.max_objects, true);
+      maxObjects = heap.dv.getUint32(pg + S.cfg + C.max_objects, true);
       boxesAt = owner.add(heap.allocBlock(maxObjects * B.size, 'sectors.create')).at;
     } catch (e) {
       owner.release();
       throw e;
     }
-    const maxEntries = heap.dv.getUint16(pg + S.cfg + C.max_entries, true);
+    const maxEntries = heap.dv.getUint32(pg + S.cfg + C.max_entries, true);
     let disposed = false;
     let count = -1;             // boxes of the last build or update that fitted, -1: none
     let failure = '';           // why the last build or update failed
@@ -86,12 +87,10 @@ export function makeSectors(core: Core): SectorsApi {
 
     /** The memberships the boxes of a failed build needed (the core lists every box's sector range first). */
     const membershipsNeeded = (n: number): number => {
-      const u8 = heap.u8, ranges = heap.dv.getUint32(pg + S.ranges, true);
+      const r = new Uint16Array(heap.u8.buffer, heap.dv.getUint32(pg + S.ranges, true), 4 * n);
       let total = 0;
-      for (let i = 0; i < n; i++) {
-        const r = ranges + 4 * i;
-        if (u8[r] !== NO_CELL) total += (u8[r + 1] - u8[r] + 1) * (u8[r + 3] - u8[r + 2] + 1);
-      }
+      for (let i = 0; i < 4 * n; i += 4)
+        if (r[i] !== NO_CELL) total += (r[i + 1] - r[i] + 1) * (r[i + 3] - r[i + 2] + 1);
       return total;
     };
     const fill = (fn: (grid: number, boxes: number, count: number, stats: number, hooks: number) => number, what: string) =>
@@ -122,14 +121,14 @@ export function makeSectors(core: Core): SectorsApi {
       };
 
     const grid: SectorGrid = {
-      cols: heap.dv.getUint8(pg + S.cfg + C.cols), rows: heap.dv.getUint8(pg + S.cfg + C.rows),
+      cols: heap.dv.getUint16(pg + S.cfg + C.cols, true), rows: heap.dv.getUint16(pg + S.cfg + C.rows, true),
       cellW: heap.dv.getUint32(pg + S.cell_w, true), cellH: heap.dv.getUint32(pg + S.cell_h, true),
       build: fill((g, b, n, s, h) => x.eo_sectors_build(g, b, n, s, h), 'sectors.build'),
       update: fill((g, b, n, s, h) => x.eo_sectors_update(g, b, n, s, h), 'sectors.update'),
       findPairs(boxes, layers, out) {
-        const list = boxList('boxes', boxes, MAX_COUNT);
+        const list = boxList('boxes', boxes, MAX_GRID_COUNT);
         const l = core.readLayers(layers, list.count);
-        const ov = out === undefined ? undefined : typed('out', out, Uint16Array);
+        const ov = out === undefined ? undefined : typed('out', out, Uint32Array);
         live();
         if (count < 0)
           throw new EarlyoutError('EO_JS_STALE', failure
@@ -151,12 +150,12 @@ export function makeSectors(core: Core): SectorsApi {
         });
       },
       ranges(out) {
-        const o = out === undefined ? undefined : typed('out', out, Uint8Array);
+        const o = out === undefined ? undefined : typed('out', out, Uint16Array);
         live();
-        const n = heap.dv.getUint16(pg + S.object_count, true);
+        const n = heap.dv.getUint32(pg + S.object_count, true);
         const fits = o !== undefined && o.length >= n * 4;
-        const result = fits ? o : new Uint8Array(n * 4);
-        result.set(new Uint8Array(heap.u8.buffer, heap.dv.getUint32(pg + S.ranges, true), n * 4));
+        const result = fits ? o : new Uint16Array(n * 4);
+        result.set(new Uint16Array(heap.u8.buffer, heap.dv.getUint32(pg + S.ranges, true), n * 4));
         return fits ? out! : result;
       },
       queryPoint(px, py, o) {
@@ -203,7 +202,7 @@ export function makeSectors(core: Core): SectorsApi {
   return {
     create,
     tune(boxes, configs, layers) {
-      const list = boxList('boxes', boxes, MAX_COUNT);
+      const list = boxList('boxes', boxes, MAX_GRID_COUNT);
       const l = core.readLayers(layers, list.count);
       if (!Array.isArray(configs)) fail('configs must be an array of 1..255 SectorsConfig');
       const kept = (configs as unknown[]).slice();

@@ -38,7 +38,7 @@ export function makeSweep(core: Core): SweepApi {
           const a = choice('axis', axis, AXES);
           const list = boxList('boxes', boxes, maxObjects, 'the maxObjects of sweep.create');
           const l = core.readLayers(layers, list.count);
-          const ov = out === undefined ? undefined : typed('out', out, Uint16Array);
+          const ov = out === undefined ? undefined : typed('out', out, Uint32Array);
           if (disposed) fail('this sweeper was disposed');
           ready = false;
           return core.scoped(() => {

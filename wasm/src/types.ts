@@ -44,8 +44,8 @@ export interface OrderReport {
     own properties are read; an unknown name is an error that lists the valid ones. */
 export interface SectorsConfig {
   worldX?: number; worldY?: number; worldW?: number; worldH?: number; // default 0, 0, 256, 192
-  cols?: number; rows?: number;            // default 2 x 2 (quadrants)
-  maxObjects?: number;                     // default 64
+  cols?: number; rows?: number;            // default 2 x 2 (quadrants); at most 65,535 each
+  maxObjects?: number;                     // default 64; past 65,535 is fine (the wasm heap is the limit)
   maxEntries?: number;                     // (object, sector) memberships; default 4 * maxObjects
 }
 /** Work counted by the broadphase calls (see eo_broadphase_stats in sectors.h). */
@@ -53,7 +53,8 @@ export interface BroadphaseStats {
   insertions: number; removals: number; objectsMoved: number; rebuilds: number; candidatePairs: number;
   duplicatesSkipped: number; layerFiltered: number; boxTests: number; pairsFound: number;
 }
-export interface PairList { count: number; pairs: Uint16Array /* a, b per pair */ }
+/** Pairs as a, b per pair (a < b). Uint32Array: a sector grid holds more than 65,535 objects. */
+export interface PairList { count: number; pairs: Uint32Array /* a, b per pair */ }
 
 /** A 1-bit-per-pixel sprite mask held in wasm memory. Call dispose() when done (a mask the game
     forgets is freed when it is garbage-collected). */
@@ -84,7 +85,7 @@ export interface PixelMaskApi {
   /** How many pixels are solid in both. */
   area(a: PixelMask, ax: number, ay: number, b: PixelMask, bx: number, by: number): number;
   /** Overlap for many pairs in one call: pairs holds a, b (indices into masks) per pair, a
-      broadphase's Uint16Array output as it is, or a Uint32Array; positions x, y per mask (floored).
+      broadphase's Uint32Array output as it is, or a Uint16Array; positions x, y per mask (floored).
       Returns a byte per pair (1: they share a solid pixel) in options.out if given; options.count
       limits the pairs read (a findPairs count); options.contacts (Int32Array, x, y per pair) gets
       each hit's first contact (0, 0 for a miss). */
@@ -266,7 +267,7 @@ export interface GridmaskApi {
   /** X field first, then Y: 'apart-x' and 'apart-y' eliminate the pair, 'maybe' does not. */
   test(layout: GridmaskLayout, a: number, b: number): GridmaskVerdict;
   /** Pairs (i < j, i ascending then j) not eliminated; pairs holds a, b per pair. */
-  findCandidates(layout: GridmaskLayout, masks: Uint32Array, out?: Uint16Array): { count: number; pairs: Uint16Array };
+  findCandidates(layout: GridmaskLayout, masks: Uint32Array, out?: Uint32Array): { count: number; pairs: Uint32Array };
 }
 
 export interface AabbApi {
@@ -274,7 +275,7 @@ export interface AabbApi {
       Floats: the test is on their conservative integer bounds. */
   overlap(a: Box, b: Box, order?: AxisOrder): { overlap: boolean; comparisons: number };
   /** All overlapping pairs by testing every pair: the baseline. boxes: x, y, w, h per box. */
-  findPairs(boxes: BoxArray, order?: AxisOrder, out?: Uint16Array): PairList & { comparisons: number };
+  findPairs(boxes: BoxArray, order?: AxisOrder, out?: Uint32Array): PairList & { comparisons: number };
   /** Picks the axis order from a sample of at most sampleLimit boxes (2..255, default 64). */
   chooseOrder(boxes: BoxArray, sampleLimit?: number): OrderReport;
 }
@@ -290,19 +291,20 @@ export interface SectorGrid {
   readonly cols: number; readonly rows: number; readonly cellW: number; readonly cellH: number;
   /** Lists the boxes (x, y, w, h per box) in their sectors from scratch. */
   build(boxes: BoxArray): BroadphaseStats;
-  /** Persistent mode: moves only the boxes whose sector range changed. */
+  /** Persistent mode: moves only the boxes whose sector range changed (never a full rebuild while
+      maxEntries holds them all). */
   update(boxes: BoxArray): BroadphaseStats;
   /** Overlapping pairs of the boxes last built or updated; pass the same boxes (an error names a
       box that changed since: call update first). layers: category, collidesWith per box. */
-  findPairs(boxes: BoxArray, layers?: Uint16Array, out?: Uint16Array): PairList & { stats: BroadphaseStats };
-  /** First and last column and row of each box (0xFF: empty box), 4 bytes per box. */
-  ranges(out?: Uint8Array): Uint8Array;
+  findPairs(boxes: BoxArray, layers?: Uint16Array, out?: Uint32Array): PairList & { stats: BroadphaseStats };
+  /** First and last column and row of each box (0xFFFF: empty box), 4 values per box. */
+  ranges(out?: Uint16Array): Uint16Array;
   /** Indices (ascending) of the boxes of the last build or update containing the pixel
       (floor(x), floor(y)). EarlyoutError EO_ERR_NOT_READY when no build or update fitted. */
-  queryPoint(x: number, y: number, options?: QueryOptions): Uint16Array;
+  queryPoint(x: number, y: number, options?: QueryOptions): Uint32Array;
   /** Indices (ascending) of the boxes of the last build or update sharing a pixel with the
       region (conservative bounds: floor of the corner, ceiling of the far side). */
-  queryRegion(region: Box, options?: QueryOptions): Uint16Array;
+  queryRegion(region: Box, options?: QueryOptions): Uint32Array;
   dispose(): void;
 }
 
@@ -334,12 +336,12 @@ export interface SectorsApi {
 
 /** Sort-and-sweep that keeps its order between frames (frame coherence). */
 export interface Sweeper {
-  findPairs(boxes: BoxArray, axis?: 'x' | 'y', layers?: Uint16Array, out?: Uint16Array): PairList & { stats: BroadphaseStats };
+  findPairs(boxes: BoxArray, axis?: 'x' | 'y', layers?: Uint16Array, out?: Uint32Array): PairList & { stats: BroadphaseStats };
   /** Boxes of the last findPairs containing the pixel (floor(x), floor(y)), ascending.
       EarlyoutError EO_ERR_NOT_READY before a findPairs. */
-  queryPoint(x: number, y: number, options?: QueryOptions): Uint16Array;
+  queryPoint(x: number, y: number, options?: QueryOptions): Uint32Array;
   /** Boxes of the last findPairs sharing a pixel with the region, ascending. */
-  queryRegion(region: Box, options?: QueryOptions): Uint16Array;
+  queryRegion(region: Box, options?: QueryOptions): Uint32Array;
   dispose(): void;
 }
 

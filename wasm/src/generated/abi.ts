@@ -18,7 +18,7 @@ export const LAYOUT = {
   /** eo_segment (common.h) */
   segment: { size: 16, x0: 0, y0: 4, x1: 8, y1: 12 },
   /** eo_pair (common.h) */
-  pair: { size: 4, a: 0, b: 2 },
+  pair: { size: 8, a: 0, b: 4 },
   /** eo_trace_step (common.h) */
   trace_step: { size: 12, event: 0, module: 1, line: 2, a: 4, b: 8 },
   /** eo_hooks (common.h) */
@@ -38,11 +38,11 @@ export const LAYOUT = {
   /** eo_raycast_visit (raycast.h) */
   raycast_visit: { size: 20, col: 0, row: 4, t_num: 8, t_den: 12, attr: 16, face: 17 },
   /** eo_sectors_config (sectors.h) */
-  sectors_config: { size: 24, world_x: 0, world_y: 4, world_w: 8, world_h: 12, cols: 16, rows: 17, max_objects: 18, max_entries: 20 },
+  sectors_config: { size: 28, world_x: 0, world_y: 4, world_w: 8, world_h: 12, cols: 16, rows: 18, max_objects: 20, max_entries: 24 },
   /** eo_sectors_range (sectors.h) */
-  sectors_range: { size: 4, col0: 0, col1: 1, row0: 2, row1: 3 },
+  sectors_range: { size: 8, col0: 0, col1: 2, row0: 4, row1: 6 },
   /** eo_sectors (sectors.h) */
-  sectors: { size: 60, cfg: 0, cell_w: 24, cell_h: 28, shift_w: 32, shift_h: 33, cells: 34, object_count: 36, entry_count: 38, built: 40, cell_start: 44, cell_len: 48, entries: 52, ranges: 56 },
+  sectors: { size: 80, cfg: 0, cell_w: 28, cell_h: 32, shift_w: 36, shift_h: 37, recip_w: 40, recip_h: 44, cells: 48, object_count: 52, entry_count: 56, built: 60, cell_start: 64, cell_len: 68, entries: 72, ranges: 76 },
   /** eo_sectors_tune_row (sectors.h) */
   sectors_tune_row: { size: 44, stats: 0, cost: 36, result: 40 },
   /** eo_slopes_ground (slopes.h) */
@@ -68,19 +68,19 @@ export const FIELD_TYPES = {
   broadphase_stats: { insertions: "uint32_t", removals: "uint32_t", objects_moved: "uint32_t", rebuilds: "uint32_t", candidate_pairs: "uint32_t", duplicates_skipped: "uint32_t", layer_filtered: "uint32_t", box_tests: "uint32_t", pairs_found: "uint32_t" },
   box: { x: "eo_coord", y: "eo_coord", w: "eo_coord", h: "eo_coord" },
   segment: { x0: "eo_coord", y0: "eo_coord", x1: "eo_coord", y1: "eo_coord" },
-  pair: { a: "uint16_t", b: "uint16_t" },
+  pair: { a: "eo_index", b: "eo_index" },
   trace_step: { event: "uint8_t", module: "uint8_t", line: "uint16_t", a: "int32_t", b: "int32_t" },
   hooks: { steps: "eo_trace_step *", step_capacity: "uint16_t", step_count: "uint16_t", steps_lost: "uint16_t", counters: "uint32_t[EO_COUNTER_COUNT]" },
   gridmask_layout: { bits: "uint8_t", cell_shift_x: "uint8_t", cell_shift_y: "uint8_t", reserved: "uint8_t", screen_w: "int16_t", screen_h: "int16_t" },
   gridmask_axis: { screen: "int16_t", shift: "uint8_t", last_cell: "uint8_t" },
   gridmask_grid: { layout: "eo_gridmask_layout", ready: "uint8_t", half: "uint8_t", axis: "eo_gridmask_axis[2]" },
   pixelmask: { w: "uint16_t", h: "uint16_t", words_per_row: "uint16_t", words: "eo_pixelmask_word *" },
-  query_segment_hit: { index: "uint16_t", t_num: "eo_ucoord", t_den: "eo_ucoord", x: "eo_coord", y: "eo_coord", face: "uint8_t" },
+  query_segment_hit: { index: "eo_index", t_num: "eo_ucoord", t_den: "eo_ucoord", x: "eo_coord", y: "eo_coord", face: "uint8_t" },
   raycast_hit: { hit: "uint8_t", attr: "uint8_t", face: "uint8_t", col: "eo_coord", row: "eo_coord", x: "eo_coord", y: "eo_coord", t_num: "eo_ucoord", t_den: "eo_ucoord" },
   raycast_visit: { col: "eo_coord", row: "eo_coord", t_num: "eo_ucoord", t_den: "eo_ucoord", attr: "uint8_t", face: "uint8_t" },
-  sectors_config: { world_x: "eo_coord", world_y: "eo_coord", world_w: "eo_coord", world_h: "eo_coord", cols: "uint8_t", rows: "uint8_t", max_objects: "uint16_t", max_entries: "uint16_t" },
-  sectors_range: { col0: "uint8_t", col1: "uint8_t", row0: "uint8_t", row1: "uint8_t" },
-  sectors: { cfg: "eo_sectors_config", cell_w: "eo_ucoord", cell_h: "eo_ucoord", shift_w: "uint8_t", shift_h: "uint8_t", cells: "uint16_t", object_count: "uint16_t", entry_count: "uint16_t", built: "uint8_t", cell_start: "uint16_t *", cell_len: "uint16_t *", entries: "uint16_t *", ranges: "eo_sectors_range *" },
+  sectors_config: { world_x: "eo_coord", world_y: "eo_coord", world_w: "eo_coord", world_h: "eo_coord", cols: "eo_sectors_cell", rows: "eo_sectors_cell", max_objects: "eo_index", max_entries: "eo_index" },
+  sectors_range: { col0: "eo_sectors_cell", col1: "eo_sectors_cell", row0: "eo_sectors_cell", row1: "eo_sectors_cell" },
+  sectors: { cfg: "eo_sectors_config", cell_w: "eo_ucoord", cell_h: "eo_ucoord", shift_w: "uint8_t", shift_h: "uint8_t", recip_w: "eo_ucoord", recip_h: "eo_ucoord", cells: "eo_index", object_count: "eo_index", entry_count: "eo_index", built: "uint8_t", cell_start: "eo_index *", cell_len: "eo_index *", entries: "eo_index *", ranges: "eo_sectors_range *" },
   sectors_tune_row: { stats: "eo_broadphase_stats", cost: "uint32_t", result: "eo_result" },
   slopes_ground: { found: "uint8_t", sensor: "uint8_t", height: "uint8_t", attr: "uint8_t", col: "eo_coord", row: "eo_coord", ground_y: "eo_coord", distance: "eo_coord" },
   sweep: { entries: "eo_ucoord *", capacity: "uint16_t", count: "uint16_t", axis: "uint8_t", ready: "uint8_t" },

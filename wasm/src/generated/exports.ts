@@ -65,19 +65,19 @@ export interface Exports {
   eo_pixelmask_overlap_area(a: number, ax: number, ay: number, b: number, bx: number, by: number, area: number, hooks: number): number;
   /** eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, eo_coord ax, eo_coord ay, const eo_pixelmask *b, eo_coord bx, eo_coord by, uint8_t *hit, eo_hooks *hooks) (pixelmask.h) */
   eo_pixelmask_overlap_reference(a: number, ax: number, ay: number, b: number, bx: number, by: number, hit: number, hooks: number): number;
-  /** eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_coord x, eo_coord y, eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks) (query.h) */
   eo_query_sectors_point(grid: number, boxes: number, layers: number, filter: number, x: number, y: number, out: number, capacity: number, count: number, hooks: number): number;
-  /** eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, const eo_box *region, eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks) (query.h) */
   eo_query_sectors_region(grid: number, boxes: number, layers: number, filter: number, region: number, out: number, capacity: number, count: number, hooks: number): number;
-  /** eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_coord x, eo_coord y, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_coord x, eo_coord y, eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks) (query.h) */
   eo_query_sweep_point(sweep: number, layers: number, filter: number, x: number, y: number, out: number, capacity: number, count: number, hooks: number): number;
-  /** eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, const eo_box *region, uint16_t *out, uint16_t capacity, uint16_t *count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, const eo_box *region, eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks) (query.h) */
   eo_query_sweep_region(sweep: number, layers: number, filter: number, region: number, out: number, capacity: number, count: number, hooks: number): number;
   /** uint8_t eo_query_segment_box(const eo_segment *seg, const eo_box *box, eo_query_segment_hit *hit) (query.h) */
   eo_query_segment_box(seg: number, box: number, hit: number): number;
-  /** eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, uint16_t count, const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_query_segment_hit *hits, uint16_t capacity, uint16_t *hit_count, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, eo_index count, const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_query_segment_hit *hits, eo_index capacity, eo_index *hit_count, eo_hooks *hooks) (query.h) */
   eo_query_segment_all(seg: number, boxes: number, count: number, grid: number, layers: number, filter: number, hits: number, capacity: number, hit_count: number, hooks: number): number;
-  /** eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, uint16_t count, const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_query_segment_hit *hit, uint8_t *found, eo_hooks *hooks) (query.h) */
+  /** eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, eo_index count, const eo_sectors *grid, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_query_segment_hit *hit, uint8_t *found, eo_hooks *hooks) (query.h) */
   eo_query_segment_first(seg: number, boxes: number, count: number, grid: number, layers: number, filter: number, hit: number, found: number, hooks: number): number;
   /** eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8_t block, eo_raycast_hit *hit, eo_raycast_visit *visits, uint16_t capacity, uint16_t *visit_count, eo_hooks *hooks) (raycast.h) */
   eo_raycast_tiles(map: number, seg: number, block: number, hit: number, visits: number, capacity: number, visit_count: number, hooks: number): number;
@@ -85,17 +85,17 @@ export interface Exports {
   eo_sectors_storage_size(cfg: number): number;
   /** eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *storage, size_t storage_size) (sectors.h) */
   eo_sectors_init(grid: number, cfg: number, storage: number, storage_size: number): number;
-  /** eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, uint16_t count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
+  /** eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
   eo_sectors_build(grid: number, boxes: number, count: number, stats: number, hooks: number): number;
-  /** eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, uint16_t count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
+  /** eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, eo_index count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
   eo_sectors_update(grid: number, boxes: number, count: number, stats: number, hooks: number): number;
   /** eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
   eo_sectors_find_pairs(grid: number, boxes: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
-  /** eo_result eo_sectors_object_range(const eo_sectors *grid, uint16_t index, eo_sectors_range *range) (sectors.h) */
+  /** eo_result eo_sectors_object_range(const eo_sectors *grid, eo_index index, eo_sectors_range *range) (sectors.h) */
   eo_sectors_object_range(grid: number, index: number, range: number): number;
   /** eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sectors_range *range) (sectors.h) */
   eo_sectors_box_range(grid: number, box: number, range: number): number;
-  /** eo_result eo_sectors_tune(const eo_box *boxes, uint16_t count, const eo_broadphase_layer *layers, const eo_sectors_config *configs, uint8_t config_count, void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best) (sectors.h) */
+  /** eo_result eo_sectors_tune(const eo_box *boxes, eo_index count, const eo_broadphase_layer *layers, const eo_sectors_config *configs, uint8_t config_count, void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best) (sectors.h) */
   eo_sectors_tune(boxes: number, count: number, layers: number, configs: number, config_count: number, storage: number, storage_size: number, rows: number, best: number): number;
   /** uint8_t eo_slopes_column_height(const eo_tiles_map *map, uint8_t shape, uint8_t column) (slopes.h) */
   eo_slopes_column_height(map: number, shape: number, column: number): number;

@@ -46,7 +46,7 @@ export class OrderDemo {
     y: { comparisons: number; count: number };
     report: OrderReport;
     tests: number;
-    pairs: Uint16Array;
+    pairs: Uint32Array;
     pairCount: number;
   };
   /** comparisons of (selected, j) for each j, in the shown order (0 for j = selected) */

@@ -46,13 +46,13 @@ export class ManyObjects {
   private pos = new Float64Array(MAX * 2);
   private vel = new Float64Array(MAX * 2);
   private masks = new Uint32Array(MAX);
-  private pairs = new Uint16Array((MAX * (MAX - 1)) / 2 * 2);
-  private result: { count: number; tests: number; eliminated: number; built: number; pairs: Uint16Array<ArrayBufferLike> } = {
+  private pairs = new Uint32Array((MAX * (MAX - 1)) / 2 * 2);
+  private result: { count: number; tests: number; eliminated: number; built: number; pairs: Uint32Array<ArrayBufferLike> } = {
     count: 0,
     tests: 0,
     eliminated: 0,
     built: 0,
-    pairs: new Uint16Array(0),
+    pairs: new Uint32Array(0),
   };
   private canvas: HTMLCanvasElement;
   private wrap: HTMLElement;

@@ -147,9 +147,9 @@ export class SectorsChallenge {
 }
 
 /** Do two pair lists hold the same pairs (each a < b)? */
-function sameSet(a: Uint16Array, na: number, b: Uint16Array, nb: number): boolean {
+function sameSet(a: Uint32Array, na: number, b: Uint32Array, nb: number): boolean {
   if (na !== nb) return false;
-  const key = (p: Uint16Array, k: number) => p[k * 2] * 65536 + p[k * 2 + 1];
+  const key = (p: Uint32Array, k: number) => p[k * 2] * 65536 + p[k * 2 + 1]; // indices < 65,536 here
   const s = new Set<number>();
   for (let k = 0; k < na; k++) s.add(key(a, k));
   for (let k = 0; k < nb; k++) if (!s.has(key(b, k))) return false;

@@ -97,12 +97,13 @@ export function pairsFromSteps(steps: TraceStep[]): PairsMet {
   return out;
 }
 
-/** How many sectors each object is listed in, from the core's ranges (0 for an empty box). */
-export function sectorCounts(ranges: Uint8Array<ArrayBufferLike>, n: number): Uint16Array<ArrayBufferLike> {
+/** How many sectors each object is listed in, from the core's ranges (0 for an empty box, whose
+    range is all 0xFFFF: EO_SECTORS_NO_CELL). */
+export function sectorCounts(ranges: Uint16Array<ArrayBufferLike>, n: number): Uint16Array<ArrayBufferLike> {
   const out = new Uint16Array(n);
   for (let i = 0; i < n; i++) {
     const [c0, c1, r0, r1] = ranges.subarray(i * 4, i * 4 + 4);
-    out[i] = c0 === 0xff ? 0 : (c1 - c0 + 1) * (r1 - r0 + 1);
+    out[i] = c0 === 0xffff ? 0 : (c1 - c0 + 1) * (r1 - r0 + 1);
   }
   return out;
 }
