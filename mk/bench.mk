@@ -9,7 +9,7 @@ $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c bench/common/bench_clock
 # Box2D 2.4.1 (Debian libbox2d-dev, C++) runs as its own column through bench/native/box2d_broadphase.cpp.
 $(NATIVE)/box2d_broadphase.o: bench/native/box2d_broadphase.cpp bench/native/box2d_broadphase.h $(CORE_HDR)
 	$(CXX) -std=c++17 -Wall -Wextra -Werror -O2 $(CORE_INC) -c $< -o $@
-$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/bench_clock.h bench/common/scene.h tests/core/sweep_reference.h \
+$(NATIVE)/bench_broadphase: bench/native/bench_broadphase.c bench/common/bench_clock.h bench/common/scene.h bench/common/plain_grid.h tests/core/sweep_reference.h \
                             $(NATIVE)/box2d_broadphase.o $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/box2d_broadphase.o \
 	  $(NATIVE)/libearlyout.a -lbox2d -lstdc++ -o $@
@@ -48,6 +48,12 @@ $(WASM)/bench_tiles.wasm: bench/wasm/bench_tiles.c bench/common/tiles_scene.h te
                           $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -Itests/core --no-entry -sSTANDALONE_WASM \
 	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
+# The bench-only module of bench_broadphase.mjs: the plain grid (bench/common/plain_grid.h) and the
+# core's sectors in C on the scene of bench/common/scene.h, beside the public JS API.
+$(WASM)/bench_broadphase.wasm: bench/wasm/bench_broadphase.c bench/common/scene.h bench/common/plain_grid.h $(CORE_SRC) $(CORE_HDR) \
+                               $(WASM)/cache/.seeded | $(DEPS_STAMP)
+	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common --no-entry -sSTANDALONE_WASM \
+	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
 # The bench-only module of bench_dash.mjs: the swept-move scene (bench/common/dash_scene.h) with the
 # native bench's C, beside the public JS API.
 $(WASM)/bench_dash.wasm: bench/wasm/bench_dash.c bench/common/dash_scene.h tests/core/tiles_reference.h $(CORE_SRC) $(CORE_HDR) \
@@ -71,7 +77,7 @@ $(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmas
 # as optimized code, not as whatever tier each happened to reach.
 # bench_bullets: the issue-14 frame (2,000 bullets, 50 enemies, floats) against rbush and
 # detect-collisions, same hits checked every frame; package_sizes: each variant raw and gzip.
-bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm | $(DEPS_STAMP)
+bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_broadphase.wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node bench/wasm/bench_broadphase.mjs 600
 	node bench/wasm/bench_bullets.mjs 600

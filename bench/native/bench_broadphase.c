@@ -35,6 +35,7 @@
 #include "../common/scene.h"
 #include "sweep_reference.h"
 #include "box2d_broadphase.h"
+#include "plain_grid.h"
 
 #define MAX_FRAMES 100000
 #define MAX_PAIRS (1u << 18)
@@ -42,8 +43,6 @@
 #define BRUTE_BIG_FRAMES 10
 #define BRUTE_HUGE_N 50000
 #define BRUTE_HUGE_FRAMES 2
-#define GRID_SHIFT 5 /* the plain grid's cells: 32 px */
-#define GRID_MAX_CELLS ((8960 >> GRID_SHIFT) * (8960 >> GRID_SHIFT)) /* the 50,000 world is 8,920 px */
 #define CHECKSUMS "bench/common/scene_checksums.txt"
 
 enum { M_BRUTE, M_SECTORS, M_GRID, M_BOX2D, M_SWEEP, M_SWEEP_WS, M_COUNT };
@@ -59,9 +58,6 @@ static uint32_t counts[M_COUNT][MAX_FRAMES];
 static double frame_ns[MAX_FRAMES];
 static uint16_t order[BENCH_SCENE_MAX_N];
 static uint32_t storage[(1u << 22) / 4]; /* sector grid storage, 4-byte aligned */
-static uint32_t grid_start[GRID_MAX_CELLS + 1], grid_fill[GRID_MAX_CELLS];
-static uint32_t grid_items[4 * BENCH_SCENE_MAX_N];
-static uint16_t grid_range[BENCH_SCENE_MAX_N][4];
 static uint32_t floor_cell[BENCH_SCENE_MAX_N];
 static eo_box floor_copy[BENCH_SCENE_MAX_N];
 
@@ -217,60 +213,6 @@ static run_result run_sweep_ws(int kind, uint16_t n, int frames, eo_aabb_order a
     return res;
 }
 
-/* The plain grid: rebuilt every frame with a counting sort into 32 px cells. A box is listed in
-   every cell it touches; a pair is tested only in the first cell both are listed in. */
-static uint32_t plain_grid_pairs(const eo_box *boxes, uint32_t n, int32_t world, eo_pair *out, uint32_t cap)
-{
-    uint32_t cols = (uint32_t)(world + (1 << GRID_SHIFT) - 1) >> GRID_SHIFT, cells = cols * cols, i, k, found = 0;
-    uint32_t last = cols - 1;
-    memset(grid_fill, 0, cells * sizeof grid_fill[0]);
-    for (i = 0; i < n; i++) {
-        const eo_box *b = &boxes[i];
-        uint16_t *r = grid_range[i];
-        uint32_t c, w;
-        r[0] = (uint16_t)((uint32_t)b->x >> GRID_SHIFT);
-        r[1] = (uint16_t)((uint32_t)(b->x + b->w - 1) >> GRID_SHIFT);
-        r[2] = (uint16_t)((uint32_t)b->y >> GRID_SHIFT);
-        r[3] = (uint16_t)((uint32_t)(b->y + b->h - 1) >> GRID_SHIFT);
-        if (r[1] > last) r[1] = (uint16_t)last;
-        if (r[3] > last) r[3] = (uint16_t)last;
-        for (w = r[2]; w <= r[3]; w++)
-            for (c = r[0]; c <= r[1]; c++)
-                grid_fill[w * cols + c]++;
-    }
-    grid_start[0] = 0;
-    for (k = 0; k < cells; k++) {
-        grid_start[k + 1] = grid_start[k] + grid_fill[k];
-        grid_fill[k] = grid_start[k];
-    }
-    for (i = 0; i < n; i++) {
-        const uint16_t *r = grid_range[i];
-        uint32_t c, w;
-        for (w = r[2]; w <= r[3]; w++)
-            for (c = r[0]; c <= r[1]; c++)
-                grid_items[grid_fill[w * cols + c]++] = i;
-    }
-    for (k = 0; k < cells; k++) {
-        uint32_t p, q, col = k % cols, row = k / cols;
-        for (p = grid_start[k]; p + 1 < grid_start[k + 1]; p++)
-            for (q = p + 1; q < grid_start[k + 1]; q++) {
-                uint32_t a = grid_items[p], b = grid_items[q];
-                const uint16_t *ra = grid_range[a], *rb = grid_range[b];
-                if ((ra[0] > rb[0] ? ra[0] : rb[0]) != col || (ra[2] > rb[2] ? ra[2] : rb[2]) != row)
-                    continue; /* met in an earlier cell */
-                if (!(boxes[a].x < boxes[b].x + boxes[b].w && boxes[b].x < boxes[a].x + boxes[a].w &&
-                      boxes[a].y < boxes[b].y + boxes[b].h && boxes[b].y < boxes[a].y + boxes[a].h))
-                    continue; /* the scene's coordinates are small: no overflow to guard */
-                if (found < cap) {
-                    out[found].a = (uint16_t)a;
-                    out[found].b = (uint16_t)b;
-                }
-                found++;
-            }
-    }
-    return found;
-}
-
 static run_result run_grid(int kind, uint16_t n, int frames)
 {
     run_result res = { 0, 0, frames, 0 };
@@ -314,21 +256,18 @@ static run_result run_box2d(int kind, uint16_t n, int frames)
     return res;
 }
 
-/* The floor: one pass over the boxes computing the 32 px cell of each (what_ 0), or a memcpy of
-   the boxes (what_ 1). Every grid does at least the first every frame. */
+/* The floor: one pass over the boxes computing the 32 px cell of each (what 0), or a memcpy of
+   the boxes (what 1). Every grid does at least the first every frame. */
 static run_result run_floor(int kind, uint16_t n, int frames, int what)
 {
     run_result res = { 0, 0, frames, 0 };
-    uint32_t cols, sum = 0;
+    uint32_t sum = 0;
     int f;
     bench_scene_init(&S, kind, n);
-    cols = (uint32_t)(S.world + (1 << GRID_SHIFT) - 1) >> GRID_SHIFT;
     for (f = 0; f < frames; f++) {
-        uint32_t i;
         double t0 = now_ns();
         if (what == 0)
-            for (i = 0; i < n; i++)
-                floor_cell[i] = ((uint32_t)S.boxes[i].y >> GRID_SHIFT) * cols + ((uint32_t)S.boxes[i].x >> GRID_SHIFT);
+            plain_grid_floor(S.boxes, n, S.world, floor_cell);
         else
             memcpy(floor_copy, S.boxes, n * sizeof S.boxes[0]);
         frame_ns[f] = now_ns() - t0;
@@ -354,13 +293,11 @@ static eo_sectors_config tune_sectors(uint16_t n, eo_sectors_tune_row *chosen)
         for (j = 0; j < 5; j++) {
             eo_sectors_config c;
             memset(&c, 0, sizeof c);
-            c.world_w = (int16_t)S.world;
-            c.world_h = (int16_t)S.world;
-            c.cols = (uint8_t)((S.world + sizes[i] - 1) / sizes[i]);
-            c.rows = (uint8_t)((S.world + sizes[j] - 1) / sizes[j]);
+            c.world_w = (eo_coord)S.world;
+            c.world_h = (eo_coord)S.world;
+            c.cols = (eo_sectors_cell)((S.world + sizes[i] - 1) / sizes[i]);
+            c.rows = (eo_sectors_cell)((S.world + sizes[j] - 1) / sizes[j]);
             c.max_objects = n; /* max_entries: the default, 4 per object */
-            if ((S.world + sizes[i] - 1) / sizes[i] > 255 || (S.world + sizes[j] - 1) / sizes[j] > 255)
-                continue;
             if (eo_sectors_storage_size(&c) > sizeof storage) continue;
             configs[count++] = c;
         }

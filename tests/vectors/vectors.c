@@ -101,8 +101,6 @@ static eo_box scene_boxes[EO_VEC_SCENE_MAX];
 static eo_broadphase_layer scene_layers[EO_VEC_SCENE_MAX];
 static eo_pair scene_pairs[EO_VEC_PAIRS_SHOWN];
 /* storage for up to 16 x 12 sectors and 255 memberships (eo_index words), and the objects' ranges */
-#define EO_VEC_GRID_WORDS ((16u * 12u + 1u) + 16u * 12u + 255u + \
-                           (4u * sizeof(eo_sectors_cell) * EO_VEC_SCENE_MAX + sizeof(eo_index) - 1u) / sizeof(eo_index))
 static eo_index scene_storage[EO_VEC_GRID_WORDS];
 
 static void zero_stats(eo_broadphase_stats *s)

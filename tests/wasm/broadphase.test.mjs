@@ -161,3 +161,27 @@ test('sectors: 100,000 boxes, 400 x 250 sectors (past 65,535 objects and 255 col
   assert.deepEqual([...r.subarray(4 * (N - 2), 4 * N)], [398, 399, 249, 249, 0, 1, 0, 0]);
   grid.dispose();
 });
+
+test('sectors: updateAndFindPairs is update then findPairs in one call, floats and ints alike', () => {
+  const grid = eo.sectors.create({ worldW: 320, worldH: 240, cols: 10, rows: 8, maxObjects: 120 });
+  const twin = eo.sectors.create({ worldW: 320, worldH: 240, cols: 10, rows: 8, maxObjects: 120 });
+  let boxes = scene(100, 11);
+  for (let frame = 0; frame < 30; frame++) {
+    const floats = Float64Array.from(boxes, (v, i) => ((i & 3) < 2 ? v + 0.25 : v - 0.5)); // same pixel bounds
+    const one = grid.updateAndFindPairs(frame % 2 ? floats : boxes);
+    const st = twin.update(boxes), two = twin.findPairs(boxes);
+    assert.deepEqual(sorted(one), sorted(two));
+    assert.equal(one.stats.objectsMoved, st.objectsMoved);                       // both calls' work, added
+    assert.equal(one.stats.boxTests, two.stats.boxTests);
+    assert.deepEqual(sorted(grid.findPairs(boxes)), sorted(two));                  // the grid holds these boxes now
+    boxes = boxes.map((v, i) => ((i & 3) < 2 ? v + ((frame * 7 + i) % 5) - 2 : v));
+  }
+  const bad = (fn, re) => assert.throws(fn, (e) => e instanceof EarlyoutError && re.test(e.message));
+  bad(() => grid.updateAndFindPairs(scene(121)), /at most 120 boxes/);
+  bad(() => grid.updateAndFindPairs(scene(4), new Uint16Array(3)), /layers/);
+  bad(() => grid.updateAndFindPairs([0, 0, 8, 8, 1, 2, NaN, 4]), /box 1\]\.w must be a finite number/);
+  const tight = eo.sectors.create({ cols: 4, rows: 4, maxObjects: 4, maxEntries: 4 });
+  bad(() => tight.updateAndFindPairs([0, 0, 256, 192]), /maxEntries/);
+  bad(() => tight.findPairs([0, 0, 256, 192]), /no boxes/);                        // failed: an error, never 0 pairs
+  grid.dispose(); twin.dispose(); tight.dispose();
+});

@@ -154,8 +154,9 @@ export function box(name: string, v: unknown): Int32Array {
 
 /** x, y, w, h per box: an Int32Array as it is (the core's own layout); any other typed array
     (Int16Array, Float32Array, Float64Array, ...) or plain array of numbers as conservative integer
-    bounds (each element read once). At most `max` boxes. */
-export function boxList(name: string, v: unknown, max: number, maxName = ''): BoxList {
+    bounds (each element read once), written into `scratch.data` (replaced by a longer array when
+    it is too short). At most `max` boxes. */
+export function boxList(name: string, v: unknown, max: number, maxName = '', scratch?: { data: Int32Array }): BoxList {
   const view = realView(name, v);
   let length: number;
   if (view !== null) length = view.length;
@@ -168,10 +169,32 @@ export function boxList(name: string, v: unknown, max: number, maxName = ''): Bo
   const count = length / 4;
   if (count > max) fail(`at most ${max} boxes${maxName ? ` (${maxName})` : ''}, got ${count}`);
   if (view instanceof Int32Array) return { count, data: view };
-  const data = new Int32Array(length);
+  // converted into the caller's scratch (grown once): no garbage a frame for a game's boxes
+  if (scratch !== undefined && scratch.data.length < length) scratch.data = new Int32Array(length);
+  const data = scratch !== undefined ? scratch.data.subarray(0, length) : new Int32Array(length);
+  // small whole numbers are their own bounds: one copy, nothing to check
+  if (view instanceof Int16Array || view instanceof Uint16Array || view instanceof Int8Array || view instanceof Uint8Array ||
+      view instanceof Uint8ClampedArray) {
+    data.set(view);
+    return { count, data };
+  }
   const src = (view ?? v) as ArrayLike<unknown>;
-  for (let i = 0, k = 0; i < count; i++, k += 4)
-    bounds(`${name}[box ${i}]`, src[k], src[k + 1], src[k + 2], src[k + 3], data, k);
+  for (let i = 0, k = 0; i < count; i++, k += 4) {
+    // the common case inline, without building a name: a game passes thousands of boxes a frame
+    const x = src[k], y = src[k + 1], w = src[k + 2], h = src[k + 3];
+    if (typeof x === 'number' && typeof y === 'number' && typeof w === 'number' && typeof h === 'number') {
+      const x0 = Math.floor(x), y0 = Math.floor(y);
+      const w1 = w > 0 ? Math.max(1, Math.ceil(x + w) - x0) : Math.ceil(w);
+      const h1 = h > 0 ? Math.max(1, Math.ceil(y + h) - y0) : Math.ceil(h);
+      // (NaN and the infinities fail these comparisons)
+      if (x0 >= COORD_MIN && x0 <= COORD_MAX && y0 >= COORD_MIN && y0 <= COORD_MAX &&
+          w1 >= COORD_MIN && w1 <= COORD_MAX && h1 >= COORD_MIN && h1 <= COORD_MAX) {
+        data[k] = x0; data[k + 1] = y0; data[k + 2] = w1; data[k + 3] = h1;
+        continue;
+      }
+    }
+    bounds(`${name}[box ${i}]`, x, y, w, h, data, k); // the same values, read once: throws, naming the box
+  }
   return { count, data };
 }
 

@@ -80,6 +80,10 @@ export function makeSectors(core: Core): SectorsApi {
     }
     const maxEntries = heap.dv.getUint32(pg + S.cfg + C.max_entries, true);
     let disposed = false;
+    const scratch = { data: new Int32Array(0) }; // the boxes of update as int32, reused frame after frame
+    const checkScratch = { data: new Int32Array(0) }; // findPairs' boxes, checked against those of update
+    /** The boxes of build, update and updateAndFindPairs, converted without garbage. */
+    const frameBoxes = (boxes: unknown): BoxList => boxList('boxes', boxes, maxObjects, 'maxObjects: raise it in sectors.create', scratch);
     let count = -1;             // boxes of the last build or update that fitted, -1: none
     let failure = '';           // why the last build or update failed
     const live = () => { if (disposed) fail('this sector grid was disposed'); };
@@ -93,32 +97,43 @@ export function makeSectors(core: Core): SectorsApi {
         if (r[i] !== NO_CELL) total += (r[i + 1] - r[i] + 1) * (r[i + 3] - r[i + 2] + 1);
       return total;
     };
-    const fill = (fn: (grid: number, boxes: number, count: number, stats: number, hooks: number) => number, what: string) =>
+    type Lister = (grid: number, boxes: number, count: number, stats: number, hooks: number) => number;
+    /** Lists the boxes (build or update) into stats ps; on failure the grid holds none, and says why. */
+    const place = (list: BoxList, fn: Lister, what: string, ps: number): void => {
+      const n = list.count;
+      if (n > 0) new Int32Array(heap.u8.buffer, boxesAt, n * 4).set(list.data);
+      const r = fn(pg, boxesAt, n, ps, core.hooks);
+      if (r !== RESULT.EO_OK) {
+        count = -1;
+        const name = RESULTS[r]?.name ?? String(r);
+        if (r === RESULT.EO_ERR_BUFFER_TOO_SMALL) {
+          const needed = membershipsNeeded(n);
+          failure = `${what} failed with ${name}: the boxes need ${needed} (object, sector) memberships, more than maxEntries = ${maxEntries}`;
+          throw core.error(r, what, `the boxes need ${needed} (object, sector) memberships, more than maxEntries = ${maxEntries}: ` +
+            'raise maxEntries in sectors.create (a box is listed in every sector it touches); the grid is empty until a build fits');
+        }
+        failure = `${what} failed with ${name}`;
+        core.check(r, what);
+      }
+      count = n;
+      failure = '';
+    };
+    const fill = (fn: Lister, what: string) =>
       (boxes: unknown) => {
-        const list: BoxList = boxList('boxes', boxes, maxObjects, 'maxObjects: raise it in sectors.create');
+        const list = frameBoxes(boxes);
         live();
         return core.scoped(() => {
-          const n = list.count;
-          if (n > 0) new Int32Array(heap.u8.buffer, boxesAt, n * 4).set(list.data);
           const ps = core.newStats(what);
-          const r = fn(pg, boxesAt, n, ps, core.hooks);
-          if (r !== RESULT.EO_OK) {
-            count = -1;
-            const name = RESULTS[r]?.name ?? String(r);
-            if (r === RESULT.EO_ERR_BUFFER_TOO_SMALL) {
-              const needed = membershipsNeeded(n);
-              failure = `${what} failed with ${name}: the boxes need ${needed} (object, sector) memberships, more than maxEntries = ${maxEntries}`;
-              throw core.error(r, what, `the boxes need ${needed} (object, sector) memberships, more than maxEntries = ${maxEntries}: ` +
-                'raise maxEntries in sectors.create (a box is listed in every sector it touches); the grid is empty until a build fits');
-            }
-            failure = `${what} failed with ${name}`;
-            core.check(r, what);
-          }
-          count = n;
-          failure = '';
+          place(list, fn, what, ps);
           return core.readStats(ps);
         });
       };
+    /** The pairs of the boxes listed (count of them), adding the work to stats ps. */
+    const pairsOf = (l: Uint16Array | undefined, ps: number, out: unknown, ov: Uint32Array | undefined, what: string) => {
+      const pl = core.putLayers(l, count, what);
+      return core.pairs((pp, cap, pc, first) =>
+        x.eo_sectors_find_pairs(pg, boxesAt, pl, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0), what, out as Uint32Array | undefined, ov, owner);
+    };
 
     const grid: SectorGrid = {
       cols: heap.dv.getUint16(pg + S.cfg + C.cols, true), rows: heap.dv.getUint16(pg + S.cfg + C.rows, true),
@@ -126,7 +141,7 @@ export function makeSectors(core: Core): SectorsApi {
       build: fill((g, b, n, s, h) => x.eo_sectors_build(g, b, n, s, h), 'sectors.build'),
       update: fill((g, b, n, s, h) => x.eo_sectors_update(g, b, n, s, h), 'sectors.update'),
       findPairs(boxes, layers, out) {
-        const list = boxList('boxes', boxes, MAX_GRID_COUNT);
+        const list = boxList('boxes', boxes, MAX_GRID_COUNT, '', checkScratch);
         const l = core.readLayers(layers, list.count);
         const ov = out === undefined ? undefined : typed('out', out, Uint32Array);
         live();
@@ -142,10 +157,21 @@ export function makeSectors(core: Core): SectorsApi {
           throw new EarlyoutError('EO_JS_STALE', `sectors.findPairs: box ${i} changed since the last build or update (${was} -> ${is}): call update(boxes) first`);
         }
         return core.scoped(() => {
-          const pl = core.putLayers(l, count, 'sectors.findPairs');
           const ps = core.newStats('sectors.findPairs');
-          const result = core.pairs((pp, cap, pc, first) =>
-            x.eo_sectors_find_pairs(pg, boxesAt, pl, pp, cap, pc, first ? ps : 0, first ? core.hooks : 0), 'sectors.findPairs', out, ov, owner);
+          const result = pairsOf(l, ps, out, ov, 'sectors.findPairs');
+          return { ...result, stats: core.readStats(ps) };
+        });
+      },
+      updateAndFindPairs(boxes, layers, out) {
+        const what = 'sectors.updateAndFindPairs';
+        const list = frameBoxes(boxes);
+        const l = core.readLayers(layers, list.count);
+        const ov = out === undefined ? undefined : typed('out', out, Uint32Array);
+        live();
+        return core.scoped(() => {
+          const ps = core.newStats(what);
+          place(list, (g, b, n, st, h) => x.eo_sectors_update(g, b, n, st, h), what, ps);
+          const result = pairsOf(l, ps, out, ov, what);
           return { ...result, stats: core.readStats(ps) };
         });
       },

@@ -297,6 +297,9 @@ export interface SectorGrid {
   /** Overlapping pairs of the boxes last built or updated; pass the same boxes (an error names a
       box that changed since: call update first). layers: category, collidesWith per box. */
   findPairs(boxes: BoxArray, layers?: Uint16Array, out?: Uint32Array): PairList & { stats: BroadphaseStats };
+  /** A frame in one call: update(boxes), then their pairs (the boxes read and copied once).
+      stats: the work of both. */
+  updateAndFindPairs(boxes: BoxArray, layers?: Uint16Array, out?: Uint32Array): PairList & { stats: BroadphaseStats };
   /** First and last column and row of each box (0xFFFF: empty box), 4 values per box. */
   ranges(out?: Uint16Array): Uint16Array;
   /** Indices (ascending) of the boxes of the last build or update containing the pixel
