@@ -126,7 +126,9 @@ test.describe('pixel overlap playground', () => {
   test('drag and nudge: touching, overlapping boxes without a hit, a pixel hit', async ({ page }) => {
     const pg = await open(page, 'playground');
 
-    await test.step('the opening near miss: a 6 x 4 rectangle, no shared pixel', async () => {
+    await test.step('it opens on Touching, the case of its section; then the near miss: a 6 x 4 rectangle, no shared pixel', async () => {
+      await pg.expectCore([24, 10], 'apart', [0, 0], 'none', 0);
+      await pg.get('preset-near-miss').click();
       // bullet at (18, 10): rectangle x 18..23 (min right edge 24), y 10..13 (the bullet's rows).
       // Its rows against soldier rows 4..7: 19..24 vs 13..16, 18..25 vs 13..17, 18..25 vs 14..16,
       // 19..24 vs 10..18: nothing in common.
@@ -446,6 +448,7 @@ test.describe('screenshot and layout', () => {
     const pg = await open(page, 'playground');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await pg.get('preset-near-miss').click();
     await pg.drag('b', -1, 0);
     await pg.expectCore([17, 10], 'hit', [7, 4], '(17, 11)', 2);
   });

@@ -108,8 +108,10 @@ export class BoxPair {
     const preset = PAIR_PRESETS[opts.preset ?? 'start'] ?? PAIR_PRESETS.start;
     this.boxes = [{ ...preset.boxes[0] }, { ...preset.boxes[1] }];
     this.order = (opts.order as AxisOrder) ?? preset.order ?? 'x-first';
-    const compact = opts.controls === 'compact';
-    const traced = opts.trace ? opts.trace === 'on' : !compact;
+    // minimal: a lesson's first figure, the two boxes and the questions only (no fields, no toolbar, no C)
+    const minimal = opts.controls === 'minimal';
+    const compact = opts.controls === 'compact' || minimal;
+    const traced = !minimal && (opts.trace ? opts.trace === 'on' : !compact);
 
     this.stage = new Stage({
       names: NAMES,
@@ -159,8 +161,8 @@ export class BoxPair {
     const side = h(
       'div',
       { class: 'gm-side' },
-      this.objectCard(0),
-      this.objectCard(1),
+      this.objectCard(0, minimal),
+      this.objectCard(1, minimal),
       h(
         'section',
         { role: 'group', class: 'gm-card ab-qcard', 'aria-label': 'The comparisons' },
@@ -171,7 +173,12 @@ export class BoxPair {
       this.compareEl,
       this.errorEl,
     );
-    this.root = h('div', { class: `gm-playground ab-pair${compact ? ' is-compact' : ''}` }, toolbar, h('div', { class: 'gm-main' }, stageCol, side));
+    this.root = h(
+      'div',
+      { class: `gm-playground ab-pair${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
+      minimal ? null : toolbar,
+      h('div', { class: 'gm-main' }, stageCol, side),
+    );
     if (traced) {
       this.stepper = new Stepper<AabbStep>(
         {
@@ -220,11 +227,11 @@ export class BoxPair {
     }
   }
 
-  private objectCard(i: number): HTMLElement {
+  private objectCard(i: number, minimal: boolean): HTMLElement {
     const name = NAMES[i];
     const low = name.toLowerCase();
-    const f = numberFields(`Box ${name}`, FIELDS, low, (field, value, from) => this.setBox(i, { ...this.boxes[i], [field]: value }, from));
-    this.fields[i] = f;
+    const f = minimal ? null : numberFields(`Box ${name}`, FIELDS, low, (field, value, from) => this.setBox(i, { ...this.boxes[i], [field]: value }, from));
+    if (f) this.fields[i] = f;
     const card = h(
       'section',
       { role: 'group', class: `gm-card gm-card-${i}`, 'aria-label': `Box ${name}`, 'data-testid': `card-${low}` },
@@ -235,7 +242,7 @@ export class BoxPair {
         h('h3', {}, `Box ${name}`),
         h('span', { class: 'mask-hex', 'data-testid': `span-${low}` }),
       ),
-      f.root,
+      f?.root ?? null,
     );
     this.cards[i] = card;
     return card;
@@ -264,7 +271,7 @@ export class BoxPair {
 
   update(from?: HTMLInputElement): void {
     this.boxes.forEach((b, i) => {
-      this.fields[i].sync(b, from);
+      this.fields[i]?.sync(b, from);
       const low = NAMES[i].toLowerCase();
       const el = this.cards[i].querySelector<HTMLElement>(`[data-testid=span-${low}]`)!;
       setText(el, b.w > 0 && b.h > 0 ? `x ${b.x}..${b.x + b.w - 1}, y ${b.y}..${b.y + b.h - 1}` : 'empty: covers no pixel');

@@ -99,8 +99,10 @@ export class Playground {
       boxes: [{ ...preset.state.boxes[0] }, { ...preset.state.boxes[1] }],
     };
     if (preset.state.method && !opts.method) this.state.method = preset.state.method;
-    const compact = opts.controls === 'compact';
-    const traced = opts.trace ? opts.trace === 'on' : !compact;
+    // minimal: a lesson's first figure, the two objects and their bits only (no fields, no toolbar, no C)
+    const minimal = opts.controls === 'minimal';
+    const compact = opts.controls === 'compact' || minimal;
+    const traced = !minimal && (opts.trace ? opts.trace === 'on' : !compact);
 
     this.stage = new Stage({
       names: OBJECT_NAMES,
@@ -133,18 +135,19 @@ export class Playground {
     const side = h(
       'div',
       { class: 'gm-side' },
-      this.objectCard(0),
-      this.objectCard(1),
+      this.objectCard(0, minimal),
+      this.objectCard(1, minimal),
       this.andCard(),
       this.verdictEl,
-      this.compareEl,
+      minimal ? null : this.compareEl,
       this.errorEl,
     );
 
+    const toolbar = this.toolbar(compact);
     this.root = h(
       'div',
-      { class: `gm-playground${compact ? ' is-compact' : ''}` },
-      this.toolbar(compact),
+      { class: `gm-playground${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
+      minimal ? null : toolbar,
       h('div', { class: 'gm-main' }, stageCol, side),
     );
     if (traced) {
@@ -230,11 +233,11 @@ export class Playground {
     this.url?.changed('step');
   }
 
-  private objectCard(i: number): HTMLElement {
+  private objectCard(i: number, minimal: boolean): HTMLElement {
     const name = OBJECT_NAMES[i];
     const low = name.toLowerCase();
-    const fields = numberFields(name, FIELDS, low, (f, n, from) => this.setBox(i, { ...this.state.boxes[i], [f]: n }, from));
-    this.fields[i] = fields;
+    const fields = minimal ? null : numberFields(name, FIELDS, low, (f, n, from) => this.setBox(i, { ...this.state.boxes[i], [f]: n }, from));
+    if (fields) this.fields[i] = fields;
     const row = (axis: 'x' | 'y') => {
       const key = `${low}-${axis}`;
       this.bitRows[key] = h('span', { class: `bits bits-${i}`, 'data-testid': `bits-${key}` });
@@ -247,7 +250,7 @@ export class Playground {
       'section',
       { role: 'group', class: `gm-card gm-card-${i}`, 'aria-label': `Object ${name}`, 'data-testid': `card-${low}` },
       h('div', { class: 'gm-card-head' }, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), h('h3', {}, `Object ${name}`), mask),
-      fields.root,
+      fields?.root ?? null,
       h('div', { class: 'bit-head', 'aria-hidden': 'true', 'data-head': low }),
       row('x'),
       row('y'),

@@ -70,8 +70,10 @@ export class PixelPlayground {
     const sprites = hooks.sprites ?? [new Sprite(eo, SOLDIER), new Sprite(eo, BULLET)];
     const start = hooks.start ?? preset.pos;
     this.state = { sprites, pos: [{ ...start[0] }, { ...start[1] }], traceFn: 'overlap' };
-    const compact = opts.controls === 'compact';
-    const traced = opts.trace ? opts.trace === 'on' : !compact;
+    // minimal: a lesson's first figure, the two sprites and the core's answers only (no fields, no toolbar, no C)
+    const minimal = opts.controls === 'minimal';
+    const compact = opts.controls === 'compact' || minimal;
+    const traced = !minimal && (opts.trace ? opts.trace === 'on' : !compact);
 
     this.stage = new PixelStage({
       testids: ['obj-a', 'obj-b'],
@@ -99,11 +101,11 @@ export class PixelPlayground {
       hooks.extraPanel ?? null,
     );
     this.verdictEl = h('div', { class: 'gm-verdict pm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
-    const side = h('div', { class: 'gm-side' }, this.spriteCard(0), this.spriteCard(1), this.resultsCard(), this.verdictEl);
+    const side = h('div', { class: 'gm-side' }, this.spriteCard(0, minimal), this.spriteCard(1, minimal), this.resultsCard(), this.verdictEl);
 
     this.root = h(
       'div',
-      { class: `gm-playground pm-playground${compact ? ' is-compact' : ''}` },
+      { class: `gm-playground pm-playground${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
       compact && !traced ? null : this.toolbar(compact, traced),
       h('div', { class: 'gm-main' }, stageCol, side),
     );
@@ -223,19 +225,21 @@ export class PixelPlayground {
     this.url?.changed('step');
   }
 
-  private spriteCard(i: number): HTMLElement {
+  private spriteCard(i: number, minimal: boolean): HTMLElement {
     const sp = this.state.sprites[i];
     const low = NAMES[i].toLowerCase();
     // the sprite stays inside the world: a position past it is refused with the range, not clamped
-    const fields = numberFields(
-      NAMES[i],
-      ['x', 'y'] as const,
-      low,
-      (f, n, from) => this.setPos(i, { ...this.state.pos[i], [f]: n }, from),
-      (f) => [0, f === 'x' ? WORLD.w - sp.w : WORLD.h - sp.h],
-      'pm-fields',
-    );
-    this.fields[i] = fields;
+    const fields = minimal
+      ? null
+      : numberFields(
+          NAMES[i],
+          ['x', 'y'] as const,
+          low,
+          (f, n, from) => this.setPos(i, { ...this.state.pos[i], [f]: n }, from),
+          (f) => [0, f === 'x' ? WORLD.w - sp.w : WORLD.h - sp.h],
+          'pm-fields',
+        );
+    if (fields) this.fields[i] = fields;
     const card = h(
       'section',
       { role: 'group', class: `gm-card gm-card-${i} pm-card`, 'aria-label': `${NAMES[i]}: ${sp.name}`, 'data-testid': `card-${low}` },
@@ -246,7 +250,7 @@ export class PixelPlayground {
         h('h3', {}, `${NAMES[i]} · ${sp.name}`),
         h('span', { class: 'mask-hex', 'data-testid': `size-${low}` }, `${sp.w} × ${sp.h} px`),
       ),
-      fields.root,
+      fields?.root ?? null,
     );
     this.cards[i] = card;
     return card;

@@ -33,6 +33,9 @@ export interface GridOptions {
   strips?: string;
   cell?: string;
   layers?: string;
+  /** minimal: a lesson's first figure, a still frame of a square grid with its cell size slider,
+      box tests and pairs found against all pairs; no layers, sweep, play or persistent grid */
+  controls?: string;
 }
 
 const FRAME_MS = 1000 / 30;
@@ -80,7 +83,9 @@ export class SectorsDemo {
     const cell = Number(opts.cell ?? 32);
     const sq = squareGrid(cell);
     this.choice = { layout: (opts.layout as GridLayout) ?? 'quadrants', strips: Number(opts.strips ?? 4), cols: sq.cols, rows: sq.rows };
-    this.useLayers = opts.layers !== 'off';
+    const minimal = opts.controls === 'minimal';
+    if (minimal) this.choice.layout = 'grid';
+    this.useLayers = !minimal && opts.layers !== 'off';
     this.sweeper = eo.sweep.create(256);
 
     // ---- controls ----
@@ -192,16 +197,29 @@ export class SectorsDemo {
     this.canvas = h('canvas', { class: 'gm-canvas', role: 'img', 'aria-label': 'The battle in its sector grid; lines join the pairs the core box-tested' });
     this.wrap = h('div', { class: 'gm-stage-wrap' }, h('div', { class: 'gm-stage' }, this.canvas));
 
+    // every note is kept up to date; the minimal figure shows only the grid's (the sweep, layers and
+    // frames belong to later figures)
+    const notes = { grid: line('grid'), layers: line('layers'), sweep: line('sweep'), persist: line('persist'), total: line('persist-total') };
+    if (minimal) table.querySelector<HTMLElement>('.is-sweep')!.hidden = true;
     this.root = h(
       'div',
-      { class: 'sg-demo' },
+      { class: `sg-demo${minimal ? ' is-minimal' : ''}` },
       h(
         'div',
         { class: 'gm-toolbar sg-toolbar' },
-        this.layoutSeg.root,
-        h('div', { class: 'sg-size', 'data-testid': 'size-controls' }, this.stripsSlider.root, this.cellSlider.root, this.colsN.field, this.rowsN.field, this.gridText, fieldMessages(this.colsN, this.rowsN)),
+        minimal ? null : this.layoutSeg.root,
+        h(
+          'div',
+          { class: 'sg-size', 'data-testid': 'size-controls' },
+          minimal ? null : this.stripsSlider.root,
+          this.cellSlider.root,
+          minimal ? null : this.colsN.field,
+          minimal ? null : this.rowsN.field,
+          this.gridText,
+          minimal ? null : fieldMessages(this.colsN, this.rowsN),
+        ),
       ),
-      h('div', { class: 'gm-toolbar sg-toolbar' }, layerToggles),
+      minimal ? null : h('div', { class: 'gm-toolbar sg-toolbar' }, layerToggles),
       h(
         'div',
         { class: 'gm-main' },
@@ -209,8 +227,8 @@ export class SectorsDemo {
           'div',
           { class: 'gm-stage-col' },
           this.wrap,
-          h('div', { class: 'sg-play' }, this.playBtn, stepBtn, this.frameText),
-          lineToggles,
+          minimal ? null : h('div', { class: 'sg-play' }, this.playBtn, stepBtn, this.frameText),
+          minimal ? null : lineToggles,
           legend,
         ),
         h(
@@ -221,17 +239,19 @@ export class SectorsDemo {
             { class: 'gm-card', 'aria-label': 'Work this frame', role: 'status', 'aria-live': 'off' },
             h('div', { class: 'gm-card-head' }, h('h3', {}, 'This frame'), h('span', { class: 'mask-hex' }, 'counted by the core')),
             scrollBox('Box tests and pairs found, per method', table),
-            line('grid'),
-            line('layers'),
-            line('sweep'),
+            notes.grid,
+            minimal ? null : notes.layers,
+            minimal ? null : notes.sweep,
           ),
-          h(
-            'section',
-            { role: 'group', class: 'gm-card sg-persist', 'aria-label': 'Persistent grid against rebuilding' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'Keep the grid, or rebuild it?')),
-            line('persist'),
-            line('persist-total'),
-          ),
+          minimal
+            ? null
+            : h(
+                'section',
+                { role: 'group', class: 'gm-card sg-persist', 'aria-label': 'Persistent grid against rebuilding' },
+                h('div', { class: 'gm-card-head' }, h('h3', {}, 'Keep the grid, or rebuild it?')),
+                notes.persist,
+                notes.total,
+              ),
         ),
       ),
     );
@@ -244,15 +264,18 @@ export class SectorsDemo {
     this.battle = makeBattle({ bullets: this.bullets, seed: 1, facing: this.facing });
     this.chooseSweepAxis();
     this.rebuildGrid();
-    if (!reducedMotion()) this.setPlaying(true);
+    // the first figure is a still frame: nothing moves that the reader did not move
+    if (!minimal && !reducedMotion()) this.setPlaying(true);
     const figure = ownFigure(host, 'sectors-grid');
     if (figure) {
       this.url = new UrlState(figure, SHARED, {
         get: () => ({ l: this.choice.layout, n: this.choice.strips, c: this.choice.cols, r: this.choice.rows, y: this.useLayers ? 'on' : 'off' }),
+        // the first figure has no layout or layer controls: a link cannot switch on what it does not show
+        check: (v) => (minimal && (v.l !== 'grid' || v.y === 'on') ? 'this figure shows a grid without layers only' : null),
         apply: (v) => {
           this.choice = { layout: v.l, strips: v.n, cols: v.c, rows: v.r };
           this.useLayers = v.y === 'on';
-          this.root.querySelector<HTMLInputElement>('[data-testid="layers-on"]')!.checked = this.useLayers;
+          layerToggles.querySelector<HTMLInputElement>('[data-testid="layers-on"]')!.checked = this.useLayers;
           this.stripsSlider.set(v.n);
           this.rebuildGrid();
         },

@@ -40,6 +40,8 @@ export interface EditorSetup {
   extraPanel?: HTMLElement;
   /** after every edit: the map that holds the new heights */
   onChange?(map: TileMap, heights: Uint8Array): void;
+  /** false: no built-in shapes to start from (a lesson's first figure: the bars and the walker only) */
+  presets?: boolean;
 }
 
 export class SlopeEditor {
@@ -110,7 +112,7 @@ export class SlopeEditor {
     const root = h(
       'div',
       { class: 'gm-playground sl-editor' },
-      presets,
+      setup.presets === false ? null : presets,
       h(
         'div',
         { class: 'sl-editor-main' },

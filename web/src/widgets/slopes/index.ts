@@ -3,7 +3,7 @@
 import type { LoadMount } from '../mount.ts';
 
 export const SLOPES_WIDGETS: Record<string, LoadMount> = {
-  'slopes-editor': () => import('./editor.ts').then((m) => (host, eo) => new m.SlopeEditor(host, eo)),
+  'slopes-editor': () => import('./editor.ts').then((m) => (host, eo, o) => new m.SlopeEditor(host, eo, { presets: o.controls !== 'minimal' })),
   'slopes-sensor': () => import('./sensor.ts').then((m) => (host, eo, o) => new m.SensorStepper(host, eo, o)),
   'slopes-walk': () => import('./walk.ts').then((m) => (host, eo, o) => new m.SlopeWalk(host, eo, o)),
   'slopes-climb': () => import('./challenge.ts').then((m) => (host, eo) => m.mountClimbChallenge(host, eo)),
