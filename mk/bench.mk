@@ -79,7 +79,7 @@ $(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmas
 # detect-collisions, same hits checked every frame; package_sizes: each variant raw and gzip.
 bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_broadphase.wasm | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
-	node bench/wasm/bench_broadphase.mjs 600
+	node --no-liftoff bench/wasm/bench_broadphase.mjs 600
 	node bench/wasm/bench_bullets.mjs 600
 	@if [ -f $(PYGAME)/unavailable ]; then echo "pygame's bitmask.c: $$(cat $(PYGAME)/unavailable)"; fi
 	node --no-liftoff bench/wasm/bench_pixelmask.mjs

@@ -420,7 +420,7 @@ static void note_moves(eo_broadphase_stats *stats, eo_hooks *hooks, uint32_t mov
 #endif
 }
 
-eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, eo_index count,
+eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_index count,
                             eo_broadphase_stats *stats, eo_hooks *hooks)
 {
     eo_index i, k;
