@@ -152,11 +152,9 @@ export function box(name: string, v: unknown): Int32Array {
   return out;
 }
 
-/** x, y, w, h per box: an Int32Array as it is (the core's own layout); any other typed array
-    (Int16Array, Float32Array, Float64Array, ...) or plain array of numbers as conservative integer
-    bounds (each element read once), written into `scratch.data` (replaced by a longer array when
-    it is too short). At most `max` boxes. */
-export function boxList(name: string, v: unknown, max: number, maxName = '', scratch?: { data: Int32Array }): BoxList {
+/** The boxes' container checked: a real typed array (as a plain view) or an array, holding x, y,
+    w, h per box, at most `max` boxes. */
+function boxShape(name: string, v: unknown, max: number, maxName = ''): { view: Typed | null; count: number } {
   const view = realView(name, v);
   let length: number;
   if (view !== null) length = view.length;
@@ -168,6 +166,15 @@ export function boxList(name: string, v: unknown, max: number, maxName = '', scr
   if (length % 4 !== 0) fail(`${name} must hold x, y, w, h per box: length ${length} is not a multiple of 4`);
   const count = length / 4;
   if (count > max) fail(`at most ${max} boxes${maxName ? ` (${maxName})` : ''}, got ${count}`);
+  return { view, count };
+}
+
+/** x, y, w, h per box: an Int32Array as it is (the core's own layout); any other typed array
+    (Int16Array, Float32Array, Float64Array, ...) or plain array of numbers as conservative integer
+    bounds (each element read once), written into `scratch.data` (replaced by a longer array when
+    it is too short). At most `max` boxes. */
+export function boxList(name: string, v: unknown, max: number, maxName = '', scratch?: { data: Int32Array }): BoxList {
+  const { view, count } = boxShape(name, v, max, maxName), length = 4 * count;
   if (view instanceof Int32Array) return { count, data: view };
   // converted into the caller's scratch (grown once): no garbage a frame for a game's boxes
   if (scratch !== undefined && scratch.data.length < length) scratch.data = new Int32Array(length);

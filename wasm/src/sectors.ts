@@ -4,7 +4,7 @@ import { MAX_GRID_COUNT } from './core.js';
 import { EarlyoutError, fail } from './errors.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
 import { RESULT, RESULTS } from './generated/constants.js';
-import { box, boxList, COORD_MAX, COORD_MIN, int, options, pixel, show, typed, type BoxList } from './input.js';
+import { box, boxList, COORD_MAX, COORD_MIN, int, options, pixel, show, typed } from './input.js';
 import { type QueryArgs, GRIDS, layersFit, listQuery, putQuery, queryArgs } from './query.js';
 import type { Owner } from './memory.js';
 import type { SectorGrid, SectorsApi, SectorsConfig } from './types.js';
@@ -82,8 +82,14 @@ export function makeSectors(core: Core): SectorsApi {
     let disposed = false;
     const scratch = { data: new Int32Array(0) }; // the boxes of update as int32, reused frame after frame
     const checkScratch = { data: new Int32Array(0) }; // findPairs' boxes, checked against those of update
-    /** The boxes of build, update and updateAndFindPairs, converted without garbage. */
-    const frameBoxes = (boxes: unknown): BoxList => boxList('boxes', boxes, maxObjects, 'maxObjects: raise it in sectors.create', scratch);
+    /** The boxes of build, update and updateAndFindPairs into wasm at boxesAt, all checked before
+        any is written (converted into an array the grid keeps: no garbage a frame); their count.
+        Inside core.scoped. */
+    const stage = (boxes: unknown): number => {
+      const list = boxList('boxes', boxes, maxObjects, 'maxObjects: raise it in sectors.create', scratch);
+      if (list.count > 0) new Int32Array(heap.u8.buffer, boxesAt, list.count * 4).set(list.data);
+      return list.count;
+    };
     let count = -1;             // boxes of the last build or update that fitted, -1: none
     let failure = '';           // why the last build or update failed
     const live = () => { if (disposed) fail('this sector grid was disposed'); };
@@ -98,10 +104,9 @@ export function makeSectors(core: Core): SectorsApi {
       return total;
     };
     type Lister = (grid: number, boxes: number, count: number, stats: number, hooks: number) => number;
-    /** Lists the boxes (build or update) into stats ps; on failure the grid holds none, and says why. */
-    const place = (list: BoxList, fn: Lister, what: string, ps: number): void => {
-      const n = list.count;
-      if (n > 0) new Int32Array(heap.u8.buffer, boxesAt, n * 4).set(list.data);
+    /** Lists the n boxes staged at boxesAt (build or update) into stats ps; on failure the grid
+        holds none, and says why. */
+    const place = (n: number, fn: Lister, what: string, ps: number): void => {
       const r = fn(pg, boxesAt, n, ps, core.hooks);
       if (r !== RESULT.EO_OK) {
         count = -1;
@@ -120,11 +125,11 @@ export function makeSectors(core: Core): SectorsApi {
     };
     const fill = (fn: Lister, what: string) =>
       (boxes: unknown) => {
-        const list = frameBoxes(boxes);
         live();
         return core.scoped(() => {
+          const n = stage(boxes);
           const ps = core.newStats(what);
-          place(list, fn, what, ps);
+          place(n, fn, what, ps);
           return core.readStats(ps);
         });
       };
@@ -164,13 +169,13 @@ export function makeSectors(core: Core): SectorsApi {
       },
       updateAndFindPairs(boxes, layers, out) {
         const what = 'sectors.updateAndFindPairs';
-        const list = frameBoxes(boxes);
-        const l = core.readLayers(layers, list.count);
         const ov = out === undefined ? undefined : typed('out', out, Uint32Array);
         live();
         return core.scoped(() => {
+          const n = stage(boxes);
+          const l = core.readLayers(layers, n);
           const ps = core.newStats(what);
-          place(list, (g, b, n, st, h) => x.eo_sectors_update(g, b, n, st, h), what, ps);
+          place(n, (g, b, k, st, h) => x.eo_sectors_update(g, b, k, st, h), what, ps);
           const result = pairsOf(l, ps, out, ov, what);
           return { ...result, stats: core.readStats(ps) };
         });
