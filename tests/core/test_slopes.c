@@ -75,38 +75,38 @@ static void test_slopes_builtin_heights(void **state)
     int i, T;
     (void)state;
     blank_map(4, 4, 3, 0);
-    for (s = 0; s < EO_SLOPES_BUILTIN_COUNT; s++) {
-        assert_int_equal(eo_slopes_heights(&map, s, h, 128), EO_OK);
+    for (s = 0; s < EO_TILES_SLOPE_BUILTIN_COUNT; s++) {
+        assert_int_equal(eo_tiles_slope_heights(&map, s, h, 128), EO_OK);
         assert_memory_equal(h, want8[s], 8);
     }
     for (shift = 3; shift <= 7; shift++) {
         blank_map(4, 4, shift, 0);
         T = 1 << shift;
-        for (s = 0; s < EO_SLOPES_BUILTIN_COUNT; s++)
+        for (s = 0; s < EO_TILES_SLOPE_BUILTIN_COUNT; s++)
             for (i = 0; i < T; i++) {
-                int got = eo_slopes_column_height(&map, s, (uint8_t)i);
+                int got = eo_tiles_slope_height(&map, s, (uint8_t)i);
                 assert_int_equal(got, ref_height(EO_TILES_SLOPE + s, i));
                 assert_true(got >= 1 && got <= T);
             }
         /* the pieces join without a gap: one pixel of rise per column (45), or per two (22.5) */
-        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_45_UP, (uint8_t)(T - 1)), T);
-        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_45_DOWN, 0), T);
-        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_22_UP_LOW, (uint8_t)(T - 1)) + 1,
-                         eo_slopes_column_height(&map, EO_SLOPES_22_UP_HIGH, 0));
-        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_22_DOWN_HIGH, (uint8_t)(T - 1)) - 1,
-                         eo_slopes_column_height(&map, EO_SLOPES_22_DOWN_LOW, 0));
-        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_22_UP_HIGH, (uint8_t)(T - 1)), T);
-        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_22_DOWN_LOW, (uint8_t)(T - 1)), 1);
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_UP, (uint8_t)(T - 1)), T);
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_DOWN, 0), T);
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_LOW, (uint8_t)(T - 1)) + 1,
+                         eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_HIGH, 0));
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_DOWN_HIGH, (uint8_t)(T - 1)) - 1,
+                         eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_DOWN_LOW, 0));
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_HIGH, (uint8_t)(T - 1)), T);
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_DOWN_LOW, (uint8_t)(T - 1)), 1);
         for (i = 1; i < T; i++) {
-            assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_45_UP, (uint8_t)i) -
-                             eo_slopes_column_height(&map, EO_SLOPES_45_UP, (uint8_t)(i - 1)), 1);
-            assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_22_UP_LOW, (uint8_t)i) -
-                             eo_slopes_column_height(&map, EO_SLOPES_22_UP_LOW, (uint8_t)(i - 1)), i % 2 == 0);
+            assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_UP, (uint8_t)i) -
+                             eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_UP, (uint8_t)(i - 1)), 1);
+            assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_LOW, (uint8_t)i) -
+                             eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_LOW, (uint8_t)(i - 1)), i % 2 == 0);
         }
         /* the column wraps modulo the tile size */
-        assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_45_UP, (uint8_t)(T + 2)), 3);
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_UP, (uint8_t)(T + 2)), 3);
     }
-    assert_int_equal(eo_slopes_column_height(NULL, 0, 0), 0);
+    assert_int_equal(eo_tiles_slope_height(NULL, 0, 0), 0);
 }
 
 static void test_slopes_user_shapes(void **state)
@@ -114,24 +114,24 @@ static void test_slopes_user_shapes(void **state)
     uint8_t h[16];
     (void)state;
     blank_map(4, 4, 3, 0);
-    assert_int_equal(eo_slopes_heights(&map, EO_SLOPES_USER, h, 16), EO_OK);
+    assert_int_equal(eo_tiles_slope_heights(&map, EO_TILES_SLOPE_USER, h, 16), EO_OK);
     assert_memory_equal(h, user_slopes, 8);
     assert_int_equal(h[0], 2);
     assert_int_equal(h[7], 8);
     /* a shape nobody defined is solid, and eo_tiles_check says so if a tile uses it */
-    assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_USER + 1, 0), 8);
-    attrs['z'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER + 1);
+    assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_USER + 1, 0), 8);
+    attrs['z'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER + 1);
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
     attrs['z'] = 0;
     /* heights above the tile size are clamped when read, refused by the check */
     user_slopes[3] = 200;
-    assert_int_equal(eo_slopes_column_height(&map, EO_SLOPES_USER, 3), 8);
+    assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_USER, 3), 8);
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
     user_slopes[3] = 0; /* an empty column is fine */
     assert_int_equal(eo_tiles_check(&map), EO_OK);
-    assert_int_equal(eo_slopes_heights(&map, EO_SLOPES_USER, h, 7), EO_ERR_BUFFER_TOO_SMALL);
-    assert_int_equal(eo_slopes_heights(&map, EO_SLOPES_USER, NULL, 8), EO_ERR_NULL_POINTER);
-    assert_int_equal(eo_slopes_heights(NULL, EO_SLOPES_USER, h, 8), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_tiles_slope_heights(&map, EO_TILES_SLOPE_USER, h, 7), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_tiles_slope_heights(&map, EO_TILES_SLOPE_USER, NULL, 8), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_tiles_slope_heights(NULL, EO_TILES_SLOPE_USER, h, 8), EO_ERR_NULL_POINTER);
     /* a user shape is solid pixel by pixel to the tiles module too */
     load((const char *const[]){ "u." }, 1, 3, EO_TILES_OUTSIDE_EMPTY);
     assert_int_equal(eo_tiles_pixel_solid(&map, 0, 7), 1);
@@ -161,7 +161,7 @@ static void test_slopes_sensor_extension_and_regression(void **state)
     assert_int_equal(g.distance, 4);
     assert_int_equal(g.height, 2);
     assert_int_equal(g.row, 2);
-    assert_int_equal(g.attr, EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP));
+    assert_int_equal(g.attr, EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_45_UP));
     /* empty column: extension finds the floor in the tile below */
     assert_int_equal(eo_slopes_ground_at(&map, 10, 18, &g, NULL), EO_OK);
     assert_int_equal(g.found, 1);

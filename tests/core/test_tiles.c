@@ -246,9 +246,9 @@ static void test_tiles_check_errors(void **state)
     user_slopes[2] = 9; /* higher than the 8 px tile */
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
     user_slopes[2] = 6;
-    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER + 1); /* only one user shape is defined */
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER + 1); /* only one user shape is defined */
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
-    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER);
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER);
     assert_int_equal(eo_tiles_check(&map), EO_OK);
     map.tile_shift = 0; /* default: 8 px */
     assert_int_equal(eo_tiles_check(&map), EO_OK);
