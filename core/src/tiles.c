@@ -120,6 +120,13 @@ eo_result eo_tiles_check(const eo_tiles_map *map)
    tile size; user shapes read the map's table. The slopes module builds sensors and walking on
    these (and on the moves below); nothing here calls it. */
 
+/* A call rather than the expression inline: SDCC then keeps the tile size in a register in
+   eo_tiles_slope_height (inline, it spills it: +286 T-states per 2 px slope walk on the Z80). */
+static uint8_t shift_of(const eo_tiles_map *map)
+{
+    return map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
+}
+
 uint8_t eo_tiles_slope_height(const eo_tiles_map *map, uint8_t shape, uint8_t column)
 {
     uint8_t shift, size, half, i, h;
@@ -127,7 +134,7 @@ uint8_t eo_tiles_slope_height(const eo_tiles_map *map, uint8_t shape, uint8_t co
     /* called for every slope column a move scans: only the checks the arithmetic needs */
     if (map == NULL)
         return 0;
-    shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
+    shift = shift_of(map);
     if (shift < EO_TILES_MIN_SHIFT || shift > EO_TILES_MAX_SHIFT)
         return 0;
     size = (uint8_t)(1u << shift);
