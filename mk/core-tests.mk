@@ -35,14 +35,24 @@ test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast $(TE
 	  cat $(TESTS)/core-$$(basename $$t).log; done; \
 	tools/count-cmocka core $(TESTS)/core-*.log && exit $$status
 
-# Every public header compiles on its own, as C99 and as C++.
+# Every public header compiles on its own, as C99 and as C++. Then the layers: for each
+# lower:upper pair, the lower module's source includes nothing of the upper one's header (the
+# preprocessor's own list, so a comment cannot fool it) and its object needs no eo_<upper>_ symbol.
 CXX ?= c++
-test-headers: $(CORE_HDR)
+CORE_LAYERS := tiles:slopes tiles:raycast
+test-headers: $(CORE_HDR) $(CORE_SRC)
 	@p=0; f=0; for h in core/include/earlyout/*.h; do src="$$(printf '#include "earlyout/%s"\ntypedef int header_check_nonempty_;\n' $$(basename $$h))"; \
 	  if echo "$$src" | $(CC) $(STRICT) $(CORE_INC) -x c -fsyntax-only -; then p=$$((p+1)); \
 	  else echo "FAIL: $$h as C99"; f=$$((f+1)); fi; \
 	  if echo "$$src" | $(CXX) -std=c++11 -Wall -Wextra -Wpedantic -Werror $(CORE_INC) -x c++ -fsyntax-only -; then p=$$((p+1)); \
 	  else echo "FAIL: $$h as C++"; f=$$((f+1)); fi; \
+	done; mkdir -p $(TESTS); for l in $(CORE_LAYERS); do lo=$${l%%:*}; up=$${l##*:}; \
+	  if $(CC) $(STRICT) $(CORE_INC) -MM core/src/$$lo.c | tr ' \\' '\n\n' | grep -qx "core/include/earlyout/$$up.h"; \
+	  then echo "FAIL: layers: core/src/$$lo.c includes earlyout/$$up.h"; f=$$((f+1)); else p=$$((p+1)); fi; \
+	  $(CC) $(STRICT) $(CORE_INC) -DEO_TRACE=1 -c core/src/$$lo.c -o $(TESTS)/layer-$$lo.o || exit 1; \
+	  if nm -u $(TESTS)/layer-$$lo.o | grep -q " eo_$${up}_"; \
+	  then echo "FAIL: layers: core/src/$$lo.c calls $$(nm -u $(TESTS)/layer-$$lo.o | grep -o "eo_$${up}_[a-z_]*" | tr '\n' ' ')"; f=$$((f+1)); \
+	  else p=$$((p+1)); fi; \
 	done; echo "headers: $$p passed, $$f failed"; [ $$f -eq 0 ]
 
 # The sanitizer matrix (traced build, so the hook buffers are exercised too):

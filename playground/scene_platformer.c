@@ -75,9 +75,9 @@ static const char *const enemy_art[2][ENEMY_H] = {
 static const char tile_chars[] = "#=H^~/\\abcd";
 static const uint8_t tile_attrs[] = {
     EO_TILES_SOLID, EO_TILES_ONE_WAY, EO_TILES_LADDER, EO_TILES_HAZARD, EO_TILES_WATER,
-    EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP), EO_TILES_SLOPE_ATTR(EO_SLOPES_45_DOWN),
-    EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_LOW), EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_HIGH),
-    EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_HIGH), EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_LOW),
+    EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_45_UP), EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_45_DOWN),
+    EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_UP_LOW), EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_UP_HIGH),
+    EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_DOWN_HIGH), EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_DOWN_LOW),
 };
 
 typedef struct hero {
@@ -362,7 +362,7 @@ static void draw_tile(SDL_Renderer *r, const platformer *s, int col, int row)
     above = row > 0 ? s->attrs[s->cells[(row - 1) * COLS + col]] : EO_TILES_SOLID;
     if (attr >= EO_TILES_SLOPE) {                   /* the shape's height columns */
         for (i = 0; i < TILE; i++) {
-            int hgt = eo_slopes_column_height(&s->map, (uint8_t)(attr - EO_TILES_SLOPE), (uint8_t)i);
+            int hgt = eo_tiles_slope_height(&s->map, (uint8_t)(attr - EO_TILES_SLOPE), (uint8_t)i);
             pg_fill_rect(r, x + i, y + TILE - hgt, 1, hgt, RGB_SLOPE, 255);
             pg_fill_rect(r, x + i, y + TILE - hgt, 1, 1, RGB_SLOPE_TOP, 255);
         }

@@ -226,8 +226,8 @@ export const FIELD_TYPES = {
   let c = BANNER('constants, result codes, events, counters') + '\n';
   c += frozen('/** Collision attrs (attrs[tile id]); a slope of shape s is TILE.SLOPE + s. Ids 6 .. 15 are the game\'s own (collide like empty). From eo_tiles_attr (tiles.h). */',
     'TILE', publicGroup(values, h.enums.find((e) => e.name === 'eo_tiles_attr').members, 'EO_TILES_'));
-  c += frozen('/** Built-in slope shapes; user shapes are SLOPE.USER + k (heights from TileMapConfig.slopes). From eo_slopes_shape (slopes.h). */',
-    'SLOPE', publicGroup(values, h.enums.find((e) => e.name === 'eo_slopes_shape').members, 'EO_SLOPES_'));
+  c += frozen('/** Built-in slope shapes; user shapes are SLOPE.USER + k (heights from TileMapConfig.slopes). From eo_tiles_slope_shape (tiles.h). */',
+    'SLOPE', publicGroup(values, h.enums.find((e) => e.name === 'eo_tiles_slope_shape').members, 'EO_TILES_SLOPE_'));
   c += frozen('/** Kind bits of MoveResult.touching / .below, TileMap.touching() and probe kinds. From EO_TILES_TOUCH_* (tiles.h). */',
     'TOUCH', publicGroup(values, h.defines.map((d) => d.name), 'EO_TILES_TOUCH_'));
   c += frozen('/** Sides a move was stopped on (MoveResult.hit). From EO_HIT_* (tiles.h). */',

@@ -48,9 +48,9 @@
 enum {
     TS_EMPTY = EO_TILES_EMPTY, TS_SOLID = EO_TILES_SOLID, TS_ONE_WAY = EO_TILES_ONE_WAY,
     TS_LADDER = EO_TILES_LADDER, TS_HAZARD = EO_TILES_HAZARD, TS_WATER = EO_TILES_WATER,
-    TS_45_UP = 16 + EO_SLOPES_45_UP, TS_45_DOWN = 16 + EO_SLOPES_45_DOWN,
-    TS_22_UP_LOW = 16 + EO_SLOPES_22_UP_LOW, TS_22_UP_HIGH = 16 + EO_SLOPES_22_UP_HIGH,
-    TS_22_DOWN_HIGH = 16 + EO_SLOPES_22_DOWN_HIGH, TS_22_DOWN_LOW = 16 + EO_SLOPES_22_DOWN_LOW
+    TS_45_UP = 16 + EO_TILES_SLOPE_45_UP, TS_45_DOWN = 16 + EO_TILES_SLOPE_45_DOWN,
+    TS_22_UP_LOW = 16 + EO_TILES_SLOPE_22_UP_LOW, TS_22_UP_HIGH = 16 + EO_TILES_SLOPE_22_UP_HIGH,
+    TS_22_DOWN_HIGH = 16 + EO_TILES_SLOPE_22_DOWN_HIGH, TS_22_DOWN_LOW = 16 + EO_TILES_SLOPE_22_DOWN_LOW
 };
 
 typedef struct tiles_scene {
@@ -141,7 +141,7 @@ static void tiles_scene_init(tiles_scene *s)
     memset(s, 0, sizeof *s);
     s->rng = TILES_SEED;
     for (i = 0; i < 256; i++)
-        s->attrs[i] = (uint8_t)(i < 16 ? i : i < 16 + EO_SLOPES_BUILTIN_COUNT ? i : EO_TILES_EMPTY);
+        s->attrs[i] = (uint8_t)(i < 16 ? i : i < 16 + EO_TILES_SLOPE_BUILTIN_COUNT ? i : EO_TILES_EMPTY);
     for (b = 0; b < TILES_H / TILES_BAND; b++) {
         int lv = tiles_pick(s, 0, 4);
         c = 0;

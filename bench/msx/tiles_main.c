@@ -98,14 +98,14 @@ static void setup_level(void)
     attrs['#'] = EO_TILES_SOLID;
     attrs['='] = EO_TILES_ONE_WAY;
     attrs['H'] = EO_TILES_LADDER;
-    attrs['/'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP);
-    attrs['\\'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_45_DOWN);
-    attrs['a'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_LOW);
-    attrs['b'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_HIGH);
-    attrs['c'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_HIGH);
-    attrs['d'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_LOW);
-    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER);
-    attrs['v'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER + 1);
+    attrs['/'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_45_UP);
+    attrs['\\'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_45_DOWN);
+    attrs['a'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_UP_LOW);
+    attrs['b'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_UP_HIGH);
+    attrs['c'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_DOWN_HIGH);
+    attrs['d'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_DOWN_LOW);
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER);
+    attrs['v'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER + 1);
     for (i = 0, r = 0; r < 24u; r++)
         for (c = 0; c < 32u; c++, i++)
             cells[i] = (uint8_t)level_art[r][c];

@@ -202,18 +202,18 @@ eo_result eo_aabb_circle_overlap(const eo_aabb_circle *a, const eo_aabb_circle *
     reach = (uint16_t)((uint16_t)a->r + (uint16_t)b->r); /* <= 32766 */
     dx = distance(a->x, b->x);
     dy = distance(a->y, b->y);
-    EO_STEP(hooks, EO_EV_CIRCLE_DELTA, dx, dy); /* a trace value: wraps past INT32_MAX */
+    EO_STEP(hooks, EO_EV_AABB_CIRCLE_DELTA, dx, dy); /* a trace value: wraps past INT32_MAX */
     /* box pre-test: a centre distance of reach or more on one axis is already too far, and
        after it dx, dy < reach <= 32766, so the squares below fit in 32 bits */
     if (dx >= reach || dy >= reach) {
-        EO_STEP(hooks, EO_EV_CIRCLE_RESULT, 0, 0);
+        EO_STEP(hooks, EO_EV_AABB_CIRCLE_RESULT, 0, 0);
         *overlap = 0;
         return EO_OK;
     }
     d2 = (uint32_t)dx * (uint32_t)dx + (uint32_t)dy * (uint32_t)dy;
     reach2 = (uint32_t)reach * reach;
-    EO_STEP(hooks, EO_EV_CIRCLE_SQUARES, (int32_t)d2, (int32_t)reach2);
+    EO_STEP(hooks, EO_EV_AABB_CIRCLE_SQUARES, (int32_t)d2, (int32_t)reach2);
     *overlap = d2 < reach2;
-    EO_STEP(hooks, EO_EV_CIRCLE_RESULT, *overlap, 1);
+    EO_STEP(hooks, EO_EV_AABB_CIRCLE_RESULT, *overlap, 1);
     return EO_OK;
 }

@@ -11,7 +11,6 @@
    across the horizontal line, then the diagonal one), so the walk never steps diagonally past a
    wall. */
 #include "earlyout/raycast.h"
-#include "earlyout/slopes.h"
 
 #include <stddef.h>
 
@@ -259,11 +258,11 @@ static void entry_pixel(const ray *r, eo_coord *x, eo_coord *y)
 }
 
 /* A slope pixel blocks when it lies below the surface: its column's height counts up from the
-   tile's bottom (slopes.h). */
+   tile's bottom (tiles.h). */
 static uint8_t below_surface(const ray *r, uint8_t attr, eo_coord col, eo_coord row, eo_coord x, eo_coord y)
 {
     uint8_t lx = (uint8_t)(x - col * r->size), ly = (uint8_t)(y - row * r->size);
-    return eo_slopes_column_height(r->map, (uint8_t)(attr - EO_TILES_SLOPE), lx) > (uint8_t)(r->size - 1u - ly);
+    return eo_tiles_slope_height(r->map, (uint8_t)(attr - EO_TILES_SLOPE), lx) > (uint8_t)(r->size - 1u - ly);
 }
 
 /* Inside the slope tile just visited: the pixel walk from the moment the tile is entered until it

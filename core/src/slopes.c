@@ -1,9 +1,10 @@
-/* Slope heights, ground sensors and walking. See earlyout/slopes.h. Shown line by line in
-   lesson 6: keep it readable.
+/* Ground sensors and walking, on top of the tile map. See earlyout/slopes.h. Shown line by line
+   in lesson 6: keep it readable.
 
-   Heights are computed, not stored, so the built-in shapes exist at every tile size. The walk is
-   made of eo_tiles_move calls (sideways one pixel, up to climb, down to follow the ground): what
-   tiles.c guarantees (no tunnelling, never ending inside a solid pixel) holds for walking too. */
+   The map owns its slope shapes (eo_tiles_slope_height, tiles.c); this layer only reads them.
+   The walk is made of eo_tiles_move calls (sideways one pixel, up to climb, down to follow the
+   ground): what tiles.c guarantees (no tunnelling, never ending inside a solid pixel) holds for
+   walking too. */
 #include "earlyout/slopes.h"
 
 #include <stddef.h>
@@ -14,51 +15,6 @@
 static uint8_t shift_of(const eo_tiles_map *map)
 {
     return map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
-}
-
-uint8_t eo_slopes_column_height(const eo_tiles_map *map, uint8_t shape, uint8_t column)
-{
-    uint8_t shift, size, half, i, h;
-    uint16_t k;
-    /* called for every slope column tiles.c scans: only the checks the arithmetic needs */
-    if (map == NULL)
-        return 0;
-    shift = shift_of(map);
-    if (shift < EO_TILES_MIN_SHIFT || shift > EO_TILES_MAX_SHIFT)
-        return 0;
-    size = (uint8_t)(1u << shift);
-    half = (uint8_t)(size >> 1);
-    i = (uint8_t)(column & (size - 1u));
-    switch (shape) {
-    case EO_SLOPES_45_UP:        return (uint8_t)(i + 1u);
-    case EO_SLOPES_45_DOWN:      return (uint8_t)(size - i);
-    case EO_SLOPES_22_UP_LOW:    return (uint8_t)(i / 2u + 1u);
-    case EO_SLOPES_22_UP_HIGH:   return (uint8_t)(half + i / 2u + 1u);
-    case EO_SLOPES_22_DOWN_HIGH: return (uint8_t)(size - i / 2u);
-    case EO_SLOPES_22_DOWN_LOW:  return (uint8_t)(half - i / 2u);
-    default:
-        k = (uint16_t)(shape - EO_SLOPES_USER);
-        if (shape < EO_SLOPES_USER || k >= map->slope_count || map->slopes == NULL)
-            return size; /* an unknown shape is solid: nothing falls through it */
-        h = map->slopes[k * size + i];
-        return h > size ? size : h;
-    }
-}
-
-eo_result eo_slopes_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity)
-{
-    uint8_t size, i;
-    eo_result e;
-    if (out == NULL)
-        return EO_ERR_NULL_POINTER;
-    e = eo_tiles_tile_size(map, &size);
-    if (e != EO_OK)
-        return e;
-    if (capacity < size)
-        return EO_ERR_BUFFER_TOO_SMALL;
-    for (i = 0; i < size; i++)
-        out[i] = eo_slopes_column_height(map, shape, i);
-    return EO_OK;
 }
 
 /* Ground height of column i of tile (col, row) and the tile's attr: solid, one-way platforms and
@@ -73,7 +29,7 @@ static uint8_t ground(const eo_tiles_map *map, uint8_t size, eo_coord col, eo_co
     else if (*attr == EO_TILES_LADDER) /* inside the map, so row - 1 >= -1 */
         h = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks) != EO_TILES_LADDER ? size : 0u;
     else if (*attr >= EO_TILES_SLOPE)
-        h = eo_slopes_column_height(map, (uint8_t)(*attr - EO_TILES_SLOPE), i);
+        h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_SLOPE), i);
     EO_STEP(hooks, EO_EV_SLOPES_HEIGHT, i, h);
     return h;
 }

@@ -7,7 +7,6 @@
    the box spans across the axis is read (line_blocks), one lookup standing for a whole stretch
    outside the map (where every tile reads the same). */
 #include "earlyout/tiles.h"
-#include "earlyout/slopes.h"
 
 #include <stddef.h>
 
@@ -54,7 +53,7 @@ eo_result eo_tiles_tile_size(const eo_tiles_map *map, uint8_t *size)
     most = EO_TILES_MAX_TILES(shift); /* the map must fit the world */
 #endif
     if (map->width < 1 || map->height < 1 || map->width > most || map->height > most ||
-        map->outside > EO_TILES_OUTSIDE_OPEN_TOP || map->slope_count > EO_SLOPES_MAX_USER)
+        map->outside > EO_TILES_OUTSIDE_OPEN_TOP || map->slope_count > EO_TILES_SLOPE_MAX_USER)
         return EO_ERR_BAD_ARGUMENT;
     if (map->row_start != NULL && (uint32_t)map->width * map->height > 65536u)
         return EO_ERR_BAD_ARGUMENT; /* a 16-bit row table cannot address more cells */
@@ -110,8 +109,66 @@ eo_result eo_tiles_check(const eo_tiles_map *map)
             return EO_ERR_BAD_ARGUMENT;
     for (i = 0; i < 256u; i++)
         if (map->attrs[i] >= EO_TILES_SLOPE &&
-            map->attrs[i] - EO_TILES_SLOPE >= EO_SLOPES_BUILTIN_COUNT + map->slope_count)
+            map->attrs[i] - EO_TILES_SLOPE >= EO_TILES_SLOPE_BUILTIN_COUNT + map->slope_count)
             return EO_ERR_BAD_ARGUMENT; /* names a slope shape nobody defined */
+    return EO_OK;
+}
+
+/* ---- slope shapes ----------------------------------------------------------------------- */
+
+/* The map's own shapes. Heights are computed, not stored, so the built-in shapes exist at every
+   tile size; user shapes read the map's table. The slopes module builds sensors and walking on
+   these (and on the moves below); nothing here calls it. */
+
+/* A call rather than the expression inline: SDCC then keeps the tile size in a register in
+   eo_tiles_slope_height (inline, it spills it: +286 T-states per 2 px slope walk on the Z80). */
+static uint8_t shift_of(const eo_tiles_map *map)
+{
+    return map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
+}
+
+uint8_t eo_tiles_slope_height(const eo_tiles_map *map, uint8_t shape, uint8_t column)
+{
+    uint8_t shift, size, half, i, h;
+    uint16_t k;
+    /* called for every slope column a move scans: only the checks the arithmetic needs */
+    if (map == NULL)
+        return 0;
+    shift = shift_of(map);
+    if (shift < EO_TILES_MIN_SHIFT || shift > EO_TILES_MAX_SHIFT)
+        return 0;
+    size = (uint8_t)(1u << shift);
+    half = (uint8_t)(size >> 1);
+    i = (uint8_t)(column & (size - 1u));
+    switch (shape) {
+    case EO_TILES_SLOPE_45_UP:        return (uint8_t)(i + 1u);
+    case EO_TILES_SLOPE_45_DOWN:      return (uint8_t)(size - i);
+    case EO_TILES_SLOPE_22_UP_LOW:    return (uint8_t)(i / 2u + 1u);
+    case EO_TILES_SLOPE_22_UP_HIGH:   return (uint8_t)(half + i / 2u + 1u);
+    case EO_TILES_SLOPE_22_DOWN_HIGH: return (uint8_t)(size - i / 2u);
+    case EO_TILES_SLOPE_22_DOWN_LOW:  return (uint8_t)(half - i / 2u);
+    default:
+        k = (uint16_t)(shape - EO_TILES_SLOPE_USER);
+        if (shape < EO_TILES_SLOPE_USER || k >= map->slope_count || map->slopes == NULL)
+            return size; /* an unknown shape is solid: nothing falls through it */
+        h = map->slopes[k * size + i];
+        return h > size ? size : h;
+    }
+}
+
+eo_result eo_tiles_slope_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity)
+{
+    uint8_t size, i;
+    eo_result e;
+    if (out == NULL)
+        return EO_ERR_NULL_POINTER;
+    e = eo_tiles_tile_size(map, &size);
+    if (e != EO_OK)
+        return e;
+    if (capacity < size)
+        return EO_ERR_BUFFER_TOO_SMALL;
+    for (i = 0; i < size; i++)
+        out[i] = eo_tiles_slope_height(map, shape, i);
     return EO_OK;
 }
 
@@ -202,7 +259,7 @@ static uint8_t lookup(const tiles_ctx *ctx, eo_coord col, eo_coord row)
 
 static uint8_t slope_height(const tiles_ctx *ctx, uint8_t attr, uint8_t column)
 {
-    return eo_slopes_column_height(ctx->map, (uint8_t)(attr - EO_TILES_SLOPE), column);
+    return eo_tiles_slope_height(ctx->map, (uint8_t)(attr - EO_TILES_SLOPE), column);
 }
 
 uint8_t eo_tiles_index(const eo_tiles_map *map, eo_coord col, eo_coord row, uint32_t *index)

@@ -55,7 +55,7 @@ static int ref_blocks(uint8_t block, int32_t x, int32_t y)
     if (attr >= EO_TILES_SLOPE) {
         int lx = (int)(x - col * T), ly = (int)(y - row * T);
         return (block & EO_TILES_TOUCH_SLOPE) &&
-               eo_slopes_column_height(&map, (uint8_t)(attr - EO_TILES_SLOPE), (uint8_t)lx) > T - 1 - ly;
+               eo_tiles_slope_height(&map, (uint8_t)(attr - EO_TILES_SLOPE), (uint8_t)lx) > T - 1 - ly;
     }
     return (eo_tiles_kind_bit(attr) & block) != 0;
 }
@@ -388,7 +388,7 @@ static void test_raycast_slopes_stop_below_the_surface(void **state)
     assert_int_equal(hit.y, 12);
     assert_int_equal(hit.col, 2);
     assert_int_equal(hit.face, EO_HIT_LEFT);
-    assert_int_equal(hit.attr, EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP));
+    assert_int_equal(hit.attr, EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_45_UP));
     check_ray(seg(0, 12, 31, 12), 0);
     /* from above, straight down column 17 (height 2): ground from local row 6, pixel y 14 */
     assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 17, 0, 17, 23 }, 0, &hit, NULL, 0, NULL, NULL), EO_OK);

@@ -1,5 +1,6 @@
-/* Tests of core/src/tiles.c: hand-built maps for every rule, and properties over random maps
-   against a pixel-by-pixel reference mover written here from the header's rules.
+/* Tests of core/src/tiles.c: hand-built maps for every rule (the slope shapes' heights included),
+   and properties over random maps against a pixel-by-pixel reference mover written here from the
+   header's rules.
    Run: build/tests/test_tiles.* [name-filter] */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -246,9 +247,9 @@ static void test_tiles_check_errors(void **state)
     user_slopes[2] = 9; /* higher than the 8 px tile */
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
     user_slopes[2] = 6;
-    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER + 1); /* only one user shape is defined */
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER + 1); /* only one user shape is defined */
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
-    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER);
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER);
     assert_int_equal(eo_tiles_check(&map), EO_OK);
     map.tile_shift = 0; /* default: 8 px */
     assert_int_equal(eo_tiles_check(&map), EO_OK);
@@ -267,6 +268,88 @@ static void test_tiles_check_errors(void **state)
     map.width = 0;
     assert_int_equal(eo_tiles_move(&map, &b, 1, 1, 0, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
     assert_memory_equal(&b, &before, sizeof b);
+}
+
+/* ---- slope shapes: the map's height arrays ----------------------------------------------- */
+
+static void test_tiles_slope_builtin_heights(void **state)
+{
+    static const uint8_t want8[6][8] = {
+        { 1, 2, 3, 4, 5, 6, 7, 8 },   /* 45 up */
+        { 8, 7, 6, 5, 4, 3, 2, 1 },   /* 45 down */
+        { 1, 1, 2, 2, 3, 3, 4, 4 },   /* 22.5 up, low tile */
+        { 5, 5, 6, 6, 7, 7, 8, 8 },   /* 22.5 up, high tile */
+        { 8, 8, 7, 7, 6, 6, 5, 5 },   /* 22.5 down, high tile */
+        { 4, 4, 3, 3, 2, 2, 1, 1 },   /* 22.5 down, low tile */
+    };
+    uint8_t h[128], s, shift;
+    int i, T;
+    (void)state;
+    blank_map(4, 4, 3, 0);
+    for (s = 0; s < EO_TILES_SLOPE_BUILTIN_COUNT; s++) {
+        assert_int_equal(eo_tiles_slope_heights(&map, s, h, 128), EO_OK);
+        assert_memory_equal(h, want8[s], 8);
+    }
+    for (shift = 3; shift <= 7; shift++) {
+        blank_map(4, 4, shift, 0);
+        T = 1 << shift;
+        for (s = 0; s < EO_TILES_SLOPE_BUILTIN_COUNT; s++)
+            for (i = 0; i < T; i++) {
+                int got = eo_tiles_slope_height(&map, s, (uint8_t)i);
+                assert_int_equal(got, ref_height(EO_TILES_SLOPE + s, i));
+                assert_true(got >= 1 && got <= T);
+            }
+        /* the pieces join without a gap: one pixel of rise per column (45), or per two (22.5) */
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_UP, (uint8_t)(T - 1)), T);
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_DOWN, 0), T);
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_LOW, (uint8_t)(T - 1)) + 1,
+                         eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_HIGH, 0));
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_DOWN_HIGH, (uint8_t)(T - 1)) - 1,
+                         eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_DOWN_LOW, 0));
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_HIGH, (uint8_t)(T - 1)), T);
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_DOWN_LOW, (uint8_t)(T - 1)), 1);
+        for (i = 1; i < T; i++) {
+            assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_UP, (uint8_t)i) -
+                             eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_UP, (uint8_t)(i - 1)), 1);
+            assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_LOW, (uint8_t)i) -
+                             eo_tiles_slope_height(&map, EO_TILES_SLOPE_22_UP_LOW, (uint8_t)(i - 1)), i % 2 == 0);
+        }
+        /* the column wraps modulo the tile size */
+        assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_45_UP, (uint8_t)(T + 2)), 3);
+    }
+    assert_int_equal(eo_tiles_slope_height(NULL, 0, 0), 0);
+}
+
+static void test_tiles_slope_user_shapes(void **state)
+{
+    uint8_t h[16];
+    (void)state;
+    blank_map(4, 4, 3, 0);
+    assert_int_equal(eo_tiles_slope_heights(&map, EO_TILES_SLOPE_USER, h, 16), EO_OK);
+    assert_memory_equal(h, user_slopes, 8);
+    assert_int_equal(h[0], 2);
+    assert_int_equal(h[7], 8);
+    /* a shape nobody defined is solid, and eo_tiles_check says so if a tile uses it */
+    assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_USER + 1, 0), 8);
+    attrs['z'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER + 1);
+    assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
+    attrs['z'] = 0;
+    /* heights above the tile size are clamped when read, refused by the check */
+    user_slopes[3] = 200;
+    assert_int_equal(eo_tiles_slope_height(&map, EO_TILES_SLOPE_USER, 3), 8);
+    assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
+    user_slopes[3] = 0; /* an empty column is fine */
+    assert_int_equal(eo_tiles_check(&map), EO_OK);
+    assert_int_equal(eo_tiles_slope_heights(&map, EO_TILES_SLOPE_USER, h, 7), EO_ERR_BUFFER_TOO_SMALL);
+    assert_int_equal(eo_tiles_slope_heights(&map, EO_TILES_SLOPE_USER, NULL, 8), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_tiles_slope_heights(NULL, EO_TILES_SLOPE_USER, h, 8), EO_ERR_NULL_POINTER);
+    /* a user shape is solid pixel by pixel */
+    load((const char *const[]){ "u." }, 1, 3, EO_TILES_OUTSIDE_EMPTY);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 0, 7), 1);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 0, 5), 0); /* column 0: 2 px high: rows 6, 7 */
+    assert_int_equal(eo_tiles_pixel_solid(&map, 0, 6), 1);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 3, 0), 1);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 8, 7), 0);
 }
 
 /* ---- probes ------------------------------------------------------------------------------- */
@@ -1169,6 +1252,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tiles_lookup_outside_never_wraps),
         cmocka_unit_test(test_tiles_row_multiply_and_row_table),
         cmocka_unit_test(test_tiles_check_errors),
+        cmocka_unit_test(test_tiles_slope_builtin_heights),
+        cmocka_unit_test(test_tiles_slope_user_shapes),
         cmocka_unit_test(test_tiles_probe_corners_slip_through),
         cmocka_unit_test(test_tiles_probe_edges_cover_every_edge_tile),
         cmocka_unit_test(test_tiles_move_corners_slip_into_one_tile_wall),

@@ -19,13 +19,13 @@ static void set_attrs(void)
     attrs['^'] = EO_TILES_HAZARD;
     attrs['~'] = EO_TILES_WATER;
     attrs['x'] = 9;
-    attrs['/'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_45_UP);
-    attrs['\\'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_45_DOWN);
-    attrs['a'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_LOW);
-    attrs['b'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_UP_HIGH);
-    attrs['c'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_HIGH);
-    attrs['d'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_22_DOWN_LOW);
-    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_SLOPES_USER);
+    attrs['/'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_45_UP);
+    attrs['\\'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_45_DOWN);
+    attrs['a'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_UP_LOW);
+    attrs['b'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_UP_HIGH);
+    attrs['c'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_DOWN_HIGH);
+    attrs['d'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_22_DOWN_LOW);
+    attrs['u'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER);
 }
 
 static int tile_size(void)

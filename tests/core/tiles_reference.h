@@ -33,12 +33,12 @@ static int ref_height(int attr, int i)
 {
     int tile = ref_tile_size();
     switch (attr - EO_TILES_SLOPE) {
-    case EO_SLOPES_45_UP: return i + 1;
-    case EO_SLOPES_45_DOWN: return tile - i;
-    case EO_SLOPES_22_UP_LOW: return i / 2 + 1;
-    case EO_SLOPES_22_UP_HIGH: return tile / 2 + i / 2 + 1;
-    case EO_SLOPES_22_DOWN_HIGH: return tile - i / 2;
-    case EO_SLOPES_22_DOWN_LOW: return tile / 2 - i / 2;
+    case EO_TILES_SLOPE_45_UP: return i + 1;
+    case EO_TILES_SLOPE_45_DOWN: return tile - i;
+    case EO_TILES_SLOPE_22_UP_LOW: return i / 2 + 1;
+    case EO_TILES_SLOPE_22_UP_HIGH: return tile / 2 + i / 2 + 1;
+    case EO_TILES_SLOPE_22_DOWN_HIGH: return tile - i / 2;
+    case EO_TILES_SLOPE_22_DOWN_LOW: return tile / 2 - i / 2;
     default: return REF_USER_SLOPES[i];
     }
 }

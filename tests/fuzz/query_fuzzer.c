@@ -205,13 +205,13 @@ static int r_height(int attr, int i)
 {
     int t = (int)RT;
     switch (attr - EO_TILES_SLOPE) {
-    case EO_SLOPES_45_UP: return i + 1;
-    case EO_SLOPES_45_DOWN: return t - i;
-    case EO_SLOPES_22_UP_LOW: return i / 2 + 1;
-    case EO_SLOPES_22_UP_HIGH: return t / 2 + i / 2 + 1;
-    case EO_SLOPES_22_DOWN_HIGH: return t - i / 2;
-    case EO_SLOPES_22_DOWN_LOW: return t / 2 - i / 2;
-    default: return RM->slopes[(size_t)(attr - EO_TILES_SLOPE - EO_SLOPES_USER) * (size_t)RT + (size_t)i];
+    case EO_TILES_SLOPE_45_UP: return i + 1;
+    case EO_TILES_SLOPE_45_DOWN: return t - i;
+    case EO_TILES_SLOPE_22_UP_LOW: return i / 2 + 1;
+    case EO_TILES_SLOPE_22_UP_HIGH: return t / 2 + i / 2 + 1;
+    case EO_TILES_SLOPE_22_DOWN_HIGH: return t - i / 2;
+    case EO_TILES_SLOPE_22_DOWN_LOW: return t / 2 - i / 2;
+    default: return RM->slopes[(size_t)(attr - EO_TILES_SLOPE - EO_TILES_SLOPE_USER) * (size_t)RT + (size_t)i];
     }
 }
 
@@ -278,7 +278,7 @@ static void check_raycast(fz *f)
     static const uint8_t attr_codes[] = {
         EO_TILES_EMPTY, EO_TILES_EMPTY, EO_TILES_EMPTY, EO_TILES_SOLID, EO_TILES_ONE_WAY, EO_TILES_LADDER,
         EO_TILES_HAZARD, EO_TILES_WATER, 9, EO_TILES_SLOPE_ATTR(0), EO_TILES_SLOPE_ATTR(1), EO_TILES_SLOPE_ATTR(2),
-        EO_TILES_SLOPE_ATTR(3), EO_TILES_SLOPE_ATTR(4), EO_TILES_SLOPE_ATTR(5), EO_TILES_SLOPE_ATTR(EO_SLOPES_USER)
+        EO_TILES_SLOPE_ATTR(3), EO_TILES_SLOPE_ATTR(4), EO_TILES_SLOPE_ATTR(5), EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER)
     };
     static eo_raycast_visit want_v[4096];
     static ref_visit want_t[4096];

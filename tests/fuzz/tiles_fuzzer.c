@@ -34,7 +34,7 @@ static long T;
 
 /* user shape k's heights: the reference reads them with `attr` in scope (ref_height) */
 #define REF_MAP M
-#define REF_USER_SLOPES (M->slopes + (size_t)(attr - EO_TILES_SLOPE - EO_SLOPES_USER) * (size_t)T)
+#define REF_USER_SLOPES (M->slopes + (size_t)(attr - EO_TILES_SLOPE - EO_TILES_SLOPE_USER) * (size_t)T)
 #define REF_WALK 1
 /* the shared reference is test code built without -Wconversion elsewhere */
 #pragma GCC diagnostic push
@@ -144,7 +144,7 @@ static void check_map_refused(fz *f, eo_tiles_map *map, uint8_t *attrs, uint8_t 
     case 4: map->outside = (uint8_t)(3 + fz_below(f, 253)); break;
     case 5: map->width = 0; break;
     case 6: /* an attr naming a user shape that does not exist */
-        attrs[fz_u8(f)] = (uint8_t)(EO_TILES_SLOPE + EO_SLOPES_USER + map->slope_count + fz_below(f, 234u - map->slope_count));
+        attrs[fz_u8(f)] = (uint8_t)(EO_TILES_SLOPE + EO_TILES_SLOPE_USER + map->slope_count + fz_below(f, 234u - map->slope_count));
         break;
     case 7:
         if (map->slope_count > 0) {
@@ -278,17 +278,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (eo_tiles_kind_bit((uint8_t)bits) != kind_of(bits))
             abort();
         /* slopes: a shape's heights (twice per input: T calls each) and one column's ground */
-        bits = (int)fz_below(&f, EO_SLOPES_USER + map.slope_count + 2u); /* two past the last: unknown, full */
+        bits = (int)fz_below(&f, EO_TILES_SLOPE_USER + map.slope_count + 2u); /* two past the last: unknown, full */
         if (k < 2) {
             uint16_t cap = (uint16_t)((fz_u8(&f) & 7u) == 0 ? fz_below(&f, (uint32_t)T) : (uint32_t)T + fz_below(&f, 4));
-            eo_result r = eo_slopes_heights(&map, (uint8_t)bits, heights, cap);
+            eo_result r = eo_tiles_slope_heights(&map, (uint8_t)bits, heights, cap);
             int c2;
             if (r != (cap < T ? EO_ERR_BUFFER_TOO_SMALL : EO_OK))
                 abort();
             for (c2 = 0; c2 < T; c2++) {
-                int want_h = bits < EO_SLOPES_USER + map.slope_count ? ref_height(EO_TILES_SLOPE + bits, c2) : (int)T;
+                int want_h = bits < EO_TILES_SLOPE_USER + map.slope_count ? ref_height(EO_TILES_SLOPE + bits, c2) : (int)T;
                 if ((r == EO_OK && heights[c2] != want_h) ||
-                    eo_slopes_column_height(&map, (uint8_t)bits, (uint8_t)(c2 + T * (long)fz_below(&f, 2))) != want_h)
+                    eo_tiles_slope_height(&map, (uint8_t)bits, (uint8_t)(c2 + T * (long)fz_below(&f, 2))) != want_h)
                     abort();
             }
         }

@@ -202,7 +202,7 @@ test('circles: distances, the box pre-test and the squares', async ({ page }) =>
     await expect(w.get('fact-pretest')).toHaveAttribute('data-decided', 'true');
     await expect(w.get('verdict')).toHaveAttribute('data-overlap', 'false');
     await expect(w.get('step-counter')).toHaveText('Step 1 of 2');
-    await w.expectStepAt('aabb.c', 'EO_EV_CIRCLE_DELTA');
+    await w.expectStepAt('aabb.c', 'EO_EV_AABB_CIRCLE_DELTA');
   });
 
   await test.step('in the corner: past the pre-test, 26² + 26² = 1352 ≥ 34² = 1156', async () => {
@@ -210,10 +210,10 @@ test('circles: distances, the box pre-test and the squares', async ({ page }) =>
     await expect(w.get('fact-squares')).toHaveText('1352 ≥ 1156');
     await expect(w.get('verdict')).toHaveAttribute('data-overlap', 'false');
     await w.get('step-next').click();
-    await w.expectStepAt('aabb.c', 'EO_EV_CIRCLE_SQUARES');
+    await w.expectStepAt('aabb.c', 'EO_EV_AABB_CIRCLE_SQUARES');
     await expect(w.get('step-explain')).toContainText('1352');
     await w.get('step-next').click();
-    await w.expectStepAt('aabb.c', 'EO_EV_CIRCLE_RESULT');
+    await w.expectStepAt('aabb.c', 'EO_EV_AABB_CIRCLE_RESULT');
   });
 
   await test.step('a bigger B (radius slider to 20): 1352 < 40² = 1600, overlap', async () => {

@@ -76,7 +76,7 @@ export function makeTiles(core: Core): TilesApi {
     function readSlopes(v: unknown): Uint8Array {
       const h = typed('slopes', v, Uint8Array);
       if (h.length % tileSize !== 0) fail(`slopes must hold tileSize (${tileSize}) heights per shape, got ${h.length}`);
-      if (h.length / tileSize > DEFINES.EO_SLOPES_MAX_USER) fail(`at most ${DEFINES.EO_SLOPES_MAX_USER} user slope shapes, got ${h.length / tileSize}`);
+      if (h.length / tileSize > DEFINES.EO_TILES_SLOPE_MAX_USER) fail(`at most ${DEFINES.EO_TILES_SLOPE_MAX_USER} user slope shapes, got ${h.length / tileSize}`);
       return h;
     }
 
@@ -357,14 +357,14 @@ export function makeTiles(core: Core): TilesApi {
       columnHeight(shape, column) {
         const s = int('shape', shape, 0, 239), cn = int('column', column, 0, tileSize - 1);
         live();
-        return x.eo_slopes_column_height(pm, s, cn);
+        return x.eo_tiles_slope_height(pm, s, cn);
       },
       heights(shape) {
         const s = int('shape', shape, 0, 239);
         live();
         return core.scoped(() => {
           const p = core.scratch(tileSize, 'heights');
-          core.check(x.eo_slopes_heights(pm, s, p, tileSize), 'heights');
+          core.check(x.eo_tiles_slope_heights(pm, s, p, tileSize), 'heights');
           return heap.u8.slice(p, p + tileSize);
         });
       },

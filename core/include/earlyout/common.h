@@ -90,9 +90,9 @@ typedef struct eo_pair {
     X(EO_EV_AABB_B_BEFORE_A,    22, "a: axis, b: 1 if B ends at or before A starts") \
     X(EO_EV_AABB_RESULT,        23, "a: 1 if the boxes overlap, b: comparisons made") \
     X(EO_EV_AABB_ORDER_CHOSEN,  24, "a: the eo_aabb_order chosen, b: pairs sampled") \
-    X(EO_EV_CIRCLE_DELTA,       25, "a: |dx| between centres, b: |dy|") \
-    X(EO_EV_CIRCLE_SQUARES,     26, "a: dx*dx + dy*dy, b: (r1 + r2)^2") \
-    X(EO_EV_CIRCLE_RESULT,      27, "a: 1 if the circles overlap, b: 0 if the box pre-test decided") \
+    X(EO_EV_AABB_CIRCLE_DELTA, 25, "a: |dx| between centres, b: |dy|") \
+    X(EO_EV_AABB_CIRCLE_SQUARES, 26, "a: dx*dx + dy*dy, b: (r1 + r2)^2") \
+    X(EO_EV_AABB_CIRCLE_RESULT, 27, "a: 1 if the circles overlap, b: 0 if the box pre-test decided") \
     X(EO_EV_SECTORS_RANGE,      40, "a: object, b: col0 << 24 | col1 << 16 | row0 << 8 | row1 (-1: empty)") \
     X(EO_EV_SECTORS_INSERT,     41, "a: object, b: sector index (row * cols + col)") \
     X(EO_EV_SECTORS_FULL,       42, "a: memberships needed (build) or the full sector (update), b: capacity") \

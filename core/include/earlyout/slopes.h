@@ -1,27 +1,13 @@
 /* earlyout/slopes.h: where is the ground inside a slope tile, and how does a character walk on it?
 
-   A slope tile is described by one height per pixel column (tile size entries, each 0 .. size):
-   how many pixels of that column, counted up from the tile's bottom, are ground. Column i of a
-   tile at row r is ground from pixel row (r << shift) + size - height[i] down to the tile's
-   bottom; height 0 is an empty column, height size a full one. (The Sonic Physics Guide's height
-   arrays.) A tile map (earlyout/tiles.h) marks a tile as slope shape s with attr 16 + s; the
-   tiles module treats the pixels below the surface as solid in every direction.
-
-   Shapes (s), for a tile size T; "up" rises to the right
-       EO_SLOPES_45_UP         height[i] = i + 1          (1 .. T)
-       EO_SLOPES_45_DOWN       height[i] = T - i          (T .. 1)
-       EO_SLOPES_22_UP_LOW     height[i] = i/2 + 1        (1 .. T/2)      22.5 degrees as a pair of
-       EO_SLOPES_22_UP_HIGH    height[i] = T/2 + i/2 + 1  (T/2+1 .. T)    tiles: LOW then HIGH
-       EO_SLOPES_22_DOWN_HIGH  height[i] = T - i/2        (T .. T/2+1)    HIGH then LOW
-       EO_SLOPES_22_DOWN_LOW   height[i] = T/2 - i/2      (T/2 .. 1)
-       EO_SLOPES_USER + k      the map's own table: map->slopes[k * T + i] (the caller owns it)
-       Built-in shapes are computed, so they exist for every tile size. Each one joins its
-       neighbours without a gap: flat ground (height 0 over a solid tile) -> 45_UP -> solid, and
-       22_UP_LOW -> 22_UP_HIGH. An unknown shape reads as full (solid).
+   A slope tile is a tile map's own shape (earlyout/tiles.h, "Slope shapes": attr 16 + s, one
+   height per pixel column, eo_tiles_slope_height); the map blocks the pixels below its surface.
+   This module builds on the map: foot sensors that find the ground, and a walker that climbs and
+   descends it.
 
    Sensors (eo_slopes_ground_at, eo_slopes_box_ground)
        A sensor at pixel (x, y) reads the height of column x in the tile holding y. Empty column
-       (height 0): extension, look at the tile below. Full column (height T): regression, look at
+       (height 0): extension, look at the tile below. Full column (height T, the tile size): regression, look at
        the tile above (the surface is that tile's if it has ground in the column, else the top of
        the sensor's tile). Otherwise the surface is in the sensor's tile. So a sensor finds ground
        within one tile above or below its own (Sonic Physics Guide, "Solid Tiles"). Ground here is
@@ -61,20 +47,6 @@
 extern "C" {
 #endif
 
-/// Built-in slope shapes (attr EO_TILES_SLOPE_ATTR(shape)); user shapes start at EO_SLOPES_USER.
-typedef enum eo_slopes_shape {
-    EO_SLOPES_45_UP = 0,
-    EO_SLOPES_45_DOWN = 1,
-    EO_SLOPES_22_UP_LOW = 2,
-    EO_SLOPES_22_UP_HIGH = 3,
-    EO_SLOPES_22_DOWN_HIGH = 4,
-    EO_SLOPES_22_DOWN_LOW = 5,
-    EO_SLOPES_USER = 6
-} eo_slopes_shape;
-
-#define EO_SLOPES_BUILTIN_COUNT 6
-#define EO_SLOPES_MAX_USER (240 - EO_SLOPES_BUILTIN_COUNT)
-
 /* Sensor sets for eo_slopes_box_ground. */
 #define EO_SLOPES_EVERY_COLUMN 0 /* a sensor on each pixel column of the bottom row */
 #define EO_SLOPES_TWO_SENSORS 2
@@ -91,13 +63,6 @@ typedef struct eo_slopes_ground {
     eo_coord distance;   /* ground_at: ground_y - y; box_ground: ground_y - (y + h), so 0 is
                            standing on it, > 0 above it, < 0 sunk into it */
 } eo_slopes_ground;
-
-/// Height of a shape's column (0 .. tile size): built-in, the map's user table, or full for an
-/// unknown shape. column is taken modulo the tile size. 0 for an invalid map.
-uint8_t eo_slopes_column_height(const eo_tiles_map *map, uint8_t shape, uint8_t column);
-
-/// Writes a shape's tile-size heights to out (capacity >= tile size, else EO_ERR_BUFFER_TOO_SMALL).
-eo_result eo_slopes_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity);
 
 /// Ground height (0 .. size) of column `column` of tile (col, row): size for solid, one-way and
 /// ladder-top tiles (and solid outside), the shape's for slopes, 0 for anything else.

@@ -11,8 +11,8 @@
        attrs     256 bytes: tile id -> what the tile is for collision (eo_tiles_attr):
                      EO_TILES_EMPTY 0, EO_TILES_SOLID 1, EO_TILES_ONE_WAY 2, EO_TILES_LADDER 3,
                      EO_TILES_HAZARD 4, EO_TILES_WATER 5; 6 .. 15 are free for the game and collide
-                     like empty; 16 + s is slope shape s (earlyout/slopes.h), solid below its
-                     surface pixel by pixel.
+                     like empty; 16 + s is slope shape s (EO_TILES_SLOPE_ATTR(s), "Slope shapes"
+                     below), solid below its surface pixel by pixel.
        tile_shift  tiles are 1 << tile_shift px square: 3 .. 7 (8 .. 128 px); 0 means 3.
        width, height  in tiles, 1 .. EO_TILES_MAX_TILES(tile_shift) each: 32768 >> tile_shift with
                   16-bit coordinates (the map fits the int16_t world), 65535 with 32-bit ones;
@@ -23,11 +23,30 @@
        row_start optional (NULL: multiply): row_start[r] == r * width, the classic lookup table
                   that replaces the row multiply. Only for maps of at most 65536 cells.
        slopes, slope_count  optional user slope shapes: slope_count * tile size heights
-                  (shape EO_SLOPES_USER + k reads slopes[k * size .. k * size + size - 1]).
+                  (shape EO_TILES_SLOPE_USER + k reads slopes[k * size .. k * size + size - 1]),
+                  at most EO_TILES_SLOPE_MAX_USER (234).
        eo_tiles_check() validates all of it (including every row_start entry and every slope
        height) and says what is wrong: EO_ERR_NULL_POINTER or EO_ERR_BAD_ARGUMENT. The other calls
        re-check the cheap fields each time and trust the row table and the heights: check a map
        once after filling it.
+
+   Slope shapes (the map's own: eo_tiles_slope_height, eo_tiles_slope_heights)
+       A slope tile is described by one height per pixel column (tile size entries, each 0 .. size):
+       how many pixels of that column, counted up from the tile's bottom, are ground. Column i of
+       a tile at row r is ground from pixel row (r << shift) + size - height[i] down to the tile's
+       bottom; height 0 is an empty column, height size a full one. (The Sonic Physics Guide's
+       height arrays.) Shapes (s), for a tile size T; "up" rises to the right:
+         EO_TILES_SLOPE_45_UP         height[i] = i + 1          (1 .. T)
+         EO_TILES_SLOPE_45_DOWN       height[i] = T - i          (T .. 1)
+         EO_TILES_SLOPE_22_UP_LOW     height[i] = i/2 + 1        (1 .. T/2)    22.5 degrees as a pair
+         EO_TILES_SLOPE_22_UP_HIGH    height[i] = T/2 + i/2 + 1  (T/2+1 .. T)  of tiles: LOW then HIGH
+         EO_TILES_SLOPE_22_DOWN_HIGH  height[i] = T - i/2        (T .. T/2+1)  HIGH then LOW
+         EO_TILES_SLOPE_22_DOWN_LOW   height[i] = T/2 - i/2      (T/2 .. 1)
+         EO_TILES_SLOPE_USER + k      the map's own table: map->slopes[k * T + i]
+       Built-in shapes are computed, so they exist for every tile size. Each one joins its
+       neighbours without a gap: flat ground (height 0 over a solid tile) -> 45_UP -> solid, and
+       22_UP_LOW -> 22_UP_HIGH. An unknown shape reads as full (solid). Foot sensors and walking
+       on slopes are the slopes module, a layer above this one (this one never calls it).
 
    Pixels to tiles
        tile = floor(pixel / size): a shift for pixels >= 0, and floor for negative pixels, so
@@ -56,8 +75,9 @@
          outside the map: as the outside policy reads; the world edge (config.h): like a wall
              (the box's pixels stay within EO_COORD_MIN .. EO_COORD_MAX and the side is reported hit).
        Slopes are exact here but not walked: moving sideways into a rising slope stops like a wall.
-       eo_slopes_walk (earlyout/slopes.h) climbs and descends them. Where the map reads the same
-       tile everywhere (outside it), a step may be longer than a tile: nothing there can stop it.
+       The slopes module's walker, built on these moves, climbs and descends them. Where the map
+       reads the same tile everywhere (outside it), a step may be longer than a tile: nothing
+       there can stop it.
        A box that starts inside a solid pixel can move out of it (only pixels it enters block).
        EO_TILES_CORNERS scans only the tiles at the box's corners, as the naive probe does: it
        can leave a box inside a wall. For the lesson only.
@@ -136,11 +156,26 @@ typedef enum eo_tiles_attr {
     EO_TILES_LADDER = 3,
     EO_TILES_HAZARD = 4,
     EO_TILES_WATER = 5,
-    EO_TILES_SLOPE = 16   /* 16 + shape: see earlyout/slopes.h */
+    EO_TILES_SLOPE = 16   /* 16 + shape: an eo_tiles_slope_shape */
 } eo_tiles_attr;
 
 /// The attr of slope shape s (0 .. 239).
 #define EO_TILES_SLOPE_ATTR(s) ((uint8_t)(EO_TILES_SLOPE + (s)))
+
+/// Built-in slope shapes (attr EO_TILES_SLOPE_ATTR(shape)); user shapes start at EO_TILES_SLOPE_USER.
+typedef enum eo_tiles_slope_shape {
+    EO_TILES_SLOPE_45_UP = 0,
+    EO_TILES_SLOPE_45_DOWN = 1,
+    EO_TILES_SLOPE_22_UP_LOW = 2,
+    EO_TILES_SLOPE_22_UP_HIGH = 3,
+    EO_TILES_SLOPE_22_DOWN_HIGH = 4,
+    EO_TILES_SLOPE_22_DOWN_LOW = 5,
+    EO_TILES_SLOPE_USER = 6
+} eo_tiles_slope_shape;
+
+#define EO_TILES_SLOPE_BUILTIN_COUNT 6
+/* attrs 16 .. 255 name shapes 0 .. 239: what the built-in ones leave to the map */
+#define EO_TILES_SLOPE_MAX_USER (240 - EO_TILES_SLOPE_BUILTIN_COUNT)
 
 /// How positions outside the map read.
 typedef enum eo_tiles_outside {
@@ -215,6 +250,13 @@ typedef struct eo_tiles_cache {
 /// is not r * width or a row table on a map of more than 65536 cells; a user slope height above
 /// the tile size; an attr naming a slope shape that does not exist).
 eo_result eo_tiles_check(const eo_tiles_map *map);
+
+/// Height of a shape's column (0 .. tile size): built-in, the map's user table, or full for an
+/// unknown shape. column is taken modulo the tile size. 0 for an invalid map.
+uint8_t eo_tiles_slope_height(const eo_tiles_map *map, uint8_t shape, uint8_t column);
+
+/// Writes a shape's tile-size heights to out (capacity >= tile size, else EO_ERR_BUFFER_TOO_SMALL).
+eo_result eo_tiles_slope_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity);
 
 /// The map's tile size in px (8 .. 128) into *size (may be NULL), after the cheap checks every
 /// call makes (pointers and ranges; not the row table, slope heights or attrs: eo_tiles_check).

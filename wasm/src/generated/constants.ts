@@ -3,7 +3,7 @@
 
 /** Collision attrs (attrs[tile id]); a slope of shape s is TILE.SLOPE + s. Ids 6 .. 15 are the game's own (collide like empty). From eo_tiles_attr (tiles.h). */
 export const TILE = Object.freeze({ EMPTY: 0, SOLID: 1, ONE_WAY: 2, LADDER: 3, HAZARD: 4, WATER: 5, SLOPE: 16 } as const);
-/** Built-in slope shapes; user shapes are SLOPE.USER + k (heights from TileMapConfig.slopes). From eo_slopes_shape (slopes.h). */
+/** Built-in slope shapes; user shapes are SLOPE.USER + k (heights from TileMapConfig.slopes). From eo_tiles_slope_shape (tiles.h). */
 export const SLOPE = Object.freeze({ UP_45: 0, DOWN_45: 1, UP_22_LOW: 2, UP_22_HIGH: 3, DOWN_22_HIGH: 4, DOWN_22_LOW: 5, USER: 6 } as const);
 /** Kind bits of MoveResult.touching / .below, TileMap.touching() and probe kinds. From EO_TILES_TOUCH_* (tiles.h). */
 export const TOUCH = Object.freeze({ SOLID: 1, ONE_WAY: 2, LADDER: 4, HAZARD: 8, WATER: 16, SLOPE: 32, OUTSIDE: 128 } as const);
@@ -43,8 +43,8 @@ export const ENUMS = {
   eo_module: { EO_MODULE_GRIDMASK: 1, EO_MODULE_AABB: 2, EO_MODULE_SECTORS: 3, EO_MODULE_SWEEP: 4, EO_MODULE_PIXELMASK: 5, EO_MODULE_TILES: 6, EO_MODULE_SLOPES: 7, EO_MODULE_QUERY: 8, EO_MODULE_RAYCAST: 9 },
   eo_gridmask_method: { EO_GRIDMASK_SPAN: 0, EO_GRIDMASK_ENDPOINTS: 1 },
   eo_gridmask_verdict: { EO_GRIDMASK_MAYBE: 0, EO_GRIDMASK_APART_X: 1, EO_GRIDMASK_APART_Y: 2, EO_GRIDMASK_BAD_LAYOUT: 3 },
-  eo_slopes_shape: { EO_SLOPES_45_UP: 0, EO_SLOPES_45_DOWN: 1, EO_SLOPES_22_UP_LOW: 2, EO_SLOPES_22_UP_HIGH: 3, EO_SLOPES_22_DOWN_HIGH: 4, EO_SLOPES_22_DOWN_LOW: 5, EO_SLOPES_USER: 6 },
   eo_tiles_attr: { EO_TILES_EMPTY: 0, EO_TILES_SOLID: 1, EO_TILES_ONE_WAY: 2, EO_TILES_LADDER: 3, EO_TILES_HAZARD: 4, EO_TILES_WATER: 5, EO_TILES_SLOPE: 16 },
+  eo_tiles_slope_shape: { EO_TILES_SLOPE_45_UP: 0, EO_TILES_SLOPE_45_DOWN: 1, EO_TILES_SLOPE_22_UP_LOW: 2, EO_TILES_SLOPE_22_UP_HIGH: 3, EO_TILES_SLOPE_22_DOWN_HIGH: 4, EO_TILES_SLOPE_22_DOWN_LOW: 5, EO_TILES_SLOPE_USER: 6 },
   eo_tiles_outside: { EO_TILES_OUTSIDE_SOLID: 0, EO_TILES_OUTSIDE_EMPTY: 1, EO_TILES_OUTSIDE_OPEN_TOP: 2 },
   eo_tiles_probe_mode: { EO_TILES_PROBE_EDGES: 0, EO_TILES_PROBE_CORNERS: 1 },
 } as const;
@@ -66,8 +66,6 @@ export const DEFINES = {
   EO_SECTORS_FIRST_COL: 2,
   EO_SECTORS_FIRST_ROW: 1,
   EO_SECTORS_MAX_OBJECTS: 1073741823,
-  EO_SLOPES_BUILTIN_COUNT: 6,
-  EO_SLOPES_MAX_USER: 234,
   EO_SLOPES_EVERY_COLUMN: 0,
   EO_SLOPES_TWO_SENSORS: 2,
   EO_SLOPES_THREE_SENSORS: 3,
@@ -75,6 +73,8 @@ export const DEFINES = {
   EO_TILES_MAX_SHIFT: 7,
   EO_TILES_MAX_PROBES_PER_EDGE: 16383,
   EO_TILES_MAX_SWEEP: 65535,
+  EO_TILES_SLOPE_BUILTIN_COUNT: 6,
+  EO_TILES_SLOPE_MAX_USER: 234,
   EO_TILES_TOUCH_SOLID: 1,
   EO_TILES_TOUCH_ONE_WAY: 2,
   EO_TILES_TOUCH_LADDER: 4,

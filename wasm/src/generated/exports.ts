@@ -97,10 +97,6 @@ export interface Exports {
   eo_sectors_box_range(grid: number, box: number, range: number): number;
   /** eo_result eo_sectors_tune(const eo_box *boxes, eo_index count, const eo_broadphase_layer *layers, const eo_sectors_config *configs, uint8_t config_count, void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best) (sectors.h) */
   eo_sectors_tune(boxes: number, count: number, layers: number, configs: number, config_count: number, storage: number, storage_size: number, rows: number, best: number): number;
-  /** uint8_t eo_slopes_column_height(const eo_tiles_map *map, uint8_t shape, uint8_t column) (slopes.h) */
-  eo_slopes_column_height(map: number, shape: number, column: number): number;
-  /** eo_result eo_slopes_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity) (slopes.h) */
-  eo_slopes_heights(map: number, shape: number, out: number, capacity: number): number;
   /** uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord row, uint8_t column, eo_hooks *hooks) (slopes.h) */
   eo_slopes_ground_height(map: number, col: number, row: number, column: number, hooks: number): number;
   /** eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
@@ -117,6 +113,10 @@ export interface Exports {
   eo_sweep_find_pairs(sweep: number, boxes: number, count: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
   /** eo_result eo_tiles_check(const eo_tiles_map *map) (tiles.h) */
   eo_tiles_check(map: number): number;
+  /** uint8_t eo_tiles_slope_height(const eo_tiles_map *map, uint8_t shape, uint8_t column) (tiles.h) */
+  eo_tiles_slope_height(map: number, shape: number, column: number): number;
+  /** eo_result eo_tiles_slope_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity) (tiles.h) */
+  eo_tiles_slope_heights(map: number, shape: number, out: number, capacity: number): number;
   /** eo_result eo_tiles_tile_size(const eo_tiles_map *map, uint8_t *size) (tiles.h) */
   eo_tiles_tile_size(map: number, size: number): number;
   /** eo_coord eo_tiles_tile_of(eo_coord p, uint8_t tile_shift) (tiles.h) */
@@ -189,8 +189,6 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_sectors_update",
   "eo_sectors_find_pairs",
   "eo_sectors_tune",
-  "eo_slopes_column_height",
-  "eo_slopes_heights",
   "eo_slopes_ground_at",
   "eo_slopes_box_ground",
   "eo_slopes_walk",
@@ -198,6 +196,8 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_sweep_init",
   "eo_sweep_find_pairs",
   "eo_tiles_check",
+  "eo_tiles_slope_height",
+  "eo_tiles_slope_heights",
   "eo_tiles_tile_of",
   "eo_tiles_index",
   "eo_tiles_attr_at",

@@ -12,7 +12,7 @@ export const OTHER: Record<AxisOrder, AxisOrder> = { 'x-first': 'y-first', 'y-fi
 export type AabbPhase = 'first axis' | 'second axis' | 'result';
 
 export interface AabbStep extends TraceStep {
-  /** event without EO_EV_AABB_ / EO_EV_CIRCLE_ */
+  /** event without EO_EV_AABB_ */
   kind: string;
   phase: AabbPhase;
   /** 1-based comparison number for A_BEFORE_B / B_BEFORE_A steps */
@@ -45,7 +45,7 @@ export function labelBoxSteps(raw: TraceStep[]): AabbStep[] {
   let n = 0;
   let firstAxis: number | null = null;
   return raw.map((st) => {
-    const kind = st.event.replace(/^EO_EV_(AABB|CIRCLE)_/, '');
+    const kind = st.event.replace(/^EO_EV_AABB_/, '');
     if (kind === 'A_BEFORE_B' || kind === 'B_BEFORE_A') {
       n++;
       firstAxis ??= st.a;
@@ -145,7 +145,7 @@ export interface CircleResult {
 export function evaluateCircles(eo: Earlyout, a: Circle, b: Circle): CircleResult {
   const t = eo.trace(() => eo.circle.overlap(a, b));
   const steps: CircleStep[] = t.steps.map((st) => {
-    const kind = st.event.replace(/^EO_EV_CIRCLE_/, '');
+    const kind = st.event.replace(/^EO_EV_AABB_CIRCLE_/, '');
     const phase: CirclePhase = kind === 'DELTA' ? 'distances' : kind === 'SQUARES' ? 'squares' : 'box pre-test';
     return { ...st, kind, phase };
   });
