@@ -111,173 +111,138 @@ static void keep(int m, int f, int frames, uint32_t count)
     }
 }
 
-static run_result run_brute(int kind, uint16_t n, int frames, eo_aabb_order ord)
-{
-    run_result res = { 0, 0, frames, 0 };
-    int f;
-    bench_scene_init(&S, kind, n);
-    for (f = 0; f < frames; f++) {
-        uint32_t count = 0;
-        double t0 = now_ns();
-        eo_result r = eo_aabb_find_pairs(S.boxes, n, ord, pairs, MAX_PAIRS, &count, NULL, NULL);
-        frame_ns[f] = now_ns() - t0;
-        res.ns += frame_ns[f];
-        if (r != EO_OK) die("eo_aabb_find_pairs", r);
-        counts[M_BRUTE][f] = count;
-        res.pairs += count;
-        keep(M_BRUTE, f, frames, count);
-        bench_scene_step(&S);
-    }
-    res.median = median_ns(frames);
-    return res;
-}
-
-static run_result run_sectors(int kind, uint16_t n, int frames, const eo_sectors_config *cfg,
-                              eo_broadphase_stats *stats)
-{
-    run_result res = { 0, 0, frames, 0 };
+/* What each method's frame gets: the method's own state, set up on frame 0 (not timed). */
+typedef struct method_ctx {
+    uint16_t n;
+    eo_aabb_order order;        /* brute force's order, the sweeps' axis */
+    eo_sectors_config cfg;      /* the sectors' grid */
     eo_sectors grid;
-    eo_result r;
-    int f;
-    bench_scene_init(&S, kind, n);
-    if ((r = eo_sectors_init(&grid, cfg, storage, sizeof storage)) != EO_OK) die("eo_sectors_init", r);
-    if ((r = eo_sectors_build(&grid, S.boxes, n, NULL, NULL)) != EO_OK) die("eo_sectors_build", r);
-    memset(stats, 0, sizeof *stats);
-    for (f = 0; f < frames; f++) {
-        uint32_t count = 0;
-        double t0 = now_ns();
-        r = eo_sectors_update(&grid, S.boxes, n, stats, NULL);
-        if (r == EO_OK)
-            r = eo_sectors_find_pairs(&grid, S.boxes, NULL, pairs, MAX_PAIRS, &count, NULL, NULL);
-        frame_ns[f] = now_ns() - t0;
-        res.ns += frame_ns[f];
-        if (r != EO_OK) die("eo_sectors_update / find_pairs", r);
-        counts[M_SECTORS][f] = count;
-        res.pairs += count;
-        keep(M_SECTORS, f, frames, count);
-        bench_scene_step(&S);
-    }
-    res.median = median_ns(frames);
-    return res;
-}
+    eo_sweep sweep;
+    box2d_bp *box2d;
+    int floor_what;             /* 0: a cell index per box, 1: a memcpy of the boxes */
+    eo_broadphase_stats stats;  /* sectors' update work over the run */
+} method_ctx;
 
-static run_result run_sweep(int kind, uint16_t n, int frames, eo_aabb_order axis)
+/* One timed frame of a method on S.boxes: the pair count (pairs[] holds them), or dies. */
+typedef uint32_t (*frame_fn)(method_ctx *c);
+
+static uint32_t frame_brute(method_ctx *c)
 {
-    run_result res = { 0, 0, frames, 0 };
     uint32_t count = 0;
-    eo_result r;
-    int f;
-    bench_scene_init(&S, kind, n);
-    if ((r = sweep_ref_find_pairs(S.boxes, n, axis, NULL, order, 0, pairs, MAX_PAIRS, &count, NULL)) != EO_OK)
-        die("sweep_ref_find_pairs (first sort)", r);
-    for (f = 0; f < frames; f++) {
-        double t0 = now_ns();
-        r = sweep_ref_find_pairs(S.boxes, n, axis, NULL, order, 1, pairs, MAX_PAIRS, &count, NULL);
-        frame_ns[f] = now_ns() - t0;
-        res.ns += frame_ns[f];
-        if (r != EO_OK) die("sweep_ref_find_pairs", r);
-        counts[M_SWEEP][f] = count;
-        res.pairs += count;
-        keep(M_SWEEP, f, frames, count);
-        bench_scene_step(&S);
-    }
-    res.median = median_ns(frames);
-    return res;
+    eo_result r = eo_aabb_find_pairs(S.boxes, c->n, c->order, pairs, MAX_PAIRS, &count, NULL, NULL);
+    if (r != EO_OK) die("eo_aabb_find_pairs", r);
+    return count;
 }
 
-/* The same sweep through eo_sweep_find_pairs and its workspace (in `storage`, after sectors ran). */
-static run_result run_sweep_ws(int kind, uint16_t n, int frames, eo_aabb_order axis)
+static uint32_t frame_sectors(method_ctx *c)
 {
-    run_result res = { 0, 0, frames, 0 };
     uint32_t count = 0;
-    eo_sweep sw;
-    eo_result r;
-    int f;
-    bench_scene_init(&S, kind, n);
-    if ((r = eo_sweep_init(&sw, n, axis, storage, sizeof storage)) != EO_OK)
-        die("eo_sweep_init", r);
-    if ((r = eo_sweep_find_pairs(&sw, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL)) != EO_OK)
-        die("eo_sweep_find_pairs (first sort)", r);
-    for (f = 0; f < frames; f++) {
-        double t0 = now_ns();
-        r = eo_sweep_find_pairs(&sw, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL);
-        frame_ns[f] = now_ns() - t0;
-        res.ns += frame_ns[f];
-        if (r != EO_OK) die("eo_sweep_find_pairs", r);
-        counts[M_SWEEP_WS][f] = count;
-        res.pairs += count;
-        keep(M_SWEEP_WS, f, frames, count);
-        bench_scene_step(&S);
-    }
-    res.median = median_ns(frames);
-    return res;
+    eo_result r = eo_sectors_update(&c->grid, S.boxes, c->n, &c->stats, NULL);
+    if (r == EO_OK)
+        r = eo_sectors_find_pairs(&c->grid, S.boxes, NULL, pairs, MAX_PAIRS, &count, NULL, NULL);
+    if (r != EO_OK) die("eo_sectors_update / find_pairs", r);
+    return count;
 }
 
-static run_result run_grid(int kind, uint16_t n, int frames)
+static uint32_t frame_sweep_reference(method_ctx *c)
+{
+    uint32_t count = 0;
+    eo_result r = sweep_ref_find_pairs(S.boxes, c->n, c->order, NULL, order, 1, pairs, MAX_PAIRS, &count, NULL);
+    if (r != EO_OK) die("sweep_ref_find_pairs", r);
+    return count;
+}
+
+static uint32_t frame_sweep(method_ctx *c)
+{
+    uint32_t count = 0;
+    eo_result r = eo_sweep_find_pairs(&c->sweep, S.boxes, c->n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL);
+    if (r != EO_OK) die("eo_sweep_find_pairs", r);
+    return count;
+}
+
+static uint32_t frame_grid(method_ctx *c)
+{
+    uint32_t count = plain_grid_pairs(S.boxes, c->n, S.world, pairs, MAX_PAIRS);
+    if (count > MAX_PAIRS) die("plain grid", EO_ERR_BUFFER_TOO_SMALL);
+    return count;
+}
+
+static uint32_t frame_box2d(method_ctx *c)
+{
+    uint32_t count = box2d_bp_frame(c->box2d, S.boxes, c->n, pairs, MAX_PAIRS);
+    if (count > MAX_PAIRS) die("Box2D", EO_ERR_BUFFER_TOO_SMALL);
+    return count;
+}
+
+static uint32_t frame_floor(method_ctx *c)
+{
+    if (c->floor_what == 0)
+        plain_grid_floor(S.boxes, c->n, S.world, floor_cell);
+    else
+        memcpy(floor_copy, S.boxes, c->n * sizeof S.boxes[0]);
+    return 0;
+}
+
+/* Times `frames` frames of method m (M_COUNT: a floor, whose pairs are not kept) on the scene S
+   as set up, stepping it after each. */
+static run_result time_frames(int m, int frames, frame_fn fn, method_ctx *c)
 {
     run_result res = { 0, 0, frames, 0 };
     int f;
-    bench_scene_init(&S, kind, n);
     for (f = 0; f < frames; f++) {
         double t0 = now_ns();
-        uint32_t count = plain_grid_pairs(S.boxes, n, S.world, pairs, MAX_PAIRS);
+        uint32_t count = fn(c);
         frame_ns[f] = now_ns() - t0;
         res.ns += frame_ns[f];
-        if (count > MAX_PAIRS) die("plain grid", EO_ERR_BUFFER_TOO_SMALL);
-        counts[M_GRID][f] = count;
         res.pairs += count;
-        keep(M_GRID, f, frames, count);
+        if (m < M_COUNT) {
+            counts[m][f] = count;
+            keep(m, f, frames, count);
+        }
         bench_scene_step(&S);
     }
     res.median = median_ns(frames);
     return res;
 }
 
-static run_result run_box2d(int kind, uint16_t n, int frames)
+/* Sets method m up on frame 0 of the scene (not timed: a level load), then times it. */
+static run_result run_method(int m, int kind, uint16_t n, int frames, method_ctx *c)
 {
-    run_result res = { 0, 0, frames, 0 };
-    box2d_bp *bp;
-    int f;
+    static const frame_fn fns[M_COUNT] = { frame_brute, frame_sectors, frame_grid, frame_box2d, frame_sweep_reference,
+                                           frame_sweep };
+    uint32_t count = 0;
+    run_result res;
+    eo_result r = EO_OK;
     bench_scene_init(&S, kind, n);
-    bp = box2d_bp_create(S.boxes, n);
-    for (f = 0; f < frames; f++) {
-        double t0 = now_ns();
-        uint32_t count = box2d_bp_frame(bp, S.boxes, n, pairs, MAX_PAIRS);
-        frame_ns[f] = now_ns() - t0;
-        res.ns += frame_ns[f];
-        if (count > MAX_PAIRS) die("Box2D", EO_ERR_BUFFER_TOO_SMALL);
-        counts[M_BOX2D][f] = count;
-        res.pairs += count;
-        keep(M_BOX2D, f, frames, count);
-        bench_scene_step(&S);
+    c->n = n;
+    if (m == M_SECTORS) {
+        memset(&c->stats, 0, sizeof c->stats);
+        if ((r = eo_sectors_init(&c->grid, &c->cfg, storage, sizeof storage)) == EO_OK)
+            r = eo_sectors_build(&c->grid, S.boxes, n, NULL, NULL);
+    } else if (m == M_SWEEP) {
+        r = sweep_ref_find_pairs(S.boxes, n, c->order, NULL, order, 0, pairs, MAX_PAIRS, &count, NULL);
+    } else if (m == M_SWEEP_WS) {
+        if ((r = eo_sweep_init(&c->sweep, n, c->order, storage, sizeof storage)) == EO_OK)
+            r = eo_sweep_find_pairs(&c->sweep, S.boxes, n, NULL, pairs, MAX_PAIRS, &count, NULL, NULL);
+    } else if (m == M_BOX2D) {
+        c->box2d = box2d_bp_create(S.boxes, n);
     }
-    box2d_bp_destroy(bp);
-    res.median = median_ns(frames);
+    if (r != EO_OK) die(method_names[m], r);
+    res = time_frames(m, frames, fns[m], c);
+    if (m == M_BOX2D)
+        box2d_bp_destroy(c->box2d);
     return res;
 }
 
-/* The floor: one pass over the boxes computing the 32 px cell of each (what 0), or a memcpy of
-   the boxes (what 1). Every grid does at least the first every frame. */
+/* The floor, a cell index per box (what 0) or a memcpy of the boxes (what 1): every grid does at
+   least the first every frame. Timed the same way. */
 static run_result run_floor(int kind, uint16_t n, int frames, int what)
 {
-    run_result res = { 0, 0, frames, 0 };
-    uint32_t sum = 0;
-    int f;
+    method_ctx c;
     bench_scene_init(&S, kind, n);
-    for (f = 0; f < frames; f++) {
-        double t0 = now_ns();
-        if (what == 0)
-            plain_grid_floor(S.boxes, n, S.world, floor_cell);
-        else
-            memcpy(floor_copy, S.boxes, n * sizeof S.boxes[0]);
-        frame_ns[f] = now_ns() - t0;
-        res.ns += frame_ns[f];
-        sum += what == 0 ? floor_cell[(uint32_t)f % n] : (uint32_t)floor_copy[(uint32_t)f % n].x;
-        bench_scene_step(&S);
-    }
-    if (sum == 0xFFFFFFFFu) puts(""); /* keeps the passes from being optimised away */
-    res.median = median_ns(frames);
-    return res;
+    c.n = n;
+    c.floor_what = what;
+    return time_frames(M_COUNT, frames, frame_floor, &c);
 }
 
 /* Picks the grid: every cell size 16, 24, 32, 48, 64 px on each axis over the whole world. */
@@ -421,12 +386,15 @@ int main(int argc, char **argv)
 
             floor_cells = run_floor(kind, n, frames, 0);
             floor_copy_run = run_floor(kind, n, frames, 1);
-            res[M_SECTORS] = run_sectors(kind, n, frames, &cfg, &sstats);
-            res[M_GRID] = run_grid(kind, n, frames);
-            res[M_BOX2D] = run_box2d(kind, n, frames);
-            res[M_SWEEP] = run_sweep(kind, n, frames, sweep_axis);
-            res[M_SWEEP_WS] = run_sweep_ws(kind, n, frames, sweep_axis);
-            res[M_BRUTE] = run_brute(kind, n, brute_frames, rep.order);
+            memset(&sstats, 0, sizeof sstats);
+            for (m = 0; m < M_COUNT; m++) {
+                static method_ctx ctx; /* an eo_sectors and an eo_sweep: kept off the stack */
+                ctx.cfg = cfg;
+                ctx.order = m == M_BRUTE ? rep.order : sweep_axis;
+                res[m] = run_method(m, kind, n, m == M_BRUTE ? brute_frames : frames, &ctx);
+                if (m == M_SECTORS)
+                    sstats = ctx.stats;
+            }
 
             for (f = 0; f < frames; f++)
                 for (m = 0; m < M_COUNT; m++) {

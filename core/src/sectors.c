@@ -139,6 +139,7 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     return EO_OK;
 }
 
+#if EO_COORD_BITS < 32
 /* The sector column (or row) holding pixel p: clamped into 0 .. cells-1. Dividing by a size that
    is no power of two costs tens of cycles; a multiply by its reciprocal (reciprocal_of) gives the
    same quotient for every distance inside the grid. */
@@ -165,6 +166,30 @@ static eo_coord last_pixel(eo_coord p, eo_coord size)
     return (eo_ucoord)(size - 1) > room ? (eo_coord)EO_COORD_MAX : (eo_coord)(p + (size - 1));
 }
 
+#endif
+
+#if EO_COORD_BITS >= 32
+/* The sector of distance d (>= 0, < 2^EO_COORD_BITS) from the grid's origin: as sector_of. */
+INLINE eo_sectors_cell sector_at(eo_uwide d, eo_ucoord size, uint8_t shift, eo_ucoord recip, eo_sectors_cell cells)
+{
+    eo_uwide s = shift != NO_SHIFT ? d >> shift : recip != 0 ? (d * recip) >> EO_COORD_BITS : d / size;
+    return s >= cells ? (eo_sectors_cell)(cells - 1u) : (eo_sectors_cell)s;
+}
+
+/* A span's first and last sector, as sector_of(p) and sector_of(last_pixel(p, len)) give them,
+   computed in eo_wide (64 bits here): nothing can wrap, so there is no branch to guess but the
+   clamps. */
+INLINE void span_of(eo_coord p, eo_coord len, eo_coord origin, eo_ucoord size, uint8_t shift, eo_ucoord recip,
+                    eo_sectors_cell cells, eo_sectors_cell *first, eo_sectors_cell *last)
+{
+    eo_wide d0 = (eo_wide)p - origin, end = (eo_wide)p + len - 1, d1;
+    end = end > EO_COORD_MAX ? EO_COORD_MAX : end; /* the world ends at EO_COORD_MAX */
+    d1 = end - origin;
+    *first = sector_at(d0 < 0 ? 0u : (eo_uwide)d0, size, shift, recip, cells);
+    *last = sector_at(d1 < 0 ? 0u : (eo_uwide)d1, size, shift, recip, cells);
+}
+#endif
+
 /* Structs go by pointer everywhere below: SDCC cannot pass them by value. */
 INLINE void range_of(const eo_sectors *g, const eo_box *b, eo_sectors_range *r)
 {
@@ -177,10 +202,15 @@ INLINE void range_of(const eo_sectors *g, const eo_box *b, eo_sectors_range *r)
         r->row1 = NO_CELL;
         return;
     }
+#if EO_COORD_BITS >= 32
+    span_of(b->x, b->w, g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols, &r->col0, &r->col1);
+    span_of(b->y, b->h, g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows, &r->row0, &r->row1);
+#else
     r->col0 = sector_of(b->x, g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols);
     r->col1 = sector_of(last_pixel(b->x, b->w), g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols);
     r->row0 = sector_of(b->y, g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows);
     r->row1 = sector_of(last_pixel(b->y, b->h), g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows);
+#endif
 }
 
 #if EO_TRACE
@@ -514,14 +544,16 @@ static uint8_t layers_meet(const eo_broadphase_layer *a, const eo_broadphase_lay
    Every test of a candidate is computed, and combined with & instead of branching on each: the
    answers are near coin flips, and a CPU that guesses a branch wrong loses more time than the
    tests take. Only the pair's slot is written unconditionally; `found` moves on for a hit. The
-   counts stay in locals until the end: a store through w could alias the boxes. */
+   counts and the output stay in locals until the end: a store through w, or of a pair, could
+   alias the boxes or w's fields and force them to be read again. */
 static void pair_sector(pair_walk *w, eo_index k)
 {
     const eo_sectors *grid = w->grid;
     const eo_box *boxes = w->boxes;
     const eo_broadphase_layer *layers = w->layers;
     const eo_index *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k], *p, *q;
-    uint32_t found = w->found, candidates = 0, firsts = 0, allowed = 0;
+    eo_pair *out = w->pairs;
+    uint32_t found = w->found, capacity = w->capacity, candidates = 0, firsts = 0, allowed = 0;
 #if EO_TRACE
     EO_STEP(w->hooks, EO_EV_SECTORS_VISIT, k, (int32_t)grid->cell_len[k]);
 #endif
@@ -551,9 +583,9 @@ static void pair_sector(pair_walk *w, eo_index k)
             candidates++;
             firsts += first;
             allowed += may;
-            if (found < w->capacity) {
-                w->pairs[found].a = i;
-                w->pairs[found].b = j;
+            if (found < capacity) {
+                out[found].a = i;
+                out[found].b = j;
             }
             found += hit;
         }
