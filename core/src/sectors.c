@@ -246,11 +246,17 @@ static uint8_t in_range(const eo_sectors_range *r, eo_sectors_cell col, eo_secto
     return r->col0 != NO_CELL && col >= r->col0 && col <= r->col1 && row >= r->row0 && row <= r->row1;
 }
 
-/* Object i's entry in the sector at col, row of its range r. */
-static eo_index entry_of(eo_index i, const eo_sectors_range *r, eo_sectors_cell col, eo_sectors_cell row)
-{
-    return (eo_index)((eo_index)i << ENTRY_SHIFT | (r->col0 == col ? FIRST_COL : 0u) | (r->row0 == row ? FIRST_ROW : 0u));
-}
+/* The index of sector (col, row). On the Z80 columns and rows are bytes, and SDCC multiplies bytes
+   as bytes (at half the cost of 16 bits); elsewhere they are 16 bits and the product needs eo_index. */
+#if EO_INDEX_BITS == 16
+#define CELL(g, col, row) ((eo_index)((row) * (g)->cfg.cols + (col)))
+#else
+#define CELL(g, col, row) ((eo_index)((eo_index)(row) * (g)->cfg.cols + (col)))
+#endif
+
+/* Object i's entry in the sector at col, row of its range r. (A macro: SDCC calls every function.) */
+#define ENTRY(i, r, col, row) \
+    ((eo_index)((eo_index)(i) << ENTRY_SHIFT | ((r)->col0 == (col) ? FIRST_COL : 0u) | ((r)->row0 == (row) ? FIRST_ROW : 0u)))
 
 eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count,
                            eo_broadphase_stats *stats, eo_hooks *hooks)
@@ -284,7 +290,7 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
             continue;
         for (row = r.row0; row <= r.row1; row++)
             for (col = r.col0; col <= r.col1; col++)
-                grid->cell_len[(eo_index)row * grid->cfg.cols + col]++;
+                grid->cell_len[CELL(grid, col, row)]++;
         total += range_cells(&r);
     }
     if (total > grid->cfg.max_entries) {
@@ -332,8 +338,8 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
             continue;
         for (row = r->row0; row <= r->row1; row++) {
             for (col = r->col0; col <= r->col1; col++) {
-                k = (eo_index)row * grid->cfg.cols + col;
-                grid->entries[grid->cell_start[k] + grid->cell_len[k]++] = entry_of(i, r, col, row);
+                k = CELL(grid, col, row);
+                grid->entries[grid->cell_start[k] + grid->cell_len[k]++] = ENTRY(i, r, col, row);
                 EO_STEP(hooks, EO_EV_SECTORS_INSERT, i, k);
             }
         }
@@ -478,7 +484,7 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
         if (old.col0 != NO_CELL)
             for (row = old.row0; row <= old.row1; row++)
                 for (col = old.col0; col <= old.col1; col++) {
-                    k = (eo_index)row * grid->cfg.cols + col;
+                    k = CELL(grid, col, row);
                     if (!in_range(&now, col, row)) {
                         run_remove(grid, k, i);
                         grid->entry_count--;
@@ -486,7 +492,7 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
                     } else if (starts_moved) {
                         eo_index at = run_find(grid, k, i);
                         if (at < grid->cell_len[k])
-                            grid->entries[grid->cell_start[k] + at] = entry_of(i, &now, col, row);
+                            grid->entries[grid->cell_start[k] + at] = ENTRY(i, &now, col, row);
                     }
                 }
         /* ... and join the new ones */
@@ -494,8 +500,8 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
             for (row = now.row0; row <= now.row1; row++)
                 for (col = now.col0; col <= now.col1; col++)
                     if (!in_range(&old, col, row)) {
-                        k = (eo_index)row * grid->cfg.cols + col;
-                        if (!run_insert(grid, k, entry_of(i, &now, col, row), hooks)) {
+                        k = CELL(grid, col, row);
+                        if (!run_insert(grid, k, ENTRY(i, &now, col, row), hooks)) {
                             /* every place is taken (maybe only until later objects leave theirs):
                                lay everything out afresh, which fits if the new total does */
                             EO_STEP(hooks, EO_EV_SECTORS_FULL, k, 0);
@@ -541,9 +547,10 @@ static uint8_t layers_meet(const eo_broadphase_layer *a, const eo_broadphase_lay
 }
 
 /* The pairs of sector k (it lists two objects or more) that it is the first shared sector of.
-   Every test of a candidate is computed, and combined with & instead of branching on each: the
-   answers are near coin flips, and a CPU that guesses a branch wrong loses more time than the
-   tests take. Only the pair's slot is written unconditionally; `found` moves on for a hit. The
+   Every test of a candidate is computed, and combined with & instead of branching on each
+   (BOTH, BRANCH_FREE: inline.h): the answers are near coin flips, and a CPU that guesses a branch
+   wrong loses more time than the tests take. The pair's slot is written for every candidate;
+   `found` moves on for a hit. (On the Z80, with no guesses to lose, && and if skip the rest.) The
    counts and the output stay in locals until the end: a store through w, or of a pair, could
    alias the boxes or w's fields and force them to be read again. */
 static void pair_sector(pair_walk *w, eo_index k)
@@ -567,9 +574,9 @@ static void pair_sector(pair_walk *w, eo_index k)
             const eo_box *bj = &boxes[j];
             /* reported only in the first sector both are in; layers may rule the pair out */
             uint8_t first = ((ei | ej) & FIRST_BOTH) == FIRST_BOTH;
-            uint8_t may = first & (layers == NULL || layers_meet(&layers[i], &layers[j]));
+            uint8_t may = BOTH(first, layers == NULL || layers_meet(&layers[i], &layers[j]));
             /* eo_aabb_overlap's answer (both boxes are non-empty) */
-            uint8_t hit = may & spans_meet(bi->x, bi->w, bj->x, bj->w) & spans_meet(bi->y, bi->h, bj->y, bj->h);
+            uint8_t hit = BOTH(may, BOTH(spans_meet(bi->x, bi->w, bj->x, bj->w), spans_meet(bi->y, bi->h, bj->y, bj->h)));
 #if EO_TRACE
             if (!first)
                 EO_STEP(w->hooks, EO_EV_SECTORS_DUPLICATE, i, j);
@@ -583,9 +590,11 @@ static void pair_sector(pair_walk *w, eo_index k)
             candidates++;
             firsts += first;
             allowed += may;
-            if (found < capacity) {
-                out[found].a = i;
-                out[found].b = j;
+            if (BRANCH_FREE || hit) { /* a slot is written for every candidate, kept for a hit */
+                if (found < capacity) {
+                    out[found].a = i;
+                    out[found].b = j;
+                }
             }
             found += hit;
         }
