@@ -258,11 +258,48 @@ static uint8_t in_range(const eo_sectors_range *r, eo_sectors_cell col, eo_secto
 #define ENTRY(i, r, col, row) \
     ((eo_index)((eo_index)(i) << ENTRY_SHIFT | ((r)->col0 == (col) ? FIRST_COL : 0u) | ((r)->row0 == (row) ? FIRST_ROW : 0u)))
 
+/* Lays out the runs of a build for `listed` memberships, counted per sector in cell_len (which it
+   zeroes), sharing the spare entries out as slack for persistent updates: half evenly, the other
+   half by entries (crowded sectors are where objects arrive), each spread like a Bresenham line:
+   when there are fewer spare places than sectors, every sector is still a place or two from one.
+   Two divisions per build, none per sector: a Z80 divides slowly. (A function of its own: SDCC
+   allocates registers per function, and these locals would crowd build's loops.) */
+static void lay_out(eo_sectors *grid, eo_index listed)
+{
+    eo_index k, spare, even, even_left, spread_even, per_entry, entry_left, spread_entry, start;
+    spare = (eo_index)(grid->cfg.max_entries - listed);
+    even = (eo_index)(spare / 2u / grid->cells);
+    even_left = (eo_index)(spare / 2u - even * grid->cells);                 /* < cells */
+    per_entry = listed != 0 ? (eo_index)((spare - spare / 2u) / listed) : (eo_index)0;
+    entry_left = (eo_index)(spare - spare / 2u - per_entry * listed); /* < listed, or 0 */
+    start = 0;
+    spread_even = 0;
+    spread_entry = 0;
+    for (k = 0; k < grid->cells; k++) {
+        eo_index len = grid->cell_len[k], slack = (eo_index)(even + len * per_entry), n;
+        spread_even = (eo_index)(spread_even + even_left);
+        if (spread_even >= grid->cells) {
+            spread_even = (eo_index)(spread_even - grid->cells);
+            slack++;
+        }
+        for (n = len; n != 0; n--) {
+            spread_entry = (eo_index)(spread_entry + entry_left);
+            if (spread_entry >= listed) {
+                spread_entry = (eo_index)(spread_entry - listed);
+                slack++;
+            }
+        }
+        grid->cell_start[k] = start;
+        start = (eo_index)(start + len + slack); /* sums to at most max_entries */
+        grid->cell_len[k] = 0;
+    }
+    grid->cell_start[grid->cells] = grid->cfg.max_entries; /* rounding's leftovers: the last run's */
+}
+
 eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count,
                            eo_broadphase_stats *stats, eo_hooks *hooks)
 {
     eo_index i, k;
-    eo_index spare, even, even_left, spread_even, per_entry, entry_left, spread_entry, start;
     uint32_t total = 0;
     eo_sectors_cell row, col;
 
@@ -298,38 +335,8 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
         return EO_ERR_BUFFER_TOO_SMALL; /* left empty: nothing stale can be reported */
     }
 
-    /* pass 2: lay out the runs, sharing the spare entries out as slack for persistent updates:
-       half evenly, the other half by entries (crowded sectors are where objects arrive), each
-       spread like a Bresenham line: when there are fewer spare places than sectors, every sector
-       is still a place or two from one. Two divisions per build, none per sector: a Z80 divides
-       slowly. */
-    spare = (eo_index)(grid->cfg.max_entries - total);
-    even = (eo_index)(spare / 2u / grid->cells);
-    even_left = (eo_index)(spare / 2u - even * grid->cells);                 /* < cells */
-    per_entry = total != 0 ? (eo_index)((spare - spare / 2u) / (eo_index)total) : (eo_index)0;
-    entry_left = (eo_index)(spare - spare / 2u - per_entry * (eo_index)total); /* < total, or 0 */
-    start = 0;
-    spread_even = 0;
-    spread_entry = 0;
-    for (k = 0; k < grid->cells; k++) {
-        eo_index len = grid->cell_len[k], slack = (eo_index)(even + len * per_entry), n;
-        spread_even = (eo_index)(spread_even + even_left);
-        if (spread_even >= grid->cells) {
-            spread_even = (eo_index)(spread_even - grid->cells);
-            slack++;
-        }
-        for (n = 0; n < len; n++) {
-            spread_entry = (eo_index)(spread_entry + entry_left);
-            if (spread_entry >= total) {
-                spread_entry = (eo_index)(spread_entry - total);
-                slack++;
-            }
-        }
-        grid->cell_start[k] = start;
-        start = (eo_index)(start + len + slack); /* sums to at most max_entries */
-        grid->cell_len[k] = 0;
-    }
-    grid->cell_start[grid->cells] = grid->cfg.max_entries; /* rounding's leftovers: the last run's */
+    /* pass 2: where each sector's run begins, with room to spare */
+    lay_out(grid, (eo_index)total); /* fits: total <= max_entries */
 
     /* pass 3: list every object in its sectors, in index order, so runs come out sorted */
     for (i = 0; i < count; i++) {
