@@ -229,11 +229,13 @@ static int32_t pack_range(const eo_sectors_range *r)
 }
 #endif
 
-static uint32_t range_cells(const eo_sectors_range *r)
+/* The sectors a range covers (at most 65,535 x 65,535: it fits eo_index, and on the Z80, with
+   byte columns and rows, a 16-bit product is a quarter of the cost of a 32-bit one). */
+static eo_index range_cells(const eo_sectors_range *r)
 {
     if (r->col0 == NO_CELL)
         return 0;
-    return (uint32_t)(r->col1 - r->col0 + 1u) * (uint32_t)(r->row1 - r->row0 + 1u);
+    return (eo_index)((eo_index)(r->col1 - r->col0 + 1u) * (eo_index)(r->row1 - r->row0 + 1u));
 }
 
 static uint8_t same_range(const eo_sectors_range *a, const eo_sectors_range *b)
@@ -344,9 +346,12 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
         if (r->col0 == NO_CELL)
             continue;
         for (row = r->row0; row <= r->row1; row++) {
+            /* the flags: FIRST_ROW in the first row, FIRST_COL in each row's first column */
+            eo_index e = (eo_index)((eo_index)i << ENTRY_SHIFT | (row == r->row0 ? FIRST_ROW : 0u) | FIRST_COL);
             for (col = r->col0; col <= r->col1; col++) {
                 k = CELL(grid, col, row);
-                grid->entries[grid->cell_start[k] + grid->cell_len[k]++] = ENTRY(i, r, col, row);
+                grid->entries[grid->cell_start[k] + grid->cell_len[k]++] = e;
+                e = (eo_index)(e & ~(eo_index)FIRST_COL);
                 EO_STEP(hooks, EO_EV_SECTORS_INSERT, i, k);
             }
         }
@@ -575,6 +580,7 @@ static void pair_sector(pair_walk *w, eo_index k)
         eo_index ei = *p;
         eo_index i = (eo_index)(ei >> ENTRY_SHIFT);
         const eo_box *bi = &boxes[i];
+        eo_index firsts_i = 0, allowed_i = 0; /* < a run's length: eo_index holds them (16 bits on the Z80) */
         for (q = p + 1; q < end; q++) {
             eo_index ej = *q;
             eo_index j = (eo_index)(ej >> ENTRY_SHIFT); /* runs are sorted, so i < j */
@@ -595,8 +601,8 @@ static void pair_sector(pair_walk *w, eo_index k)
                 EO_STEP(w->hooks, EO_EV_SECTORS_PAIR, i, j);
 #endif
             candidates++;
-            firsts += first;
-            allowed += may;
+            firsts_i = (eo_index)(firsts_i + first);
+            allowed_i = (eo_index)(allowed_i + may);
             if (BRANCH_FREE || hit) { /* a slot is written for every candidate, kept for a hit */
                 if (found < capacity) {
                     out[found].a = i;
@@ -605,6 +611,8 @@ static void pair_sector(pair_walk *w, eo_index k)
             }
             found += hit;
         }
+        firsts += firsts_i;
+        allowed += allowed_i;
     }
     w->found = found;
     w->candidates += candidates;
