@@ -173,7 +173,7 @@ static void exact_tests(pg_broadphase *bp, const eo_box *boxes, const eo_broadph
     uint32_t kept = 0, tests = 0;
     for (uint32_t i = 0; i < n; i++) {
         eo_pair p = bp->scratch[i];
-        if (!pg_layers_interact(layers, p.a, p.b)) continue;
+        if (!pg_layers_interact(layers, (int)p.a, (int)p.b)) continue;
         tests++;
         if (eo_aabb_overlap(&boxes[p.a], &boxes[p.b])) bp->pairs[kept++] = p;
     }
@@ -205,7 +205,7 @@ int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const 
         {
             uint32_t kept = 0;
             for (uint32_t i = 0; i < found; i++)
-                if (pg_layers_interact(layers, bp->scratch[i].a, bp->scratch[i].b)) bp->pairs[kept++] = bp->scratch[i];
+                if (pg_layers_interact(layers, (int)bp->scratch[i].a, (int)bp->scratch[i].b)) bp->pairs[kept++] = bp->scratch[i];
             bp->pair_count = kept;
         }
         if (stats) {

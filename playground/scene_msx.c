@@ -292,7 +292,7 @@ static void draw_panel(SDL_Renderer *r, const msx_state *s)
         for (uint32_t k = 0; k < s->cand_count; k++)
             if ((int)s->cands[k].a == sel || (int)s->cands[k].b == sel) {
                 tested++;
-                hit += (unsigned)pair_listed(s->hits, s->hit_count, s->cands[k].a, s->cands[k].b);
+                hit += (unsigned)pair_listed(s->hits, s->hit_count, (int)s->cands[k].a, (int)s->cands[k].b);
             }
         pg_textf(r, PANEL_X, y, SELECT_RGB, 1, "sprite %d  %dx%d", sel, p->w, p->h);
         pg_textf(r, PANEL_X, y + 12, 0x8890A8, 1, "at %d,%d  v %d,%d", p->x, p->y, p->vx, p->vy);

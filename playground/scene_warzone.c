@@ -235,7 +235,7 @@ static void move_all(wz_state *s)
 static void resolve(wz_state *s)
 {
     for (uint32_t k = 0; k < s->bp.pair_count; k++) {
-        int a = s->bp.pairs[k].a, b = s->bp.pairs[k].b;
+        int a = (int)s->bp.pairs[k].a, b = (int)s->bp.pairs[k].b;
         soldier *so;
         bullet *bu;
         if (a >= s->soldiers || b < s->soldiers) continue;   /* layers make this impossible */
