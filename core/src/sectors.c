@@ -140,22 +140,15 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
 }
 
 #if EO_COORD_BITS < 32
-/* The sector column (or row) holding pixel p: clamped into 0 .. cells-1. Dividing by a size that
-   is no power of two costs tens of cycles; a multiply by its reciprocal (reciprocal_of) gives the
-   same quotient for every distance inside the grid. */
-INLINE eo_sectors_cell sector_of(eo_coord p, eo_coord origin, eo_ucoord size, uint8_t shift, eo_ucoord recip,
-                                 eo_sectors_cell cells)
+/* The sector column (or row) holding pixel p: clamped into 0 .. cells-1. (The 16-bit build's; it
+   shifts or divides, having no reciprocal: see reciprocal_of.) */
+INLINE eo_sectors_cell sector_of(eo_coord p, eo_coord origin, eo_ucoord size, uint8_t shift, eo_sectors_cell cells)
 {
     eo_ucoord d, s;
     if (p < origin)
         return 0;
     d = (eo_ucoord)((eo_ucoord)p - (eo_ucoord)origin); /* 0 .. EO_UCOORD_MAX, no overflow */
-    if (shift != NO_SHIFT)
-        s = (eo_ucoord)(d >> shift);
-    else if (recip != 0) /* never below d / size, so past the grid it still clamps to the last sector */
-        s = (eo_ucoord)(((eo_uwide)d * recip) >> EO_COORD_BITS);
-    else
-        s = (eo_ucoord)(d / size);
+    s = shift != NO_SHIFT ? (eo_ucoord)(d >> shift) : (eo_ucoord)(d / size);
     return s >= cells ? (eo_sectors_cell)(cells - 1u) : (eo_sectors_cell)s;
 }
 
@@ -169,7 +162,10 @@ static eo_coord last_pixel(eo_coord p, eo_coord size)
 #endif
 
 #if EO_COORD_BITS >= 32
-/* The sector of distance d (>= 0, < 2^EO_COORD_BITS) from the grid's origin: as sector_of. */
+/* The sector of distance d (>= 0, < 2^EO_COORD_BITS) from the grid's origin, clamped into
+   0 .. cells-1. Dividing by a size that is no power of two costs tens of cycles; a multiply by its
+   reciprocal gives the same quotient inside the grid, and never less past it, so it still clamps
+   to the last sector. */
 INLINE eo_sectors_cell sector_at(eo_uwide d, eo_ucoord size, uint8_t shift, eo_ucoord recip, eo_sectors_cell cells)
 {
     eo_uwide s = shift != NO_SHIFT ? d >> shift : recip != 0 ? (d * recip) >> EO_COORD_BITS : d / size;
@@ -206,10 +202,10 @@ INLINE void range_of(const eo_sectors *g, const eo_box *b, eo_sectors_range *r)
     span_of(b->x, b->w, g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols, &r->col0, &r->col1);
     span_of(b->y, b->h, g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows, &r->row0, &r->row1);
 #else
-    r->col0 = sector_of(b->x, g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols);
-    r->col1 = sector_of(last_pixel(b->x, b->w), g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols);
-    r->row0 = sector_of(b->y, g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows);
-    r->row1 = sector_of(last_pixel(b->y, b->h), g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows);
+    r->col0 = sector_of(b->x, g->cfg.world_x, g->cell_w, g->shift_w, g->cfg.cols);
+    r->col1 = sector_of(last_pixel(b->x, b->w), g->cfg.world_x, g->cell_w, g->shift_w, g->cfg.cols);
+    r->row0 = sector_of(b->y, g->cfg.world_y, g->cell_h, g->shift_h, g->cfg.rows);
+    r->row1 = sector_of(last_pixel(b->y, b->h), g->cfg.world_y, g->cell_h, g->shift_h, g->cfg.rows);
 #endif
 }
 
