@@ -47,6 +47,24 @@ static void clear(eo_slopes_ground *g)
 {
     g->found = g->sensor = g->height = g->attr = 0;
     g->col = g->row = g->ground_y = g->distance = 0;
+    g->slope = 0;
+}
+
+int16_t eo_slopes_tile_slope(const eo_tiles_map *map, uint8_t attr)
+{
+    uint8_t size, i, half, shape, twice_shift;
+    int16_t diff = 0; /* right half's heights minus the left half's: |diff| <= (size / 2) * size */
+    if (attr < EO_TILES_SLOPE || eo_tiles_tile_size(map, &size) != EO_OK)
+        return 0;
+    shape = (uint8_t)(attr - EO_TILES_SLOPE);
+    half = (uint8_t)(size / 2u);
+    for (i = 0; i < half; i++)
+        diff = (int16_t)(diff + eo_tiles_slope_height(map, shape, (uint8_t)(i + half)) -
+                         eo_tiles_slope_height(map, shape, i));
+    /* a line rising a px per px has diff = a (size / 2)^2: scale to 256 per px, a power of two */
+    twice_shift = (uint8_t)(2u * shift_of(map));
+    return twice_shift <= 10u ? (int16_t)(diff * (1 << (10u - twice_shift)))
+                              : (int16_t)(diff / (1 << (twice_shift - 10u)));
 }
 
 /* One sensor at pixel (x, y), as the Sonic Physics Guide's: the height of column x in y's tile;
@@ -103,8 +121,10 @@ eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, e
     if (e != EO_OK)
         return e;
     sensor(map, size, x, y, out, hooks);
-    if (out->found)
+    if (out->found) {
         out->distance = (eo_coord)(out->ground_y - y); /* both within a tile or two of each other */
+        out->slope = eo_slopes_tile_slope(map, out->attr);
+    }
     return EO_OK;
 }
 
@@ -159,8 +179,10 @@ eo_result eo_slopes_box_ground(const eo_tiles_map *map, const eo_box *box, uint8
             }
         }
     }
-    if (best.found)
+    if (best.found) {
         best.distance = (eo_coord)(best.ground_y - bottom - 1); /* 0: standing on it */
+        best.slope = eo_slopes_tile_slope(map, best.attr);
+    }
     *out = best;
     return EO_OK;
 }
@@ -202,14 +224,90 @@ static uint8_t climb(const eo_tiles_map *map, const eo_box *b, int8_t dir, uint8
     return 1;
 }
 
+/* How a walk on the ground ended. */
+#define WALK_ON_GROUND 0
+#define WALK_LEDGE 1  /* the ground fell away by more than max_step */
+#define WALK_LAUNCH 2 /* the ground fell away by more than reach below the line of motion */
+typedef struct walk_end {
+    uint8_t hit;   /* EO_HIT_LEFT / _RIGHT: stopped by a wall */
+    uint8_t how;   /* WALK_* */
+    eo_ucoord rest; /* pixels of the walk not taken after leaving the ground */
+} walk_end;
+
+/* Walks *b n pixels in direction dir on the ground, one pixel at a time: step (or climb), then
+   follow the ground down at most max_step. With a reach other than EO_SLOPES_REACH_ALWAYS, the
+   ground is followed only while it stays at most reach px below the line through the start whose
+   slope is line_slope (rise per px to the right, in 1/256 px). */
+static void walk_on(const eo_tiles_map *map, eo_box *b, int8_t dir, eo_ucoord n, uint8_t max_step,
+                    uint16_t reach, int16_t line_slope, uint8_t mflags, walk_end *end, eo_hooks *hooks)
+{
+    eo_tiles_move_result r;
+    eo_box t, u;
+    eo_coord y0 = b->y;
+    /* in 1/256 px: the line's y below y0 (y grows downward) and how far below it the ground may go */
+    eo_wide line = 0, limit = (eo_wide)reach * 256;
+    eo_ucoord k;
+
+    end->hit = 0;
+    end->how = WALK_ON_GROUND;
+    end->rest = 0;
+    for (k = 0; k < n; k++) {
+        EO_COUNT(hooks, EO_COUNTER_SLOPES_WALK_STEPS);
+        t = *b;
+        (void)eo_tiles_move(map, &t, dir, 0, mflags, NULL, &r, hooks);
+        if (r.moved_x == 0 && !climb(map, b, dir, max_step, mflags, &t, hooks)) {
+            end->hit = (uint8_t)(dir > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT);
+            return;
+        }
+        /* follow the ground down, at most max_step; further down it has fallen away */
+        u = t;
+        (void)eo_tiles_move(map, &u, 0, (eo_coord)(max_step + 1), mflags, NULL, &r, hooks);
+        if (!(r.hit & EO_HIT_BOTTOM)) {
+            EO_STEP(hooks, EO_EV_SLOPES_AIRBORNE, t.x, t.y);
+            end->how = WALK_LEDGE;
+        } else if (reach != EO_SLOPES_REACH_ALWAYS) {
+            line -= dir * line_slope;
+            if (((eo_wide)u.y - y0) * 256 - line > limit) {
+                EO_STEP(hooks, EO_EV_SLOPES_LAUNCH, t.x, line_slope);
+                end->how = WALK_LAUNCH;
+            }
+        }
+        if (end->how != WALK_ON_GROUND) {
+            *b = t; /* left where the ground left it */
+            end->rest = (eo_ucoord)(n - k - 1u);
+            return;
+        }
+#if EO_TRACE
+        if (r.moved_y > 0) {
+            EO_COUNT(hooks, EO_COUNTER_SLOPES_SNAPS);
+            EO_STEP(hooks, EO_EV_SLOPES_SNAP_DOWN, u.x, r.moved_y);
+        }
+#endif
+        *b = u;
+        EO_STEP(hooks, EO_EV_SLOPES_WALK_STEP, b->x, b->y);
+    }
+}
+
+/* Is a one-pixel move down blocked? (flags: EO_TILES_DROP lets one-way ground go.) Checks the
+   map and the box: an error here is the call's error. */
+static eo_result grounded(const eo_tiles_map *map, const eo_box *b, uint8_t flags, uint8_t *on, eo_hooks *hooks)
+{
+    eo_tiles_move_result r;
+    eo_box t = *b;
+    eo_result e = eo_tiles_move(map, &t, 0, 1, (uint8_t)(EO_TILES_POSITION_ONLY | (flags & EO_TILES_DROP)), NULL, &r, hooks);
+    *on = (uint8_t)((r.hit & EO_HIT_BOTTOM) != 0);
+    return e;
+}
+
 eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint8_t max_step,
                          uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks)
 {
     eo_tiles_move_result r, out = { 0, 0, 0, 0, 0, 0 };
-    eo_box b, t, u;
+    eo_box b;
+    walk_end end = { 0, WALK_ON_GROUND, 0 };
     int8_t dir = dx > 0 ? 1 : -1;
-    eo_ucoord n = dx >= 0 ? (eo_ucoord)dx : (eo_ucoord)(0u - (eo_ucoord)dx), k;
-    uint8_t grounded, mflags = (uint8_t)(flags | EO_TILES_POSITION_ONLY);
+    eo_ucoord n = dx >= 0 ? (eo_ucoord)dx : (eo_ucoord)(0u - (eo_ucoord)dx);
+    uint8_t on, mflags = (uint8_t)(flags | EO_TILES_POSITION_ONLY);
     eo_result e;
 
     if (box == NULL || result == NULL)
@@ -217,45 +315,20 @@ eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint
     if ((flags & ~(EO_TILES_DROP | EO_TILES_CORNERS | EO_TILES_POSITION_ONLY)) != 0)
         return EO_ERR_BAD_ARGUMENT;
     b = *box;
-    t = b;
-    /* checks map and box; on the ground if a one-pixel move down is blocked (what on_ground
-       means, without sensing the tiles around the box: the end of the walk does that) */
-    e = eo_tiles_move(map, &t, 0, 1, EO_TILES_POSITION_ONLY, NULL, &r, hooks);
+    /* on the ground if a one-pixel move down is blocked (what on_ground means, without sensing
+       the tiles around the box: the end of the walk does that) */
+    e = grounded(map, &b, 0, &on, hooks);
     if (e != EO_OK)
         return e;
-    grounded = (uint8_t)((r.hit & EO_HIT_BOTTOM) != 0);
     EO_STEP(hooks, EO_EV_SLOPES_WALK, dx, max_step);
-    for (k = 0; k < n; k++) {
-        if (!grounded) {
-            /* in the air: the rest of the walk is a plain move sideways */
-            (void)eo_tiles_move(map, &b, (eo_coord)((eo_wide)dir * (eo_wide)(n - k)) /* |.| <= |dx| */, 0, mflags, NULL, &r, hooks);
-            out.hit |= r.hit;
-            break;
-        }
-        EO_COUNT(hooks, EO_COUNTER_SLOPES_WALK_STEPS);
-        t = b;
-        (void)eo_tiles_move(map, &t, dir, 0, mflags, NULL, &r, hooks);
-        if (r.moved_x == 0 && !climb(map, &b, dir, max_step, mflags, &t, hooks)) {
-            out.hit |= (uint8_t)(dir > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT);
-            break;
-        }
-        /* follow the ground down, at most max_step; further down it has fallen away */
-        u = t;
-        (void)eo_tiles_move(map, &u, 0, (eo_coord)(max_step + 1), mflags, NULL, &r, hooks);
-        if (r.hit & EO_HIT_BOTTOM) {
-#if EO_TRACE
-            if (r.moved_y > 0) {
-                EO_COUNT(hooks, EO_COUNTER_SLOPES_SNAPS);
-                EO_STEP(hooks, EO_EV_SLOPES_SNAP_DOWN, u.x, r.moved_y);
-            }
-#endif
-            t = u;
-        } else {
-            grounded = 0;
-            EO_STEP(hooks, EO_EV_SLOPES_AIRBORNE, t.x, t.y);
-        }
-        b = t;
-        EO_STEP(hooks, EO_EV_SLOPES_WALK_STEP, b.x, b.y);
+    end.rest = n;
+    if (on)
+        walk_on(map, &b, dir, n, max_step, EO_SLOPES_REACH_ALWAYS, 0, mflags, &end, hooks);
+    out.hit = end.hit;
+    if (end.rest > 0) {
+        /* in the air (from the start, or off a ledge): the rest is a plain move sideways */
+        (void)eo_tiles_move(map, &b, (eo_coord)((eo_wide)dir * (eo_wide)end.rest) /* |.| <= |dx| */, 0, mflags, NULL, &r, hooks);
+        out.hit |= r.hit;
     }
     if (!(flags & EO_TILES_POSITION_ONLY)) {
         (void)eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* where it ended up */
@@ -265,6 +338,129 @@ eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint
     }
     out.moved_x = (int32_t)((eo_wide)b.x - box->x); /* |moved| <= |d|: fits 32 bits */
     out.moved_y = (int32_t)((eo_wide)b.y - box->y);
+    *box = b;
+    *result = out;
+    return EO_OK;
+}
+
+/* ---- a character's frame: ground, air, landings and launches ------------------------------ */
+
+/* The slope of the ground under the box (every column's sensors), 0 if none is found. */
+static int16_t slope_under(const eo_tiles_map *map, const eo_box *b, eo_hooks *hooks)
+{
+    eo_slopes_ground g;
+    return eo_slopes_box_ground(map, b, EO_SLOPES_EVERY_COLUMN, &g, hooks) == EO_OK ? g.slope : 0;
+}
+
+/* A move's value for eo_tiles_*: within EO_TILES_MAX_SWEEP and the coordinate range (a move
+   that long reaches the world's edge anyway). */
+static eo_coord clamp_move(eo_wide d)
+{
+    eo_wide most = EO_TILES_MAX_SWEEP < EO_COORD_MAX ? (eo_wide)EO_TILES_MAX_SWEEP : (eo_wide)EO_COORD_MAX;
+    return (eo_coord)(d > most ? most : d < -most ? -most : d);
+}
+
+/* Walks n px on the ground; if the ground ends, the rest goes through the air: along the line
+   of motion after a launch, sideways after a ledge. */
+static void walk_then_fly(const eo_tiles_map *map, eo_box *b, int8_t dir, eo_ucoord n, uint8_t max_step,
+                          uint16_t reach, uint8_t mflags, eo_slopes_move_result *out, eo_hooks *hooks)
+{
+    eo_tiles_move_result r;
+    walk_end end;
+    int16_t line_slope = reach != EO_SLOPES_REACH_ALWAYS ? slope_under(map, b, hooks) : 0;
+    eo_wide rise;
+
+    walk_on(map, b, dir, n, max_step, reach, line_slope, mflags, &end, hooks);
+    out->move.hit |= end.hit;
+    if (end.how == WALK_ON_GROUND)
+        return;
+    /* rest <= 65535 and |line_slope| <= 512: the product fits 32 bits */
+    rise = end.how == WALK_LAUNCH ? (eo_wide)line_slope * (eo_wide)end.rest / 256 : 0;
+    if (end.how == WALK_LAUNCH) {
+        out->launched = 1;
+        out->slope = line_slope;
+    }
+    (void)eo_tiles_sweep(map, b, clamp_move((eo_wide)dir * (eo_wide)end.rest), clamp_move(-dir * rise), mflags, NULL, &r, hooks);
+    out->move.hit |= r.hit;
+}
+
+eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t max_step,
+                         uint16_t reach, uint8_t flags, eo_slopes_move_result *result, eo_hooks *hooks)
+{
+    eo_slopes_move_result out;
+    eo_tiles_move_result r;
+    eo_box b, t;
+    int8_t dir = dx > 0 ? 1 : -1;
+    eo_ucoord n = dx >= 0 ? (eo_ucoord)dx : (eo_ucoord)(0u - (eo_ucoord)dx);
+    eo_ucoord m = dy >= 0 ? (eo_ucoord)dy : (eo_ucoord)(0u - (eo_ucoord)dy);
+    eo_wide rest_x, rest_y;
+    uint8_t on, mflags = (uint8_t)(flags | EO_TILES_POSITION_ONLY);
+    eo_result e;
+
+    if (box == NULL || result == NULL)
+        return EO_ERR_NULL_POINTER;
+    if ((flags & ~(EO_TILES_DROP | EO_TILES_POSITION_ONLY)) != 0)
+        return EO_ERR_BAD_ARGUMENT;
+#if EO_COORD_BITS > 16
+    if (n > EO_TILES_MAX_SWEEP || m > EO_TILES_MAX_SWEEP)
+        return EO_ERR_BAD_ARGUMENT;
+#else
+    (void)m; /* 16-bit coordinates: |dx|, |dy| <= 32768 */
+#endif
+    b = *box;
+    e = grounded(map, &b, flags, &on, hooks);
+    if (e != EO_OK)
+        return e;
+    EO_STEP(hooks, EO_EV_SLOPES_MOVE, dx, dy);
+    out.move.hit = out.move.touching = out.move.below = out.move.on_ground = 0;
+    out.landed = out.launched = 0;
+    out.slope = 0;
+    if (on && dy >= 0) {
+        /* on the ground: dy is the ground's to absorb */
+        walk_then_fly(map, &b, dir, n, max_step, reach, mflags, &out, hooks);
+    } else {
+        (void)eo_tiles_sweep(map, &b, dx, dy, mflags, NULL, &r, hooks);
+        out.move.hit = r.hit;
+        rest_x = (eo_wide)dx - r.moved_x;
+        rest_y = (eo_wide)dy - r.moved_y;
+        t = b;
+        if (r.hit & EO_HIT_BOTTOM) {
+            /* landed on a floor or a slope: the rest of dx is walked from there */
+            out.landed = 1;
+            EO_STEP(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
+            walk_then_fly(map, &b, dir, (eo_ucoord)(rest_x >= 0 ? rest_x : -rest_x), max_step, reach, mflags, &out, hooks);
+        } else if ((r.hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) && dy >= 0 && climb(map, &b, dir, max_step, mflags, &t, hooks)) {
+            /* falling sideways onto a rising slope (or a ledge's corner): step up onto it, a
+               landing, not a wall */
+            b = t;
+            out.landed = 1;
+            out.move.hit = EO_HIT_BOTTOM;
+            EO_STEP(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
+            walk_then_fly(map, &b, dir, (eo_ucoord)((rest_x >= 0 ? rest_x : -rest_x) - 1), max_step, reach, mflags, &out, hooks);
+        } else if ((r.hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) && rest_y != 0) {
+            /* a wall: slide along it */
+            (void)eo_tiles_move(map, &b, 0, (eo_coord)rest_y, mflags, NULL, &r, hooks);
+            out.move.hit |= r.hit;
+            if (r.hit & EO_HIT_BOTTOM) {
+                out.landed = 1;
+                EO_STEP(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
+            }
+        } else if ((r.hit & EO_HIT_TOP) && rest_x != 0) {
+            /* a ceiling: the horizontal motion goes on */
+            (void)eo_tiles_move(map, &b, (eo_coord)rest_x, 0, mflags, NULL, &r, hooks);
+            out.move.hit |= r.hit;
+        }
+    }
+    if (!(flags & EO_TILES_POSITION_ONLY)) {
+        (void)eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* where it ended up */
+        out.move.touching = r.touching;
+        out.move.below = r.below;
+        out.move.on_ground = r.on_ground;
+        if (r.on_ground && !out.launched)
+            out.slope = slope_under(map, &b, hooks);
+    }
+    out.move.moved_x = (int32_t)((eo_wide)b.x - box->x);
+    out.move.moved_y = (int32_t)((eo_wide)b.y - box->y);
     *box = b;
     *result = out;
     return EO_OK;

@@ -28,6 +28,7 @@ static const char tile_chars[] = ".#=H^~/\\abcdu";
 #define REF_MAP (&map)
 #define REF_USER_SLOPES user_slopes
 #define REF_WALK
+#define REF_SWEEP
 #include "tiles_reference.h"
 
 /* The top ground pixel row of column x, from the height arrays: the first row at or below y
@@ -505,6 +506,256 @@ static void test_slopes_walk_bad_input(void **state)
     assert_int_equal(r.hit, EO_HIT_LEFT);
 }
 
+/* ---- eo_slopes_move: slopes of tiles, landings, launches ------------------------------------ */
+
+static void test_slopes_tile_slope(void **state)
+{
+    static const char *const up[] = {
+        "........",
+        "....../#",
+        "...../##",
+        "########",
+    };
+    static const struct { uint8_t shape; int16_t slope; } want[] = {
+        { EO_TILES_SLOPE_45_UP, 256 },       { EO_TILES_SLOPE_45_DOWN, -256 },
+        { EO_TILES_SLOPE_22_UP_LOW, 128 },   { EO_TILES_SLOPE_22_UP_HIGH, 128 },
+        { EO_TILES_SLOPE_22_DOWN_HIGH, -128 }, { EO_TILES_SLOPE_22_DOWN_LOW, -128 },
+    };
+    eo_slopes_ground g;
+    eo_box b = { 40, 8, 8, 8 };
+    uint8_t shift;
+    unsigned k;
+    (void)state;
+    for (shift = EO_TILES_MIN_SHIFT; shift <= EO_TILES_MAX_SHIFT; shift++) {
+        blank_map(2, 2, shift, 0);
+        for (k = 0; k < sizeof want / sizeof want[0]; k++)
+            assert_int_equal(eo_slopes_tile_slope(&map, EO_TILES_SLOPE_ATTR(want[k].shape)), want[k].slope);
+        /* the user shape rises 2 px a column, then is full: from the heights, as the reference says */
+        assert_int_equal(eo_slopes_tile_slope(&map, EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER)),
+                         ref_tile_slope(EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER)));
+        assert_true(eo_slopes_tile_slope(&map, EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER)) > 128);
+        assert_int_equal(eo_slopes_tile_slope(&map, EO_TILES_SOLID), 0);
+        assert_int_equal(eo_slopes_tile_slope(&map, EO_TILES_EMPTY), 0);
+    }
+    map.tile_shift = 9;
+    assert_int_equal(eo_slopes_tile_slope(&map, EO_TILES_SLOPE_ATTR(0)), 0);
+    assert_int_equal(eo_slopes_tile_slope(NULL, EO_TILES_SLOPE_ATTR(0)), 0);
+    /* the sensors report it */
+    load(up, 4, 3, EO_TILES_OUTSIDE_SOLID);
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+    assert_int_equal(g.distance, 0);
+    assert_int_equal(g.slope, 256);
+    assert_int_equal(eo_slopes_ground_at(&map, 20, 20, &g, NULL), EO_OK);
+    assert_int_equal(g.slope, 0); /* the floor */
+}
+
+static eo_slopes_move_result smove(eo_box *b, int dx, int dy, uint8_t max_step, uint16_t reach)
+{
+    eo_slopes_move_result r;
+    assert_int_equal(eo_slopes_move(&map, b, (eo_coord)dx, (eo_coord)dy, max_step, reach, 0, &r, NULL), EO_OK);
+    assert_false(ref_overlaps_solid(b));
+    return r;
+}
+
+static void test_slopes_move_lands_on_slopes_keeping_speed(void **state)
+{
+    static const char *const up[] = {
+        "............",
+        "............",
+        "......../###",
+        "......./####",
+        "############",
+    };
+    static const char *const down[] = {
+        "............",
+        "............",
+        "###\\........",
+        "####\\.......",
+        "############",
+    };
+    static const char *const steep[] = {
+        "............",
+        "............",
+        "............",
+        ".......u####",
+        "############",
+    };
+    eo_box b = { 48, 21, 8, 8 }, c = b;
+    eo_tiles_move_result m;
+    eo_slopes_move_result r;
+    (void)state;
+    /* uphill: X then Y stops at the ramp's side and reports a wall */
+    load(up, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    assert_int_equal(eo_tiles_move(&map, &c, 10, 6, 0, NULL, &m, NULL), EO_OK);
+    assert_true(m.moved_x < 10);
+    assert_true(m.hit & EO_HIT_RIGHT);
+    /* the mover lands on the ramp and keeps going up it */
+    r = smove(&b, 10, 6, 1, EO_SLOPES_REACH_ALWAYS);
+    assert_int_equal(r.landed, 1);
+    assert_int_equal(r.launched, 0);
+    assert_int_equal(r.move.hit, EO_HIT_BOTTOM);
+    assert_int_equal(r.move.moved_x, 10);
+    assert_int_equal(r.move.on_ground, 1);
+    assert_int_equal(r.slope, 256);
+    assert_standing(&b);
+    /* downhill: lands on the ramp and walks down it */
+    load(down, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    b.x = 16;
+    b.y = 6;
+    r = smove(&b, 12, 6, 1, EO_SLOPES_REACH_ALWAYS);
+    assert_int_equal(r.landed, 1);
+    assert_int_equal(r.move.hit, EO_HIT_BOTTOM);
+    assert_int_equal(r.move.moved_x, 12);
+    assert_int_equal(r.slope, -256);
+    assert_standing(&b);
+    /* steeper than max_step: a wall (hit right, the horizontal motion ends there); the box slides
+       down it onto the slope's foot */
+    load(steep, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    b.x = 40;
+    b.y = 16;
+    r = smove(&b, 12, 4, 1, EO_SLOPES_REACH_ALWAYS);
+    assert_int_equal(r.move.hit, EO_HIT_RIGHT | EO_HIT_BOTTOM);
+    assert_int_equal(r.move.moved_x, 11);
+    assert_int_equal(r.landed, 1);
+    /* with max_step 2 the same slope is a landing from the air: the motion goes on */
+    b.x = 40;
+    b.y = 16;
+    r = smove(&b, 12, 4, 2, EO_SLOPES_REACH_ALWAYS);
+    assert_int_equal(r.move.hit, EO_HIT_BOTTOM);
+    assert_int_equal(r.landed, 1);
+    assert_int_equal(r.move.moved_x, 12);
+    assert_int_equal(r.slope, 192); /* 2 px a column, then full: the tile's mean */
+    assert_standing(&b);
+}
+
+static void test_slopes_move_launches_off_crests(void **state)
+{
+    static const char *const crest[] = {
+        "................",
+        "................",
+        "###\\............",
+        "####\\...........",
+        "#####\\..........",
+        "################",
+    };
+    static const char *const ramp[] = {
+        "................",
+        "................",
+        "................",
+        "......../#######",
+        "......./########",
+        "################",
+    };
+    eo_box b = { 8, 8, 8, 8 };
+    eo_slopes_move_result r;
+    int f;
+    (void)state;
+    load(crest, 6, 3, EO_TILES_OUTSIDE_SOLID);
+    /* fast: 40 px in one frame leaves the crest 14 px past it, flying level */
+    r = smove(&b, 40, 0, 1, 14);
+    assert_int_equal(r.launched, 1);
+    assert_int_equal(r.slope, 0);
+    assert_int_equal(r.move.on_ground, 0);
+    assert_int_equal(b.x, 48);
+    assert_true(b.y < 8 + 14 + 1);
+    /* the same walk with EO_SLOPES_REACH_ALWAYS follows the slope down */
+    b.x = 8;
+    b.y = 8;
+    r = smove(&b, 24, 0, 1, EO_SLOPES_REACH_ALWAYS);
+    assert_int_equal(r.launched, 0);
+    assert_int_equal(r.move.on_ground, 1);
+    assert_int_equal(r.slope, -256);
+    assert_standing(&b);
+    /* slow: 5 px a frame never strays 14 px from its line: it follows the crest */
+    b.x = 8;
+    b.y = 8;
+    for (f = 0; f < 8; f++) {
+        r = smove(&b, 5, 1, 1, 14);
+        assert_int_equal(r.launched, 0);
+        assert_int_equal(r.move.on_ground, 1);
+    }
+    assert_standing(&b);
+    /* the top of a ramp: a fast run up it leaves along its line, 45 degrees up */
+    load(ramp, 6, 3, EO_TILES_OUTSIDE_OPEN_TOP);
+    b.x = 40;
+    b.y = 32;
+    r = smove(&b, 20, 0, 1, 4); /* from the floor onto the ramp: the ground rises above the line */
+    assert_int_equal(r.launched, 0);
+    assert_int_equal(r.slope, 256);
+    assert_int_equal(b.y, 20);
+    r = smove(&b, 40, 0, 1, 4);
+    assert_int_equal(r.launched, 1);
+    assert_int_equal(r.slope, 256);
+    assert_int_equal(r.move.on_ground, 0);
+    assert_int_equal(b.x, 100);
+    assert_true(b.y < 16 - 4); /* above the top, where a walk ends */
+    b.x = 60;
+    b.y = 20;
+    r = smove(&b, 40, 0, 1, EO_SLOPES_REACH_ALWAYS);
+    assert_int_equal(r.launched, 0);
+    assert_int_equal(b.y, 16);
+    {
+        /* traced: where it launched, with the line's slope; and a landing */
+        static eo_trace_step steps[8192];
+        eo_hooks h;
+        uint16_t k, launch = 0, land = 0;
+        eo_hooks_init(&h, steps, 8192);
+        b.x = 60;
+        b.y = 20;
+        assert_int_equal(eo_slopes_move(&map, &b, 40, 0, 1, 4, 0, &r, &h), EO_OK);
+        b.x = 40;
+        b.y = 0;
+        assert_int_equal(eo_slopes_move(&map, &b, 4, 40, 1, 4, 0, &r, &h), EO_OK);
+        assert_int_equal(r.landed, 1);
+        assert_int_equal(h.steps_lost, 0);
+#if EO_TRACE
+        for (k = 0; k < h.step_count; k++) {
+            launch += steps[k].event == EO_EV_SLOPES_LAUNCH && steps[k].b == 256;
+            land += steps[k].event == EO_EV_SLOPES_LAND && steps[k].b == 32; /* on the floor */
+        }
+        assert_int_equal(launch, 1);
+        assert_int_equal(land, 1);
+#else
+        (void)k;
+        assert_int_equal(launch + land + h.step_count, 0);
+#endif
+    }
+}
+
+static void test_slopes_move_bad_input(void **state)
+{
+    eo_box b = { 0, 0, 8, 8 }, before = { 0, 0, 8, 8 };
+    eo_slopes_move_result r;
+    (void)state;
+    blank_map(4, 4, 3, 0);
+    assert_int_equal(eo_slopes_move(&map, NULL, 1, 1, 1, 14, 0, &r, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_slopes_move(&map, &b, 1, 1, 1, 14, 0, NULL, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_slopes_move(NULL, &b, 1, 1, 1, 14, 0, &r, NULL), EO_ERR_NULL_POINTER);
+    assert_int_equal(eo_slopes_move(&map, &b, 1, 1, 1, 14, EO_TILES_CORNERS, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_slopes_move(&map, &b, 1, 1, 1, 14, EO_TILES_SLIDE, &r, NULL), EO_ERR_BAD_ARGUMENT);
+#if EO_COORD_BITS > 16
+    assert_int_equal(eo_slopes_move(&map, &b, 65536, 1, 1, 14, 0, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_slopes_move(&map, &b, 1, -65536, 1, 14, 0, &r, NULL), EO_ERR_BAD_ARGUMENT);
+#endif
+    b.w = 0;
+    assert_int_equal(eo_slopes_move(&map, &b, 1, 1, 1, 14, 0, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    b.w = 8;
+    assert_memory_equal(&b, &before, sizeof b);
+    /* the world's edges are walls, in the air and on the ground */
+    blank_map(4, 4, 3, EO_TILES_OUTSIDE_EMPTY);
+    b.x = EO_COORD_MAX - 7;
+    b.y = EO_COORD_MAX - 7;
+    r = smove(&b, 100, 100, 255, 14);
+    assert_int_equal(b.x, EO_COORD_MAX - 7);
+    assert_int_equal(r.move.on_ground, 1);
+    b.x = EO_COORD_MIN;
+    b.y = EO_COORD_MIN;
+    r = smove(&b, -100, -100, 255, 14);
+    assert_int_equal(b.x, EO_COORD_MIN);
+    assert_int_equal(b.y, EO_COORD_MIN);
+    assert_int_equal(r.move.hit, EO_HIT_LEFT | EO_HIT_TOP);
+}
+
 /* ---- properties --------------------------------------------------------------------------- */
 
 static void random_map(void)
@@ -582,6 +833,76 @@ static void test_slopes_walk_matches_reference_and_stays_clear(void **state)
     assert_true(grounded > walks / 3u);
 }
 
+static void test_slopes_move_matches_reference_and_stays_clear(void **state)
+{
+    unsigned trial, moves = 0, landed = 0, launched = 0, grounded = 0;
+    (void)state;
+    for (trial = 0; trial < 10000u; trial++) {
+        eo_box b, want, p;
+        eo_slopes_move_result r, q;
+        ref_move_out o;
+        eo_tiles_move_result m;
+        int T, tries, dx, dy, hit, ok = 0, drop = rng() % 8u == 0;
+        uint8_t max_step;
+        uint16_t reach;
+        if (trial % 20u == 0)
+            random_map();
+        T = tile_size();
+        for (tries = 0; tries < 40 && !ok; tries++) {
+            b.w = (eo_coord)rng_range(1, 2 * T);
+            b.h = (eo_coord)rng_range(1, 2 * T);
+            b.x = (eo_coord)rng_range(-T, map.width * T);
+            b.y = (eo_coord)rng_range(-T, map.height * T);
+            ok = !ref_overlaps_solid(&b);
+        }
+        if (!ok)
+            continue;
+        if (rng() % 2u) /* half on the ground */
+            assert_int_equal(eo_tiles_move(&map, &b, 0, 3 * T, 0, NULL, &m, NULL), EO_OK);
+        max_step = (uint8_t)(rng() % 3u ? rng_range(1, 2) : rng_range(0, T));
+        reach = rng() % 4u == 0 ? (uint16_t)EO_SLOPES_REACH_ALWAYS : (uint16_t)rng_range(0, 2 * T);
+        dx = rng_range(-4 * T, 4 * T);
+        dy = rng() % 3u == 0 ? rng_range(-3 * T, 0) : rng_range(0, 2 * T);
+        want = b;
+        p = b;
+        assert_int_equal(eo_slopes_move(&map, &p, (eo_coord)dx, (eo_coord)dy, max_step, reach,
+                                        (uint8_t)(EO_TILES_POSITION_ONLY | (drop ? EO_TILES_DROP : 0)), &q, NULL), EO_OK);
+        assert_int_equal(eo_slopes_move(&map, &b, (eo_coord)dx, (eo_coord)dy, max_step, reach,
+                                        (uint8_t)(drop ? EO_TILES_DROP : 0), &r, NULL), EO_OK);
+        hit = ref_slopes_move(&want, dx, dy, max_step, reach == EO_SLOPES_REACH_ALWAYS ? -1L : (long)reach, drop, &o);
+        if (b.x != want.x || b.y != want.y || r.move.hit != hit || r.landed != o.landed || r.launched != o.launched ||
+            r.slope != o.slope)
+            print_error("map %ux%u shift %u outside %u; box %d,%d %dx%d move %d,%d max_step %u reach %u drop %d: "
+                        "core %d,%d hit %u landed %u launched %u slope %d, reference %d,%d hit %d landed %d launched %d slope %ld\n",
+                        map.width, map.height, map.tile_shift, map.outside, want.x - (int)r.move.moved_x, 0, b.w, b.h,
+                        dx, dy, max_step, reach, drop, b.x, b.y, r.move.hit, r.landed, r.launched, r.slope, want.x,
+                        want.y, hit, o.landed, o.launched, o.slope);
+        assert_int_equal(b.x, want.x);
+        assert_int_equal(b.y, want.y);
+        assert_int_equal(r.move.hit, hit);
+        assert_int_equal(r.landed, o.landed);
+        assert_int_equal(r.launched, o.launched);
+        assert_int_equal(r.slope, o.slope);
+        assert_int_equal(r.move.on_ground, ref_on_ground(&b));
+        assert_false(ref_overlaps_solid(&b));
+        /* position only: the same move, without the sensing at its end */
+        assert_memory_equal(&p, &b, sizeof p);
+        assert_int_equal(q.move.hit, r.move.hit);
+        assert_int_equal(q.landed, r.landed);
+        assert_int_equal(q.launched, r.launched);
+        assert_int_equal(q.move.touching | q.move.below | q.move.on_ground, 0);
+        moves++;
+        landed += r.landed;
+        launched += r.launched;
+        grounded += r.move.on_ground;
+    }
+    print_message("eo_slopes_move: %u moves, %u landed, %u launched, %u on the ground\n", moves, landed, launched, grounded);
+    assert_true(moves > 9000u);
+    assert_true(landed > moves / 10u);
+    assert_true(launched > moves / 100u);
+    assert_true(grounded > moves / 3u);
+}
+
 static void test_slopes_counters_and_trace(void **state)
 {
     static const char *const art[] = {
@@ -656,6 +977,11 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_slopes_walk_bad_input),
         cmocka_unit_test(test_slopes_walk_matches_reference_and_stays_clear),
         cmocka_unit_test(test_slopes_counters_and_trace),
+        cmocka_unit_test(test_slopes_tile_slope),
+        cmocka_unit_test(test_slopes_move_lands_on_slopes_keeping_speed),
+        cmocka_unit_test(test_slopes_move_launches_off_crests),
+        cmocka_unit_test(test_slopes_move_bad_input),
+        cmocka_unit_test(test_slopes_move_matches_reference_and_stays_clear),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);

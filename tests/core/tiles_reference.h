@@ -172,59 +172,170 @@ static int ref_overlaps_solid(const eo_box *b)
 }
 
 #ifdef REF_WALK
-static int ref_on_ground(const eo_box *b)
+/* Would a one-pixel move down be blocked? (drop: one-way ground does not count) */
+static int ref_on_ground_drop(const eo_box *b, int drop)
 {
     long y = (long)b->y + b->h, i;
     if (y > EO_COORD_MAX)
         return 1;
     for (i = 0; i < b->w; i++)
-        if (ref_blocks_down(b->x + i, y, 0))
+        if (ref_blocks_down(b->x + i, y, drop))
             return 1;
     return 0;
 }
 
-/* The walk as the header describes it, on the reference mover. */
-static int ref_walk(eo_box *b, int dx, int max_step, int drop)
+static int ref_on_ground(const eo_box *b)
 {
-    int s = dx > 0 ? 1 : -1, n = abs(dx), k, hit = 0, grounded = ref_on_ground(b);
+    return ref_on_ground_drop(b, 0);
+}
+
+/* The walk's climb: the pixel column the box would enter (direction s) is solid in its bottom
+   1 .. max_step rows only, and the box has room to rise that much and step: then it does. */
+static int ref_climb(eo_box *b, int s, int max_step, int drop)
+{
+    long col = s > 0 ? (long)b->x + b->w : (long)b->x - 1, row = (long)b->y + b->h - 1;
+    int rise = 0;
+    eo_box t = *b;
+    while (ref_solid(col, row)) {
+        rise++;
+        row--;
+        if (rise > max_step)
+            return 0;
+    }
+    if (rise == 0)
+        return 0;
+    ref_move(&t, 0, -rise, drop);
+    if (t.y != b->y - rise)
+        return 0;
+    ref_move(&t, s, 0, drop);
+    if (t.x != b->x + s)
+        return 0;
+    *b = t;
+    return 1;
+}
+
+/* The walk on the ground as the header describes it, until it stops at a wall (the hit), walks
+   all of dx, or leaves the ground: *how 1 where the ground falls more than max_step, 2 where it
+   falls more than reach px below the line y0 - s * slope * k / 256 (k pixels walked; reach < 0:
+   never); *rest gets the pixels not walked. */
+static int ref_walk_line(eo_box *b, int dx, int max_step, int drop, long reach, long slope, int *how, long *rest)
+{
+    int s = dx > 0 ? 1 : -1, n = abs(dx), k;
+    long y0 = b->y;
+    *how = 0;
+    *rest = 0;
     for (k = 0; k < n; k++) {
         eo_box t = *b, u;
-        if (!grounded) {
-            hit |= ref_move(b, (long)s * (n - k), 0, drop);
-            break;
-        }
         ref_move(&t, s, 0, drop);
         if (t.x == b->x) { /* blocked: climb? */
-            long col = s > 0 ? (long)b->x + b->w : (long)b->x - 1, row = (long)b->y + b->h - 1;
-            int rise = 0, wall = 0;
-            while (!wall && ref_solid(col, row)) {
-                rise++;
-                row--;
-                wall = rise > max_step;
-            }
             t = *b;
-            if (!wall && rise > 0) {
-                ref_move(&t, 0, -rise, drop);
-                wall = t.y != b->y - rise;
-                if (!wall) {
-                    ref_move(&t, s, 0, drop);
-                    wall = t.x != b->x + s;
-                }
-            }
-            if (wall || rise == 0) {
-                hit |= s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
-                break;
-            }
+            if (!ref_climb(&t, s, max_step, drop))
+                return s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
         }
         u = t;
-        if (ref_move(&u, 0, max_step + 1, drop) & EO_HIT_BOTTOM)
-            t = u;
-        else
-            grounded = 0;
-        *b = t;
+        if (!(ref_move(&u, 0, max_step + 1, drop) & EO_HIT_BOTTOM))
+            *how = 1;
+        else if (reach >= 0 && 256 * (u.y - y0) + s * slope * (k + 1) > 256 * reach)
+            *how = 2;
+        if (*how) {
+            *b = t;
+            *rest = n - k - 1;
+            return 0;
+        }
+        *b = u;
     }
+    return 0;
+}
+
+/* The walk of eo_slopes_walk: in the air, or after a ledge, the rest is a move sideways. */
+static int ref_walk(eo_box *b, int dx, int max_step, int drop)
+{
+    int s = dx > 0 ? 1 : -1, how = 1, hit = 0;
+    long rest = abs(dx);
+    if (ref_on_ground(b))
+        hit = ref_walk_line(b, dx, max_step, drop, -1, 0, &how, &rest);
+    if (how)
+        hit |= ref_move(b, s * rest, 0, drop);
     return hit;
 }
 #endif
+
+#if defined(REF_WALK) && defined(REF_SWEEP)
+/* Rise per px to the right in 1/256 px of a slope attr, from the definition in slopes.h: the
+   right half's heights minus the left half's, over (size / 2)^2 (C division). */
+static long ref_tile_slope(int attr)
+{
+    long T = ref_tile_size(), i, diff = 0;
+    if (attr < EO_TILES_SLOPE)
+        return 0;
+    for (i = 0; i < T / 2; i++)
+        diff += ref_height(attr, (int)(i + T / 2)) - ref_height(attr, (int)i);
+    return diff * 1024 / (T * T);
+}
+
+/* The slope under a box: the ground its every-column sensors find (the sensors have their own
+   reference in the fuzzer; here the slope is computed from the heights). */
+static long ref_slope_under(const eo_box *b)
+{
+    eo_slopes_ground g;
+    if (eo_slopes_box_ground(REF_MAP, b, EO_SLOPES_EVERY_COLUMN, &g, NULL) != EO_OK || !g.found)
+        return 0;
+    return ref_tile_slope(g.attr);
+}
+
+typedef struct ref_move_out {
+    int landed, launched;
+    long slope;
+} ref_move_out;
+
+/* Walks n px in direction s; off the ground, the rest is swept: along the line after a launch
+   (its dy: slope * rest / 256, toward 0), sideways after a ledge. */
+static int ref_walk_fly(eo_box *b, int s, long n, int max_step, long reach, int drop, ref_move_out *o)
+{
+    long line = reach >= 0 ? ref_slope_under(b) : 0, rest;
+    int how, hit = ref_walk_line(b, (int)(s * n), max_step, drop, reach, line, &how, &rest);
+    if (!how)
+        return hit;
+    if (how == 2) {
+        o->launched = 1;
+        o->slope = line;
+    }
+    return hit | ref_sweep(b, s * rest, how == 2 ? -s * (line * rest / 256) : 0, drop, 0);
+}
+
+/* eo_slopes_move as slopes.h describes it (reach < 0: EO_SLOPES_REACH_ALWAYS). */
+static int ref_slopes_move(eo_box *b, int dx, int dy, int max_step, long reach, int drop, ref_move_out *o)
+{
+    int s = dx > 0 ? 1 : -1, hit;
+    eo_box a = *b;
+    long rx, ry;
+    o->landed = o->launched = 0;
+    o->slope = 0;
+    if (ref_on_ground_drop(b, drop) && dy >= 0) {
+        hit = ref_walk_fly(b, s, abs(dx), max_step, reach, drop, o);
+    } else {
+        hit = ref_sweep(b, dx, dy, drop, 0);
+        rx = dx - ((long)b->x - a.x);
+        ry = dy - ((long)b->y - a.y);
+        if (hit & EO_HIT_BOTTOM) {
+            o->landed = 1;
+            hit |= ref_walk_fly(b, s, labs(rx), max_step, reach, drop, o);
+        } else if ((hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) && dy >= 0 && ref_climb(b, s, max_step, drop)) {
+            o->landed = 1;
+            hit = EO_HIT_BOTTOM | ref_walk_fly(b, s, labs(rx) - 1, max_step, reach, drop, o);
+        } else if ((hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) && ry != 0) {
+            int h = ref_move(b, 0, ry, drop);
+            hit |= h;
+            o->landed = (h & EO_HIT_BOTTOM) != 0;
+        } else if ((hit & EO_HIT_TOP) && rx != 0) {
+            hit |= ref_move(b, rx, 0, drop);
+        }
+    }
+    if (!o->launched && ref_on_ground(b))
+        o->slope = ref_slope_under(b);
+    return hit;
+}
+#endif
+
 
 #endif

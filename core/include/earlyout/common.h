@@ -141,6 +141,9 @@ typedef struct eo_pair {
     X(EO_EV_SLOPES_SNAP_DOWN,  129, "a: x, b: pixels descended onto the ground") \
     X(EO_EV_SLOPES_WALL,       130, "a: pixel column that stopped the walk, b: rise it needs (0: no room for the head)") \
     X(EO_EV_SLOPES_AIRBORNE,   131, "a, b: x, y where the ground fell away by more than max_step") \
+    X(EO_EV_SLOPES_MOVE,       132, "a: dx, b: dy: eo_slopes_move begins") \
+    X(EO_EV_SLOPES_LAND,       133, "a, b: x, y where a box in the air reached the ground") \
+    X(EO_EV_SLOPES_LAUNCH,     134, "a: x where the box left the ground, b: the slope of the line it left along (1/256 px per px)") \
     X(EO_EV_QUERY_REGION,      140, "a, b: x, y of the query box's top-left pixel (a point query's point)") \
     X(EO_EV_QUERY_SECTOR,      141, "a: sector index a query reads, b: objects listed in it") \
     X(EO_EV_QUERY_FILTERED,    142, "a: object dropped by the query's layer, b: 0") \

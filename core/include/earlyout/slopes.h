@@ -35,6 +35,37 @@
        ground: the whole bottom edge is checked. Work grows with |dx|: walk a frame's speed.
        A box that starts in the air just moves sideways (eo_tiles_move, no climbing).
 
+   Slope of the ground (eo_slopes_tile_slope, and `slope` in every result)
+       A tile's slope is its rise per pixel to the right in 1/256 px, from its height array: the
+       heights of its right half minus those of its left half, over (size / 2)^2. Exact for the
+       built-in shapes: 45_UP 256, 45_DOWN -256, the 22-degree ones +-128, flat and full tiles 0.
+       No floats: a game turns it into an angle (atan2(slope, 256)) if it wants one, to rotate a
+       sprite or to split a speed along the ground.
+
+   Moving a character (eo_slopes_move): the walk, plus the air, landings and launches
+       One call per frame with the frame's motion (dx, dy):
+         - On the ground (a one-pixel move down is blocked) and not rising (dy >= 0): the box
+           walks dx as eo_slopes_walk does; dy is absorbed by the ground. The box keeps the line
+           of motion it started on (the slope under it) and follows the ground only while the
+           ground stays at most `reach` px below that line. Beyond it the box leaves the ground:
+           `launched`, `slope` is the line's slope, and the rest of dx is swept along the line
+           (eo_tiles_sweep). A slow walk (|dx| <= reach) never leaves a crest; a fast one leaves
+           it, or flies off the top of a ramp. (The Sonic Physics Guide's ground sensors reach
+           min(|speed| + 4, 14) px on 16 px tiles.) EO_SLOPES_REACH_ALWAYS follows the ground at any
+           speed. A ledge higher than max_step ends the walk too (not a launch: `slope` 0).
+         - In the air, or rising: the box sweeps along (dx, dy) (eo_tiles_sweep), and then
+             lands on a floor or slope below it (hit bottom): `landed`; the rest of dx is walked
+                 along the ground from there (downhill too), and the rest of dy is dropped;
+             lands on a rising slope it meets sideways while falling (dy >= 0): if the pixel
+                 column ahead is solid only in the box's bottom max_step rows it steps up onto
+                 it (`landed`, hit bottom, not left or right) and walks the rest of dx: an uphill
+                 landing keeps its horizontal motion. A ledge's corner within max_step counts too.
+             meets a wall or a slope steeper than max_step: hit left or right, and the rest of
+                 dy is moved alone (it slides down the wall, and may land);
+             meets a ceiling: hit top, and the rest of dx is moved alone.
+       Never inside a solid pixel and never through one: every step is eo_tiles_move's or
+       eo_tiles_sweep's. |dx| and |dy| are at most EO_TILES_MAX_SWEEP.
+
    Counters (traced build): EO_COUNTER_SLOPES_SENSORS, _WALK_STEPS, _CLIMBS, _SNAPS.
    Trace events: EO_EV_SLOPES_* (common.h). */
 #ifndef EARLYOUT_SLOPES_H
@@ -62,7 +93,20 @@ typedef struct eo_slopes_ground {
     eo_coord ground_y;   /* the surface: the top ground pixel row */
     eo_coord distance;   /* ground_at: ground_y - y; box_ground: ground_y - (y + h), so 0 is
                            standing on it, > 0 above it, < 0 sunk into it */
+    int16_t slope;       /* that tile's slope: rise per px to the right in 1/256 px (eo_slopes_tile_slope) */
 } eo_slopes_ground;
+
+/* eo_slopes_move: follow the ground at any speed (no launches). */
+#define EO_SLOPES_REACH_ALWAYS 0xFFFFu
+
+/// What eo_slopes_move did: eo_tiles_move's result, and what happened to the ground.
+typedef struct eo_slopes_move_result {
+    eo_tiles_move_result move; /* hit, touching, below, on_ground, moved_x, moved_y */
+    uint8_t landed;            /* 1: the box was in the air (or rising) and reached the ground */
+    uint8_t launched;          /* 1: the ground fell away more than reach below the line of motion */
+    int16_t slope;             /* on the ground: its slope (as eo_slopes_ground's); launched: the
+                                  slope of the line it left along; else 0 (also with POSITION_ONLY) */
+} eo_slopes_move_result;
 
 /// Ground height (0 .. size) of column `column` of tile (col, row): size for solid, one-way and
 /// ladder-top tiles (and solid outside), the shape's for slopes, 0 for anything else.
@@ -88,6 +132,19 @@ eo_result eo_slopes_box_ground(const eo_tiles_map *map, const eo_box *box, uint8
 /// below, on_ground, moved. On an error the box and the result are untouched.
 eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint8_t max_step,
                          uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks);
+
+/// The slope of a tile whose attr is attr: rise per px to the right, in 1/256 px (see the manual);
+/// 0 for anything but a slope, and for an invalid map.
+int16_t eo_slopes_tile_slope(const eo_tiles_map *map, uint8_t attr);
+
+/// Moves *box by a frame's motion (dx, dy): walks on the ground, sweeps through the air, lands on
+/// floors and slopes keeping its horizontal motion, and leaves the ground where it falls away
+/// more than reach px below the line of motion (see the manual). max_step as eo_slopes_walk's;
+/// reach in px, or EO_SLOPES_REACH_ALWAYS. flags: EO_TILES_DROP, EO_TILES_POSITION_ONLY (anything
+/// else, or |dx| or |dy| above EO_TILES_MAX_SWEEP: EO_ERR_BAD_ARGUMENT). On an error the box and
+/// the result are untouched.
+eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t max_step,
+                         uint16_t reach, uint8_t flags, eo_slopes_move_result *result, eo_hooks *hooks);
 
 #ifdef __cplusplus
 }
