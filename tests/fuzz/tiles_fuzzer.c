@@ -11,6 +11,7 @@
      - tile_size, tile_of (floor division), index (row * width + col), attr_at, attr_at_pixel,
        kind_bit, pixel_solid: from the definitions;
      - eo_tiles_sweep: the reference staircase (ref_sweep, pixel by pixel, with SLIDE too);
+     - eo_slopes_move: the reference mover (ref_slopes_move: landings, launches, the air);
      - eo_tiles_move: the reference mover (pixel by pixel, X then Y), and with CORNERS the same
        mover reading only the pixel rows (columns) in the box's end tiles; touching, below and
        on_ground from the tiles under the box; POSITION_ONLY leaves them 0;
@@ -471,6 +472,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         if (!(flags & EO_TILES_POSITION_ONLY) && res.on_ground != ref_on_ground(&b))
             abort();
+    }
+
+    /* a character's frame from where the walk ended (eo_slopes_move), against the reference */
+    {
+        eo_slopes_move_result mres;
+        ref_move_out o;
+        uint16_t reach = (fz_u8(&f) & 3u) == 0 ? (uint16_t)EO_SLOPES_REACH_ALWAYS : (uint16_t)fz_below(&f, 3u * (uint32_t)T);
+        eo_coord mdx = (eo_coord)(int8_t)fz_u8(&f), mdy = (eo_coord)(int8_t)fz_u8(&f);
+        uint8_t mflags = (uint8_t)(fz_u8(&f) & (EO_TILES_DROP | EO_TILES_POSITION_ONLY | EO_TILES_CORNERS));
+        eo_box mb = b;
+        start = b;
+        clear = (int64_t)b.w * b.h <= 16384 && !ref_overlaps_solid(&b);
+        if (mflags & EO_TILES_CORNERS) { /* refused: the box and the result untouched */
+            memset(&mres, 0x5A, sizeof mres);
+            if (eo_slopes_move(&map, &mb, mdx, mdy, max_step, reach, mflags, &mres, NULL) != EO_ERR_BAD_ARGUMENT ||
+                mb.x != start.x || mb.y != start.y || mres.landed != 0x5A)
+                abort();
+            mflags &= (uint8_t)~EO_TILES_CORNERS;
+        }
+        if (eo_slopes_move(&map, &mb, mdx, mdy, max_step, reach, mflags, &mres, NULL) != EO_OK)
+            abort();
+        if ((clear && ref_overlaps_solid(&mb)) || mres.move.moved_x != (int64_t)mb.x - start.x ||
+            mres.move.moved_y != (int64_t)mb.y - start.y || mres.landed > 1 || mres.launched > 1)
+            abort();
+        if ((int64_t)start.w * start.h <= 4096) {
+            want = start;
+            hit = ref_slopes_move(&want, mdx, mdy, max_step, reach == EO_SLOPES_REACH_ALWAYS ? -1L : (long)reach,
+                                  (mflags & EO_TILES_DROP) != 0, &o);
+            if (want.x != mb.x || want.y != mb.y || hit != mres.move.hit || o.landed != mres.landed ||
+                o.launched != mres.launched)
+                abort();
+            if (!(mflags & EO_TILES_POSITION_ONLY) && (mres.move.on_ground != ref_on_ground(&mb) || mres.slope != o.slope))
+                abort();
+        }
     }
 
     /* the foot sensors: the highest ground under the bottom-left and bottom-right pixels */
