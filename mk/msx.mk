@@ -1,7 +1,7 @@
 # MSX: the core compiled by SDCC for the Z80.
 #   make msx         build/msx/earlyout-vectors-<group>.rom: 32 KiB cartridges that run the vector
 #                    files of their group of modules (broadphase: gridmask, aabb, sectors;
-#                    pixelmask; tiles: tiles and slopes, raycast; query: point, region and
+#                    pixelmask; tiles: tiles and slopes; raycast: rays over tile maps; query: point, region and
 #                    segment queries, with the sectors and sweep they read)
 #   make test-msx    run them in openMSX (C-BIOS, headless) on every module's vector file and
 #                    compare with the native results
@@ -46,16 +46,17 @@ MSX_ROM_SIZE  := 0x8000
 MSX_CODE_LOC  := 0x4010
 MSX_DATA_LOC  := 0xC000
 # ROM groups, the runner's flags for each, and each module's group.
-MSX_GROUPS := broadphase pixelmask tiles query
-msx_flags_broadphase := -DEO_VEC_BROADPHASE=1 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_QUERY=0
-msx_flags_pixelmask  := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=1 -DEO_VEC_TILES=0 -DEO_VEC_QUERY=0
-msx_flags_tiles      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=1 -DEO_VEC_QUERY=0
-msx_flags_query      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_QUERY=1
+MSX_GROUPS := broadphase pixelmask tiles raycast query
+msx_flags_broadphase := -DEO_VEC_BROADPHASE=1 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0
+msx_flags_pixelmask  := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=1 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0
+msx_flags_tiles      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=1 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0
+msx_flags_raycast    := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=1 -DEO_VEC_QUERY=0
+msx_flags_query      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=1
 msx_group_pixelmask  := pixelmask
 msx_group_tiles      := tiles
 msx_group_tiles16    := tiles
 msx_group_tiles_sweep := tiles
-msx_group_raycast    := tiles
+msx_group_raycast    := raycast
 msx_group_query      := query
 msx_group = $(or $(msx_group_$(1)),broadphase)
 MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)

@@ -293,9 +293,11 @@ static void walk_on(const eo_tiles_map *map, eo_box *b, int8_t dir, eo_ucoord n,
 static eo_result grounded(const eo_tiles_map *map, const eo_box *b, uint8_t flags, uint8_t *on, eo_hooks *hooks)
 {
     eo_tiles_move_result r;
-    eo_box t = *b;
-    eo_result e = eo_tiles_move(map, &t, 0, 1, (uint8_t)(EO_TILES_POSITION_ONLY | (flags & EO_TILES_DROP)), NULL, &r, hooks);
-    *on = (uint8_t)((r.hit & EO_HIT_BOTTOM) != 0);
+    eo_box t;
+    eo_result e;
+    t = *b;
+    e = eo_tiles_move(map, &t, 0, 1, (uint8_t)(EO_TILES_POSITION_ONLY | (flags & EO_TILES_DROP)), NULL, &r, hooks);
+    *on = (uint8_t)(e == EO_OK && (r.hit & EO_HIT_BOTTOM) != 0);
     return e;
 }
 
@@ -392,7 +394,6 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
     eo_box b, t;
     int8_t dir = dx > 0 ? 1 : -1;
     eo_ucoord n = dx >= 0 ? (eo_ucoord)dx : (eo_ucoord)(0u - (eo_ucoord)dx);
-    eo_ucoord m = dy >= 0 ? (eo_ucoord)dy : (eo_ucoord)(0u - (eo_ucoord)dy);
     eo_wide rest_x, rest_y;
     uint8_t on, mflags = (uint8_t)(flags | EO_TILES_POSITION_ONLY);
     eo_result e;
@@ -401,11 +402,9 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
         return EO_ERR_NULL_POINTER;
     if ((flags & ~(EO_TILES_DROP | EO_TILES_POSITION_ONLY)) != 0)
         return EO_ERR_BAD_ARGUMENT;
-#if EO_COORD_BITS > 16
-    if (n > EO_TILES_MAX_SWEEP || m > EO_TILES_MAX_SWEEP)
+#if EO_COORD_BITS > 16 /* (16-bit coordinates: |dx|, |dy| <= 32768 always) */
+    if (n > EO_TILES_MAX_SWEEP || (dy >= 0 ? (eo_ucoord)dy : (eo_ucoord)(0u - (eo_ucoord)dy)) > EO_TILES_MAX_SWEEP)
         return EO_ERR_BAD_ARGUMENT;
-#else
-    (void)m; /* 16-bit coordinates: |dx|, |dy| <= 32768 */
 #endif
     b = *box;
     e = grounded(map, &b, flags, &on, hooks);

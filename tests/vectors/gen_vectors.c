@@ -543,7 +543,7 @@ static void write_maps(void)
     }
 }
 
-enum { T_MOVE, T_WALK, T_PROBE, T_TOUCH, T_GROUND, T_BOXGROUND, T_MOVER, T_SWEEP };
+enum { T_MOVE, T_WALK, T_PROBE, T_TOUCH, T_GROUND, T_BOXGROUND, T_MOVER, T_SWEEP, T_SLOPES_MOVE };
 static unsigned char tcases[1200][17];
 static unsigned char tedge[1200];
 static unsigned ntcases;
@@ -551,8 +551,8 @@ static unsigned ntcases;
    which only the 16-bit builds run (the MSX ROM and the native EO_COORD_BITS=16 runner); tiles.vec
    holds the rest, the same answers with 16-bit and 32-bit coordinates (all three targets). */
 static int tiles_int16; /* 1: writing tiles16.vec */
-static int tiles_sweep; /* 1: writing tiles_sweep.vec (the swept moves: their results would not fit
-                           the MSX's RAM beside tiles.vec's) */
+static int tiles_sweep; /* 1: writing tiles_sweep.vec (the swept moves and eo_slopes_move: their
+                           results would not fit the MSX's RAM beside tiles.vec's) */
 static int edge16;      /* 1 while generating int16-world cases */
 
 static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx, int dy, unsigned a, unsigned b, unsigned c)
@@ -566,6 +566,17 @@ static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx,
         p[3 + 2 * i] = (unsigned char)((uint16_t)(int16_t)v[i] >> 8);
     }
     p[14] = (unsigned char)a; p[15] = (unsigned char)b; p[16] = (unsigned char)c;
+}
+
+/* Every tile the box overlaps is empty (id 0) in map mp's own cells. */
+static int tiles_empty(unsigned mp, int x, int y, int w, int h)
+{
+    int T = tmaps[mp].shift == 4 ? 16 : 8, c, r;
+    for (r = y / T; r <= (y + h - 1) / T; r++)
+        for (c = x / T; c <= (x + w - 1) / T; c++)
+            if (tmaps[mp].cells[(unsigned)r * tmaps[mp].width + (unsigned)c] != 0)
+                return 0;
+    return 1;
 }
 
 #define DROP 1
@@ -784,12 +795,51 @@ static void gen_tiles(void)
         tcase(mp, T_SWEEP, bx, by, bw, bh, rng_range(-300, 300), rng_range(-300, 300), flags, (unsigned)(rng() % 2u), 0);
     }
 
+    /* a character's frames (eo_slopes_move, c = reach, 255: EO_SLOPES_REACH_ALWAYS): landings on
+       the hills from the air, uphill and downhill, walks that leave crests at speed or follow
+       them, jumps, a slide down the wall at col 2, a head against the features' ceiling */
+    for (m = 0; m < 2; m++) {
+        unsigned mp = m ? so : slo;
+        for (k = 1; k <= 2; k++) {
+            tcase(mp, T_SLOPES_MOVE, 44, 120, 8, 16, 14, 30, k, 0, 255);   /* onto the 45 degree hill, uphill */
+            tcase(mp, T_SLOPES_MOVE, 100, 100, 8, 16, -12, 40, k, 0, 255); /* onto its far side, uphill leftwards */
+            tcase(mp, T_SLOPES_MOVE, 70, 100, 8, 16, 16, 40, k, 0, 255);   /* downhill */
+            tcase(mp, T_SLOPES_MOVE, 130, 120, 8, 16, 20, 20, k, 0, 255);  /* onto the 22.5 degree pair */
+            tcase(mp, T_SLOPES_MOVE, 60, 140, 8, 16, 40, 0, k, 0, 14);     /* up the hill and over, fast */
+            tcase(mp, T_SLOPES_MOVE, 60, 140, 8, 16, 40, 0, k, 0, 4);
+            tcase(mp, T_SLOPES_MOVE, 60, 140, 8, 16, 40, 0, k, 0, 255);
+            tcase(mp, T_SLOPES_MOVE, 60, 140, 8, 16, 6, 2, k, 0, 4);       /* slowly */
+            tcase(mp, T_SLOPES_MOVE, 184, 120, 8, 16, 60, 0, k, POS_ONLY, 6); /* off the ledge */
+        }
+        tcase(mp, T_SLOPES_MOVE, 32, 152, 8, 16, 10, -20, 1, 0, 14);       /* a jump */
+        tcase(mp, T_SLOPES_MOVE, 40, 100, 8, 16, -30, 40, 1, 0, 14);       /* into the wall, sliding down */
+        tcase(mp, T_SLOPES_MOVE, 120, 152, 8, 16, -60, 0, 1, DROP, 255);
+    }
+    tcase(feat, T_SLOPES_MOVE, 120, 50, 8, 8, 20, -40, 1, 0, 14);          /* head against the ceiling */
+    tcase(feat, T_SLOPES_MOVE, 16, 40, 8, 8, 6, 30, 1, 0, 14);             /* onto a one-way platform */
+    tcase(feat, T_SLOPES_MOVE, 16, 40, 8, 8, 6, 30, 1, DROP, 14);
+    tcase(feat, T_SLOPES_MOVE, 10, 10, 8, 8, 1, 1, 1, CORNERS, 14);        /* refused flags */
+    tcase(feat, T_SLOPES_MOVE, 10, 10, 0, 8, 1, 1, 1, 0, 14);              /* an empty box */
+    for (k = 0; k < 24; k++) {
+        unsigned mp = first_random + (unsigned)(rng() % (last_random - first_random + 1)), tries;
+        int T = tmaps[mp].shift == 4 ? 16 : 8, W = (int)tmaps[mp].width * T, H = (int)tmaps[mp].height * T;
+        int bw = rng_range(4, 16), bh = rng_range(4, 20), bx = 0, by = 0;
+        for (tries = 0; tries < 50; tries++) { /* a start in empty tiles: a frame of a character, not of a box in a wall */
+            bx = rng_range(0, W - bw);
+            by = rng_range(0, H - bh);
+            if (tiles_empty(mp, bx, by, bw, bh))
+                break;
+        }
+        tcase(mp, T_SLOPES_MOVE, bx, by, bw, bh, rng_range(-40, 40), rng_range(-20, 30), (unsigned)rng_range(1, 3),
+              (unsigned)(rng() % 4u) & (DROP | POS_ONLY), rng() % 3u ? (unsigned)rng_range(0, 20) : 255u);
+    }
+
     for (i = 0, k = 0; i < ntcases; i++)
-        k += tedge[i] == tiles_int16 && (tcases[i][1] == T_SWEEP) == tiles_sweep;
+        k += tedge[i] == tiles_int16 && (tcases[i][1] >= T_SWEEP) == tiles_sweep;
     header(5, k);
     write_maps();
     for (i = 0; i < ntcases; i++)
-        if (tedge[i] == tiles_int16 && (tcases[i][1] == T_SWEEP) == tiles_sweep)
+        if (tedge[i] == tiles_int16 && (tcases[i][1] >= T_SWEEP) == tiles_sweep)
             fwrite(tcases[i], 17, 1, out);
 }
 

@@ -407,8 +407,8 @@ static void run_query_case(const uint8_t *c, uint8_t *r)
 }
 #endif /* EO_VEC_QUERY */
 
-#if EO_VEC_TILES
-/* ---- module 5: tiles and slopes ------------------------------------------------------------------ */
+#if EO_VEC_TILES || EO_VEC_RAYCAST
+/* ---- modules 5 and 7: the tile maps both read -------------------------------------------------- */
 static uint16_t tile_map_at[EO_VEC_TILE_MAPS_MAX]; /* offset of each map record in the file */
 static uint8_t tile_map_count;
 static uint8_t tile_map_loaded; /* index of the map in the arrays below; 0xFF: none */
@@ -505,6 +505,8 @@ static uint8_t tiles_load(const uint8_t *in, uint8_t k)
     return 1;
 }
 
+#if EO_VEC_TILES
+/* ---- module 5: tiles and slopes ------------------------------------------------------------------ */
 static void put_box(uint8_t *p, const eo_box *b)
 {
     put_u16(p, (uint16_t)b->x);
@@ -532,6 +534,7 @@ static void put_ground(uint8_t *p, const eo_slopes_ground *g)
     put_u16(p + 6, (uint16_t)g->row);
     put_u16(p + 8, (uint16_t)g->ground_y);
     put_u16(p + 10, (uint16_t)g->distance);
+    put_u16(p + 12, (uint16_t)g->slope);
 }
 
 /* `frames` frames of a platformer character (op 6): walk `speed` px (turning round at walls),
@@ -585,7 +588,7 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
 
     for (i = 0; i < EO_VEC_TILES_RESULT_SIZE; i++)
         r[i] = 0;
-    if (c[0] >= tile_map_count || op > 7u || (op == 6u && (a == 0 || a > EO_VEC_MOVER_FRAMES_MAX)) || (op == 2u && b > EO_VEC_PROBES_MAX) || !tiles_load(in, c[0]))
+    if (c[0] >= tile_map_count || op > 8u || (op == 6u && (a == 0 || a > EO_VEC_MOVER_FRAMES_MAX)) || (op == 2u && b > EO_VEC_PROBES_MAX) || !tiles_load(in, c[0]))
         return 0;
     get_box(c + 2, &box);
     r[1] = (uint8_t)tile_check;
@@ -618,6 +621,21 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
             put_u32(r + 18, (uint32_t)mr.moved_y);
             if (op == 6u)
                 r[22] = (uint8_t)mover_vy;
+        }
+    } else if (op == 8u) {
+        eo_slopes_move_result sm;
+        res = eo_slopes_move(&tile_map, &box, dx, dy, a, c[16] == 0xFFu ? (uint16_t)EO_SLOPES_REACH_ALWAYS : c[16], b, &sm, 0);
+        if (res == EO_OK) {
+            put_box(r + 2, &box);
+            r[10] = sm.move.hit;
+            r[11] = sm.move.touching;
+            r[12] = sm.move.below;
+            r[13] = sm.move.on_ground;
+            put_u16(r + 14, (uint16_t)sm.move.moved_x); /* |moved| <= |d| <= 32768: the low 16 bits */
+            put_u16(r + 16, (uint16_t)sm.move.moved_y);
+            r[18] = sm.landed;
+            r[19] = sm.launched;
+            put_u16(r + 20, (uint16_t)sm.slope);
         }
     } else if (op == 2u) {
         res = eo_tiles_probe(&tile_map, &box, a, tile_probes, b, &count, &kinds, 0);
@@ -653,6 +671,9 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
     r[0] = (uint8_t)res;
     return 1;
 }
+#endif /* EO_VEC_TILES */
+
+#if EO_VEC_RAYCAST
 /* ---- module 7: tile raycasts (maps as module 5) ---------------------------------------------------- */
 
 static void put_visit(uint8_t *p, const eo_raycast_visit *v)
@@ -714,7 +735,8 @@ static uint8_t run_raycast_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
     r[20] = (uint8_t)sum2;
     return 1;
 }
-#endif /* EO_VEC_TILES */
+#endif /* EO_VEC_RAYCAST */
+#endif /* EO_VEC_TILES || EO_VEC_RAYCAST */
 
 uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16_t out_cap)
 {
@@ -759,9 +781,19 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         result_size = EO_VEC_QUERY_RESULT_SIZE;
 #endif
 #if EO_VEC_TILES
-    if (module == EO_VEC_MODULE_TILES || module == EO_VEC_MODULE_RAYCAST) {
-        case_size = module == EO_VEC_MODULE_TILES ? EO_VEC_TILES_CASE_SIZE : EO_VEC_RAYCAST_CASE_SIZE;
-        result_size = module == EO_VEC_MODULE_TILES ? EO_VEC_TILES_RESULT_SIZE : EO_VEC_RAYCAST_RESULT_SIZE;
+    if (module == EO_VEC_MODULE_TILES) {
+        case_size = EO_VEC_TILES_CASE_SIZE;
+        result_size = EO_VEC_TILES_RESULT_SIZE;
+    }
+#endif
+#if EO_VEC_RAYCAST
+    if (module == EO_VEC_MODULE_RAYCAST) {
+        case_size = EO_VEC_RAYCAST_CASE_SIZE;
+        result_size = EO_VEC_RAYCAST_RESULT_SIZE;
+    }
+#endif
+#if EO_VEC_TILES || EO_VEC_RAYCAST
+    if (result_size != 0 && (module == EO_VEC_MODULE_TILES || module == EO_VEC_MODULE_RAYCAST)) {
         i = tiles_maps_size(in, at, in_len);
         if (i == 0)
             return 0;
@@ -792,13 +824,12 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         if (case_size == 0 || case_size > in_len - at)
             return 0;
 #if EO_VEC_TILES
-        if (module == EO_VEC_MODULE_TILES) {
-            if (!run_tiles_case(in, in + at, r))
-                return 0;
-        } else if (module == EO_VEC_MODULE_RAYCAST) {
-            if (!run_raycast_case(in, in + at, r))
-                return 0;
-        }
+        if (module == EO_VEC_MODULE_TILES && !run_tiles_case(in, in + at, r))
+            return 0;
+#endif
+#if EO_VEC_RAYCAST
+        if (module == EO_VEC_MODULE_RAYCAST && !run_raycast_case(in, in + at, r))
+            return 0;
 #endif
 #if EO_VEC_QUERY
         if (module == EO_VEC_MODULE_QUERY)

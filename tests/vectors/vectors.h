@@ -78,6 +78,7 @@
          otherwise, +1 per frame in the air up to 8, and 0 after a hit above or below
        7 eo_tiles_sweep(box, dx, dy, flags a: DROP 1, POSITION_ONLY 2, SLIDE 8); b = 1: with a
          cache filled by eo_tiles_touching at the start box
+       8 eo_slopes_move(box, dx, dy, max_step a, reach c (255: EO_SLOPES_REACH_ALWAYS), flags b)
      result 24 bytes: eo_result of the operation (u8; 0xFF = not run: eo_tiles_check refused the
        map), eo_tiles_check of the map (u8), then by op:
        move, walk, character, sweep: box after (x, y, w, h: i16), hit (character: of every frame),
@@ -85,7 +86,10 @@
        probe:      count (u16), kinds (u8), two probes (x, y, col, row: i16, attr: u8; zero past
                    count or capacity), their outside flags (bit 0, bit 1)
        touching:   touching, below, second eo_result, second touching, second below (u8)
-       ground_at, box_ground: found, sensor, height, attr (u8), col, row, ground_y, distance (i16)
+       ground_at, box_ground: found, sensor, height, attr (u8), col, row, ground_y, distance,
+                   slope (i16)
+       slopes move: box after (x, y, w, h: i16), hit, touching, below, on_ground (u8), moved_x,
+                   moved_y (i16), landed, launched (u8), slope (i16)
      zero-filled after the fields of the op (and all but the two codes on an error).
 
    module 6, query: point, region and segment queries over a scene, variable size:
@@ -181,7 +185,10 @@
 #define EO_VEC_PIXELMASK 1    /* pixelmask */
 #endif
 #ifndef EO_VEC_TILES
-#define EO_VEC_TILES 1        /* tiles and slopes, raycast */
+#define EO_VEC_TILES 1        /* tiles and slopes */
+#endif
+#ifndef EO_VEC_RAYCAST
+#define EO_VEC_RAYCAST 1      /* raycast (over tile maps) */
 #endif
 #ifndef EO_VEC_QUERY
 #define EO_VEC_QUERY 1        /* query (with sectors and sweep) */
