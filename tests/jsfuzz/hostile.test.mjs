@@ -179,6 +179,8 @@ const METHODS = [
   ['map.move', (t, w) => [{ ...box }, 3.5, 40, { drop: true, cache: w.cache }], (t, w, a) => w.map.move(...a), [0, 1, 2]],
   ['map.sweep', (t, w) => [{ ...box }, 30.5, -12, { slide: true, cache: w.cache }], (t, w, a) => w.map.sweep(...a), [0, 1, 2]],
   ['map.walk', () => [{ ...box }, -7, 4, { corners: true }], (t, w, a) => w.map.walk(...a), [0, 1, 2]],
+  ['map.moveCharacter', (t, w) => [{ ...box }, 5.5, 20, 2, { reach: 14, drop: true }], (t, w, a) => w.map.moveCharacter(...a), [0, 1, 2, 3]],
+  ['map.tileSlope', () => [TILE.SLOPE], (t, w, a) => w.map.tileSlope(...a), [0]],
   ['map.moveMany', () => [new Float64Array([3, 4, 5, 6, 10, 2, 4, 4]), new Float64Array([1, 30, -2, 5]), { drop: false }, new Uint8Array(8)], (t, w, a) => w.map.moveMany(...a), []],
   ['map.walkMany', () => [new Int16Array([3, 4, 5, 6]), new Int16Array([9]), 2], (t, w, a) => w.map.walkMany(...a), [2]],
   ['map.columnHeight', () => [1, 3], (t, w, a) => w.map.columnHeight(...a), [0, 1]],

@@ -337,6 +337,33 @@ prop('tiles.sweep equals the pixel-by-pixel staircase, with and without slide; t
   }
 }, 2);
 
+prop('tiles.moveCharacter never ends in a wall; in the air it is the sweep, on the ground with reach always the walk; traced agrees', fc.tuple(mapArb, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: -200, max: 200 }), fc.integer({ min: -200, max: 200 }), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 4 }), fc.oneof(fc.constant('always'), fc.integer({ min: 0, max: 40 }))), ([m, w, h, dx, dy, at, maxStep, reach]) => {
+  const map = eo.tiles.createMap(m);
+  const tmap = traced.tiles.createMap(m);
+  try {
+    const start = freeStart(m, w, h, at);
+    if (!start) return;
+    const r = map.moveCharacter(start, dx, dy, maxStep, { reach });
+    assert.ok(!O.boxSolid(m, r.box.x, r.box.y, w, h), `moveCharacter ${JSON.stringify(start)} by ${dx}, ${dy} ends in a wall`);
+    assert.deepEqual([r.movedX, r.movedY], [r.box.x - start.x, r.box.y - start.y]);
+    assert.deepEqual(tmap.moveCharacter(start, dx, dy, maxStep, { reach }), r);
+    const grounded = map.move(start, 0, 1, { positionOnly: true }).hit !== 0;
+    if (!grounded && !r.landed) {
+      // never touched the ground: the sweep, and what stopped it slides as the header says
+      const s = map.sweep(start, dx, dy);
+      if (s.hit === 0) assert.deepEqual([r.box.x, r.box.y, r.hit], [s.box.x, s.box.y, 0]);
+    }
+    if (grounded && dy >= 0 && reach === 'always') {
+      const wk = map.walk(start, dx, maxStep);
+      assert.deepEqual([r.box.x, r.box.y, r.hit, r.launched], [wk.box.x, wk.box.y, wk.hit, false], 'on the ground it walks');
+    }
+    if (r.onGround && !r.launched) assert.equal(r.slope, map.boxGround(r.box, 'every')?.slope ?? 0);
+  } finally {
+    map.dispose();
+    tmap.dispose();
+  }
+}, 2);
+
 prop('tiles: raycast stops on the first solid tile it crosses; walk / walkMany agree', fc.tuple(mapArb, fc.record({ x0: fc.integer({ min: -20, max: 400 }), y0: fc.integer({ min: -20, max: 330 }), x1: fc.integer({ min: -20, max: 400 }), y1: fc.integer({ min: -20, max: 330 }) }), fc.integer({ min: -60, max: 60 })), ([m, seg, dx]) => {
   const map = eo.tiles.createMap(m);
   try {

@@ -151,6 +151,61 @@ test('slope shapes and walking up a 45-degree slope one pixel per pixel', () => 
   map.dispose();
 });
 
+test('moveCharacter: uphill landings keep their speed, fast crests launch, slopes read as ratios and angles', () => {
+  // 8 px tiles: a floor at y = 40 (row 5) and a 45-degree ramp up from x = 56 (cols 7, 8) to a plateau at y = 24
+  const w = 16, h = 6, cells = new Uint8Array(w * h);
+  for (let c = 0; c < w; c++) cells[5 * w + c] = TILE.SOLID;
+  cells[4 * w + 7] = TILE.SLOPE + SLOPE.UP_45;
+  cells[3 * w + 8] = TILE.SLOPE + SLOPE.UP_45;
+  for (let c = 8; c < w; c++) cells[4 * w + c] = TILE.SOLID;
+  for (let c = 9; c < w; c++) cells[3 * w + c] = TILE.SOLID;
+  const map = eo.tiles.createMap({ width: w, height: h, cells, outside: 'open-top' });
+  assert.equal(map.tileSlope(TILE.SLOPE + SLOPE.UP_45), 256);
+  assert.equal(map.tileSlope(TILE.SLOPE + SLOPE.DOWN_22_LOW), -128);
+  assert.equal(map.tileSlope(TILE.SOLID), 0);
+  // X then Y stalls against the ramp; the character lands on it and keeps going
+  const air = { x: 44, y: 26, w: 8, h: 8 };
+  const xy = map.move(air, 12, 8);
+  assert.ok(xy.hit & HIT.RIGHT, 'a plain move reports a wall');
+  const land = map.moveCharacter(air, 12, 8, 1);
+  assert.equal(land.landed, true);
+  assert.equal(land.hit, HIT.BOTTOM);
+  assert.equal(land.movedX, 12);
+  assert.equal(land.onGround, true);
+  assert.equal(land.slope, 256);
+  assert.ok(Math.abs(land.angle - 45) < 1e-9);
+  const g = map.boxGround(land.box, 'every');
+  assert.deepEqual([g.distance, g.slope, g.angle], [0, 256, 45]);
+  // up the ramp at 40 px a frame with reach 4: it leaves the top along the ramp's line
+  const fast = map.moveCharacter(land.box, 40, 0, 1, { reach: 4 });
+  assert.deepEqual([fast.launched, fast.slope, fast.onGround], [true, 256, false]);
+  assert.ok(fast.box.y < 24 - 8 - 4, `flies above the plateau (y ${fast.box.y})`);
+  const slow = map.moveCharacter(land.box, 40, 0, 1, { reach: 'always' });
+  assert.deepEqual([slow.launched, slow.onGround, slow.box.y], [false, true, 16]);
+  // a Mover carries its fraction through the air; the ground takes y's fraction
+  const hero = eo.tiles.createMover({ x: 10.25, y: 0.5, w: 8, h: 8 });
+  map.moveCharacter(hero, 1.5, 2.25, 1);
+  assert.deepEqual([hero.x, hero.y], [11.75, 2.75]);
+  const fell = map.moveCharacter(hero, 0.5, 100, 1);
+  assert.deepEqual([fell.landed, hero.x, hero.y], [true, 12.25, 32]);
+  // bad input: clear errors, nothing moved
+  for (const [args, re] of [
+    [[air, 1, 1, 1, { reach: -1 }], /options\.reach/],
+    [[air, 1, 1, 1, { reach: 65535 }], /options\.reach/],
+    [[air, 1, 1, 1, { reach: 'toString' }], /options\.reach/],
+    [[air, 1, 1, 1, { slide: true }], /slide/],
+    [[air, 1, 1, 256], /maxStep/],
+    [[air, NaN, 1, 1], /dx/],
+    [[air, 70000, 0, 1], /at most 65535/],
+  ]) assert.throws(() => map.moveCharacter(...args), (e) => e instanceof EarlyoutError && re.test(e.message), String(args[4] ?? args[3]));
+  assert.deepEqual(air, { x: 44, y: 26, w: 8, h: 8 });
+  const r = traced.tiles.createMap({ width: w, height: h, cells, outside: 'open-top' });
+  const names = traced.trace(() => r.moveCharacter({ x: 60, y: 20, w: 8, h: 8 }, 40, 0, 1, { reach: 4 })).steps.map((s) => s.event);
+  assert.ok(names.includes('EO_EV_SLOPES_MOVE') && names.includes('EO_EV_SLOPES_LAUNCH'), 'the launch is traced');
+  r.dispose();
+  map.dispose();
+});
+
 test('traces and counters name the tiles and slopes modules', () => {
   const w = 8, h = 6, cells = new Uint8Array(w * h).fill(0, 0);
   for (let c = 0; c < w; c++) cells[5 * w + c] = TILE.SOLID;

@@ -236,6 +236,7 @@ function runTiles(eo, vec) {
     if (g === null) return;
     out[r + 2] = 1; out[r + 3] = g.sensor; out[r + 4] = g.height; out[r + 5] = g.attr;
     ov.setInt16(r + 6, g.col, true); ov.setInt16(r + 8, g.row, true); ov.setInt16(r + 10, g.groundY, true); ov.setInt16(r + 12, g.distance, true);
+    ov.setInt16(r + 14, g.slope, true);
   };
   const wrap16 = (v) => (v << 16) >> 16;
   for (let i = 0; i < count; i++) {
@@ -312,6 +313,18 @@ function runTiles(eo, vec) {
       if (res === 0) {
         putMove(r, { ...last, hit: hits, movedX: b2.x - box.x, movedY: b2.y - box.y });
         out[r + 22] = vy & 0xff;
+      }
+    } else if (op === 8) {
+      // a character's frame: max step a, flags b, reach c (255: 'always')
+      let moved;
+      const o = options(b, 'always') ?? {};
+      if (o.corners) { delete o.corners; o.slide = true; } // the JS API has no corners: any refused option is refused
+      [res, moved] = attempt(() => map.moveCharacter(box, dx, dy, a, { ...o, reach: cc === 255 ? 'always' : cc }));
+      if (res === 0) {
+        putMove(r, moved);
+        ov.setInt16(r + 14, moved.movedX, true); ov.setInt16(r + 16, moved.movedY, true);
+        out[r + 18] = moved.landed ? 1 : 0; out[r + 19] = moved.launched ? 1 : 0;
+        ov.setInt16(r + 20, moved.slope, true);
       }
     } else {
       throw new Error(`unknown tiles op ${op} in case ${i}`);

@@ -17,7 +17,7 @@
 //   generated/     struct layouts, exports and constants from the C headers (wasm/gen.mjs)
 
 export type {
-  AabbApi, AxisOrder, BatchOptions, Box, BoxArray, BroadphaseStats, Circle, CircleApi, Earlyout, GridmaskApi, GridmaskLayout,
+  AabbApi, AxisOrder, BatchOptions, Box, BoxArray, BroadphaseStats, CharacterOptions, CharacterResult, Circle, CircleApi, Earlyout, GridmaskApi, GridmaskLayout,
   GridmaskMethod, GridmaskVerdict, Ground, HeapStats, ImageDataLike, Limits, LoadOptions, LoadSyncOptions, MoveOptions, MoveResult, SweepOptions,
   Mover, OrderReport, PairList, PixelMask, PixelMaskApi, QueryApi, QueryOptions, RaycastHit, RaycastVisit, SectorGrid, SectorsApi, SectorsConfig, Segment, SegmentHit, SegmentOptions, Sweeper, SweepApi, TileMap,
   TileMapConfig, TileOutside, TileProbe, TilesApi, TilesCache, TraceStep, Traced, WalkOptions,

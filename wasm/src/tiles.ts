@@ -6,14 +6,15 @@ import { DEFINES, ENUMS, RESULT, RESULTS, SLOPE, TILE } from './generated/consta
 import { choice, COORD_MAX, COORD_MIN, finite, int, options, pixel, realView, show, tileBox, typed, type TileBox } from './input.js';
 import type { Owner, Block } from './memory.js';
 import { putSegment, segment } from './query.js';
-import type { Box, Ground, RaycastHit, RaycastVisit, MoveResult, Mover, TileMap, TileMapConfig, TileOutside, TileProbe, TilesApi, TilesCache } from './types.js';
+import type { Box, CharacterResult, Ground, RaycastHit, RaycastVisit, MoveResult, Mover, TileMap, TileMapConfig, TileOutside, TileProbe, TilesApi, TilesCache } from './types.js';
 
 type _Map = Expect<typeof FIELD_TYPES.tiles_map, { cells: 'uint8_t *'; attrs: 'uint8_t *'; row_start: 'uint16_t *'; slopes: 'uint8_t *';
   width: 'uint16_t'; height: 'uint16_t'; tile_shift: 'uint8_t'; outside: 'uint8_t'; slope_count: 'uint8_t' }>;
 type _Result = Expect<typeof FIELD_TYPES.tiles_move_result, { hit: 'uint8_t'; touching: 'uint8_t'; below: 'uint8_t'; on_ground: 'uint8_t';
   moved_x: 'int32_t'; moved_y: 'int32_t' }>;
 type _Ground = Expect<typeof FIELD_TYPES.slopes_ground, { found: 'uint8_t'; sensor: 'uint8_t'; height: 'uint8_t'; attr: 'uint8_t';
-  col: 'eo_coord'; row: 'eo_coord'; ground_y: 'eo_coord'; distance: 'eo_coord' }>;
+  col: 'eo_coord'; row: 'eo_coord'; ground_y: 'eo_coord'; distance: 'eo_coord'; slope: 'int16_t' }>;
+type _Step = Expect<typeof FIELD_TYPES.slopes_move_result, { move: 'eo_tiles_move_result'; landed: 'uint8_t'; launched: 'uint8_t'; slope: 'int16_t' }>;
 type _Probe = Expect<typeof FIELD_TYPES.tiles_probe_point, { x: 'eo_coord'; y: 'eo_coord'; col: 'eo_coord'; row: 'eo_coord'; attr: 'uint8_t'; outside: 'uint8_t' }>;
 
 const OUT = ENUMS.eo_tiles_outside;
@@ -25,6 +26,7 @@ const CONFIG_KEYS = ['width', 'height', 'tileSize', 'outside', 'cells', 'attrs',
 const MOVE_KEYS = ['drop', 'positionOnly', 'corners', 'cache'] as const;
 const SWEEP_KEYS = ['drop', 'positionOnly', 'slide', 'cache'] as const;
 const WALK_KEYS = ['drop', 'positionOnly', 'corners'] as const;
+const CHARACTER_KEYS = ['drop', 'positionOnly', 'reach'] as const;
 const BATCH_KEYS = ['drop', 'positionOnly'] as const;
 const MAX_MOVERS = 0x7fffffff;
 
@@ -41,6 +43,9 @@ function steps(name: string, d: unknown, position: number, pixelPos: number): nu
   return n;
 }
 
+/** A slope in 1/256 px per px as an angle in degrees (positive: rising to the right). */
+const degrees = (slope: number) => Math.atan2(slope, 256) * 180 / Math.PI;
+
 /** The float position after a move on one axis: the target if the pixel box got there, else where
     it stopped (no fraction: against the wall). */
 const after = (target: number, pixelPos: number, want: number, moved: number) => (moved === want ? target : pixelPos + moved);
@@ -49,6 +54,7 @@ const after = (target: number, pixelPos: number, want: number, moved: number) =>
 export function makeTiles(core: Core): TilesApi {
   const x = core.x, heap = core.heap;
   const T = LAYOUT.tiles_map, R = LAYOUT.tiles_move_result, GR = LAYOUT.slopes_ground, P = LAYOUT.tiles_probe_point;
+  const SM = LAYOUT.slopes_move_result;
   const movers = new WeakSet<object>();
 
   function createMap(config: TileMapConfig): TileMap {
@@ -139,8 +145,10 @@ export function makeTiles(core: Core): TilesApi {
     const readGround = (p: number): Ground | null => {
       const u8 = heap.u8, dv = heap.dv;
       if (u8[p + GR.found] === 0) return null;
+      const slope = dv.getInt16(p + GR.slope, true);
       return { sensor: u8[p + GR.sensor], height: u8[p + GR.height], attr: u8[p + GR.attr], col: dv.getInt32(p + GR.col, true),
-               row: dv.getInt32(p + GR.row, true), groundY: dv.getInt32(p + GR.ground_y, true), distance: dv.getInt32(p + GR.distance, true) };
+               row: dv.getInt32(p + GR.row, true), groundY: dv.getInt32(p + GR.ground_y, true), distance: dv.getInt32(p + GR.distance, true),
+               slope, angle: degrees(slope) };
     };
     /** p - pixel, kept below 1 as documented: for p just below an integer (-5e-324) the difference
         rounds up to 1 in float64. */
@@ -343,6 +351,26 @@ export function makeTiles(core: Core): TilesApi {
           return result(pr, pb, tb, tb.px + (dx as number), tb.py, wantX, 0, true, b);
         });
       },
+      moveCharacter(b, dx, dy, maxStep, opts) {
+        const o = options('options', opts, CHARACTER_KEYS);
+        const flags = flagsOf(o);
+        const reach = o.reach === undefined || o.reach === 'always' ? DEFINES.EO_SLOPES_REACH_ALWAYS
+          : int('options.reach', o.reach, 0, DEFINES.EO_SLOPES_REACH_ALWAYS - 1);
+        const tb = tileBox('box', b);
+        const wantX = steps('dx', dx, tb.px, tb.x), wantY = steps('dy', dy, tb.py, tb.y);
+        const most = DEFINES.EO_TILES_MAX_SWEEP;
+        if (Math.abs(wantX) > most || Math.abs(wantY) > most) fail(`dx and dy must move the pixel box at most ${most} px, got ${wantX}, ${wantY}`);
+        const ms = int('maxStep', maxStep, 0, 255);
+        live();
+        return core.scoped(() => {
+          const pb = putBox(tb, 'moveCharacter'), pr = core.scratch(SM.size, 'moveCharacter');
+          core.check(x.eo_slopes_move(pm, pb, wantX, wantY, ms, reach, flags, pr, core.hooks), 'moveCharacter');
+          // y keeps its fraction only where the air move reached its target (the ground sets it otherwise)
+          const r = result(pr + SM.move, pb, tb, tb.px + (dx as number), tb.py + (dy as number), wantX, wantY, false, b);
+          const slope = heap.dv.getInt16(pr + SM.slope, true);
+          return { ...r, landed: heap.u8[pr + SM.landed] === 1, launched: heap.u8[pr + SM.launched] === 1, slope, angle: degrees(slope) };
+        });
+      },
       moveMany(boxes, deltas, opts, out) {
         const flags = flagsOf(options('options', opts, BATCH_KEYS));
         return batch(boxes, deltas, 2, out, (pb, count, pd, po, pf) =>
@@ -353,6 +381,11 @@ export function makeTiles(core: Core): TilesApi {
         const ms = int('maxStep', maxStep, 0, 255);
         return batch(boxes, dx, 1, out, (pb, count, pd, po, pf) =>
           x.eo_wasm_slopes_walk_many(pm, pb, count, pd, ms, flags, po, pf, core.hooks), 'walkMany');
+      },
+      tileSlope(attr) {
+        const a = int('attr', attr, 0, 255);
+        live();
+        return x.eo_slopes_tile_slope(pm, a);
       },
       columnHeight(shape, column) {
         const s = int('shape', shape, 0, 239), cn = int('column', column, 0, tileSize - 1);

@@ -137,6 +137,28 @@ export interface SweepOptions {
   cache?: TilesCache;
 }
 export interface WalkOptions { drop?: boolean; positionOnly?: boolean; corners?: boolean }
+export interface CharacterOptions {
+  /** Fall through one-way platforms and ladder tops. */
+  drop?: boolean;
+  /** Skip touching, below, onGround and the ground's slope (left 0 / false): a little faster. */
+  positionOnly?: boolean;
+  /** How far (px) the ground may fall below the line of motion during one call before the box
+      leaves it (launched); 'always' (the default) follows the ground at any speed. The Sonic
+      Physics Guide's sensors reach min(|speed| + 4, 14) px on 16 px tiles. */
+  reach?: number | 'always';
+}
+/** moveCharacter's result: a MoveResult, and what happened to the ground. */
+export interface CharacterResult extends MoveResult {
+  /** The box was in the air (or jumping) and reached the ground: a landing (hit has HIT.BOTTOM). */
+  landed: boolean;
+  /** The ground fell away more than reach below the line of motion: the box left it along that line. */
+  launched: boolean;
+  /** On the ground: its slope; launched: the slope of the line it left along; else 0. Rise per px
+      to the right in 1/256 px (256: 45 degrees up to the right; no floats in the core). */
+  slope: number;
+  /** slope as an angle in degrees, positive rising to the right (atan2(slope, 256)). */
+  angle: number;
+}
 export interface BatchOptions { drop?: boolean; positionOnly?: boolean }
 export interface MoveResult {
   /** The pixel box after the move (the box passed in is not changed, unless it is a Mover). */
@@ -170,6 +192,10 @@ export interface Ground {
   groundY: number;
   /** groundAt: groundY - y; boxGround: groundY - (y + h) (0 standing on it, > 0 above, < 0 sunk in). */
   distance: number;
+  /** That tile's slope: rise per px to the right in 1/256 px (256: 45 degrees up, -128: 22.5 down, 0 flat). */
+  slope: number;
+  /** slope as an angle in degrees, positive rising to the right. */
+  angle: number;
 }
 /** Memory of the tiles under one box (one per character). Reset automatically when the map's cells change. */
 export interface TilesCache { reset(): void; dispose(): void }
@@ -211,6 +237,13 @@ export interface TileMap {
   /** Walks dx pixels sideways following slopes, climbing / descending at most maxStep px per pixel.
       A Mover is updated in place: walk(hero, 1.5, 1) twice moves it 3 px. */
   walk(box: Box | Mover, dx: number, maxStep: number, options?: WalkOptions): MoveResult;
+  /** A character's frame (eo_slopes_move): on the ground it walks dx (dy >= 0 is absorbed), in
+      the air or jumping it sweeps (dx, dy); it lands on floors and slopes keeping its horizontal
+      motion (an uphill landing is not a wall hit), and leaves crests and ramp tops faster than
+      options.reach allows (launched, with the angle it left at). A Mover is updated in place. */
+  moveCharacter(box: Box | Mover, dx: number, dy: number, maxStep: number, options?: CharacterOptions): CharacterResult;
+  /** The slope of tiles with this attr: rise per px to the right in 1/256 px (0 for anything but a slope). */
+  tileSlope(attr: number): number;
   /** One call per frame: boxes (x, y, w, h per mover) move by deltas (dx, dy per mover), in place.
       Int32Array / Int16Array boxes take Int32Array or Int16Array deltas (whole pixels; an Int16Array
       mover that would leave its range is an error, no mover changed); Float32Array / Float64Array

@@ -46,7 +46,9 @@ export const LAYOUT = {
   /** eo_sectors_tune_row (sectors.h) */
   sectors_tune_row: { size: 44, stats: 0, cost: 36, result: 40 },
   /** eo_slopes_ground (slopes.h) */
-  slopes_ground: { size: 20, found: 0, sensor: 1, height: 2, attr: 3, col: 4, row: 8, ground_y: 12, distance: 16 },
+  slopes_ground: { size: 24, found: 0, sensor: 1, height: 2, attr: 3, col: 4, row: 8, ground_y: 12, distance: 16, slope: 20 },
+  /** eo_slopes_move_result (slopes.h) */
+  slopes_move_result: { size: 16, move: 0, landed: 12, launched: 13, slope: 14 },
   /** eo_sweep (sweep.h) */
   sweep: { size: 12, entries: 0, capacity: 4, count: 6, axis: 8, ready: 9 },
   /** eo_tiles_map (tiles.h) */
@@ -82,7 +84,8 @@ export const FIELD_TYPES = {
   sectors_range: { col0: "eo_sectors_cell", col1: "eo_sectors_cell", row0: "eo_sectors_cell", row1: "eo_sectors_cell" },
   sectors: { cfg: "eo_sectors_config", cell_w: "eo_ucoord", cell_h: "eo_ucoord", shift_w: "uint8_t", shift_h: "uint8_t", recip_w: "eo_ucoord", recip_h: "eo_ucoord", cells: "eo_index", object_count: "eo_index", entry_count: "eo_index", built: "uint8_t", cell_start: "eo_index *", cell_len: "eo_index *", entries: "eo_index *", ranges: "eo_sectors_range *" },
   sectors_tune_row: { stats: "eo_broadphase_stats", cost: "uint32_t", result: "eo_result" },
-  slopes_ground: { found: "uint8_t", sensor: "uint8_t", height: "uint8_t", attr: "uint8_t", col: "eo_coord", row: "eo_coord", ground_y: "eo_coord", distance: "eo_coord" },
+  slopes_ground: { found: "uint8_t", sensor: "uint8_t", height: "uint8_t", attr: "uint8_t", col: "eo_coord", row: "eo_coord", ground_y: "eo_coord", distance: "eo_coord", slope: "int16_t" },
+  slopes_move_result: { move: "eo_tiles_move_result", landed: "uint8_t", launched: "uint8_t", slope: "int16_t" },
   sweep: { entries: "eo_ucoord *", capacity: "uint16_t", count: "uint16_t", axis: "uint8_t", ready: "uint8_t" },
   tiles_map: { cells: "uint8_t *", attrs: "uint8_t *", row_start: "uint16_t *", slopes: "uint8_t *", width: "uint16_t", height: "uint16_t", tile_shift: "uint8_t", outside: "uint8_t", slope_count: "uint8_t" },
   tiles_probe_point: { x: "eo_coord", y: "eo_coord", col: "eo_coord", row: "eo_coord", attr: "uint8_t", outside: "uint8_t" },

@@ -105,6 +105,10 @@ export interface Exports {
   eo_slopes_box_ground(map: number, box: number, sensors: number, out: number, hooks: number): number;
   /** eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint8_t max_step, uint8_t flags, eo_tiles_move_result *result, eo_hooks *hooks) (slopes.h) */
   eo_slopes_walk(map: number, box: number, dx: number, max_step: number, flags: number, result: number, hooks: number): number;
+  /** int16_t eo_slopes_tile_slope(const eo_tiles_map *map, uint8_t attr) (slopes.h) */
+  eo_slopes_tile_slope(map: number, attr: number): number;
+  /** eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_coord dy, uint8_t max_step, uint16_t reach, uint8_t flags, eo_slopes_move_result *result, eo_hooks *hooks) (slopes.h) */
+  eo_slopes_move(map: number, box: number, dx: number, dy: number, max_step: number, reach: number, flags: number, result: number, hooks: number): number;
   /** size_t eo_sweep_storage_size(uint16_t capacity) (sweep.h) */
   eo_sweep_storage_size(capacity: number): number;
   /** eo_result eo_sweep_init(eo_sweep *sweep, uint16_t capacity, eo_aabb_order axis, void *storage, size_t storage_size) (sweep.h) */
@@ -192,6 +196,8 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_slopes_ground_at",
   "eo_slopes_box_ground",
   "eo_slopes_walk",
+  "eo_slopes_tile_slope",
+  "eo_slopes_move",
   "eo_sweep_storage_size",
   "eo_sweep_init",
   "eo_sweep_find_pairs",
