@@ -401,6 +401,50 @@ test.describe('walking the course', () => {
   });
 });
 
+test.describe('a character’s frames: landing and launching (map.moveCharacter)', () => {
+  const state = async (w: Widget) => {
+    const d = await w.get('character-readout').locator('xpath=ancestor::*[contains(@class, "gm-playground")]').evaluate((e) => ({ ...(e as HTMLElement).dataset }));
+    return { landedAt: Number(d.landedAt), launchedAt: Number(d.launchedAt), angle: Number(d.launchAngle), wallAt: Number(d.wallAt), end: d.end ?? '', plainWallAt: Number(d.plainWallAt), plainEnd: d.plainEnd ?? '' };
+  };
+  test('a box thrown at the ramp lands on it and walks on; map.move meets a wall and stalls', async ({ page }) => {
+    const w = await open(page, 'character');
+    const s = await state(w);
+    expect(s.landedAt).toBeGreaterThanOrEqual(0);
+    expect(s.wallAt, 'moveCharacter: no wall at the ramp, only the map\'s right end later').toBeGreaterThan(s.landedAt + 5);
+    expect(s.plainWallAt, 'map.move: a wall at the ramp').toBeGreaterThanOrEqual(0);
+    // the ramp is column 18 (x 288 .. 303): map.move stays at its foot, moveCharacter ends on the ledge beyond (its top: y 96)
+    const [ex, ey] = s.end.split(',').map(Number), [px] = s.plainEnd.split(',').map(Number);
+    expect(px).toBeLessThanOrEqual(288);
+    expect(ex).toBe(24 * T - 12); // walked on to the map's right end
+    expect(ey + 12).toBe(96);
+    await expect(w.get('character-landed')).toContainText('45° ground');
+    await expect(w.get('character-plain')).toContainText('wall at frame');
+  });
+  test('running over the hill: slow follows the ground, fast launches at 45°; reach "always" never does (keyboard)', async ({ page }) => {
+    const w = await open(page, 'character');
+    await w.get('character-mode-run').check();
+    let s = await state(w);
+    expect([s.launchedAt, s.wallAt]).toEqual([-1, -1]); // 4 px a frame, reach 6
+    await expect(w.get('character-launched')).toHaveText('no: followed the ground');
+    await w.get('character-speed-8').focus();
+    await page.keyboard.press('Space');
+    await expect(w.get('character-speed-8')).toBeChecked();
+    s = await state(w);
+    expect(s.launchedAt).toBeGreaterThan(0);
+    expect(s.angle).toBe(45); // off the top of the 45° ramp, along its line
+    expect(s.landedAt).toBeGreaterThan(s.launchedAt); // and back down
+    await w.get('character-reach-always').check();
+    s = await state(w);
+    expect(s.launchedAt).toBe(-1);
+    // the settings round-trip through the URL
+    await page.reload();
+    await w.ready();
+    await expect(w.get('character-reach-always')).toBeChecked();
+    await expect(w.get('character-speed-8')).toBeChecked();
+    await expect(w.get('character-mode-run')).toBeChecked();
+  });
+});
+
 test('full-page screenshot at 1280 wide', async ({ page }) => {
   const s = await open(page, 'sensor');
   await page.evaluate(() => document.fonts.ready);
