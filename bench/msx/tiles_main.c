@@ -17,6 +17,8 @@
                12 a dash along its segment: eo_tiles_sweep(24, 16) from the air into a platform
                13 op 12 by the reference sweep (ref_sweep)
                14 the same dash X, then Y: eo_tiles_move(24, 16)
+               15 a ramp landing: eo_slopes_move(10, 6), falling sideways onto the 45 degree hill
+               16 op 7 as a character's frame: eo_slopes_move(2, 0, max step 1, reach 14)
      TILES_K   frames (ops 0 .. 3) or calls (4 .. 9) measured
    Core calls get no cache and no hooks, as a game would make them; ops 5 .. 7 and 11 ask for the
    whole result (touching, below, on_ground). bench_result: a checksum of where the boxes ended (the sum
@@ -203,7 +205,9 @@ void main(void)
     {
         /* the box's start: in the air (5, 8, 10, 11), above the floor (6, 9), at the 45 degree
            hill's foot (7) */
-#if TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || TILES_OP >= 11
+#if TILES_OP == 15
+        static const eo_box start = { 42, 144, 8, 16 };
+#elif TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || (TILES_OP >= 11 && TILES_OP <= 14)
         static const eo_box start = { 60, 60, 8, 16 };
 #elif TILES_OP == 6 || TILES_OP == 9
         static const eo_box start = { 32, 147, 8, 16 };
@@ -212,6 +216,9 @@ void main(void)
 #endif
         eo_box b;
         eo_tiles_move_result r;
+#if TILES_OP >= 15
+        eo_slopes_move_result m;
+#endif
         (void)r;
         for (k = 0; k < bench_count; k++) {
             b = start;
@@ -237,6 +244,13 @@ void main(void)
                 bench_result.error = 1;
 #elif TILES_OP == 14
             if (eo_tiles_move(&level, &b, 24, 16, 0, 0, &r, 0) != EO_OK)
+                bench_result.error = 1;
+#elif TILES_OP == 15
+            if (eo_slopes_move(&level, &b, 10, 6, 1, 14, 0, &m, 0) != EO_OK || !m.landed || m.move.hit != EO_HIT_BOTTOM ||
+                m.move.moved_x != 10)
+                bench_result.error = 1;
+#elif TILES_OP == 16
+            if (eo_slopes_move(&level, &b, 2, 0, 1, 14, 0, &m, 0) != EO_OK || b.y != start.y - 2)
                 bench_result.error = 1;
 #elif TILES_OP == 10 || TILES_OP == 11
             if (eo_tiles_move(&level, &b, 0, 0, TILES_OP == 10 ? EO_TILES_POSITION_ONLY : 0, 0, &r, 0) != EO_OK)

@@ -11,7 +11,7 @@ set -euo pipefail
 dir=$1 k=$2
 [ "$k" -gt 0 ] || { echo "$0: K must be > 0" >&2; exit 2; }
 
-ops="frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land call_fixed call_sense call_sweep ref_sweep call_dash_move"
+ops="frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land call_fixed call_sense call_sweep ref_sweep call_dash_move call_ramp_land call_walk_move"
 args=()
 for op in $ops; do
   for n in 0 "$k"; do
@@ -48,6 +48,8 @@ BEGIN {
   call["call_sweep"] = per["call_sweep"] - per["call_bare"]
   call["ref_sweep"] = per["ref_sweep"] - per["call_bare"]
   call["call_dash_move"] = per["call_dash_move"] - per["call_bare"]
+  call["call_ramp_land"] = per["call_ramp_land"] - per["call_bare"]
+  call["call_walk_move"] = per["call_walk_move"] - per["call_bare"]
   bad = 0
   for (o in mover) if (mover[o] <= 0) { print "bench-msx: implausible figure for " o > "/dev/stderr"; bad = 1 }
   for (o in call) if (call[o] <= 0) { print "bench-msx: implausible figure for " o > "/dev/stderr"; bad = 1 }
@@ -74,6 +76,8 @@ BEGIN {
   printf "| a dash along its segment: eo_tiles_sweep(24, 16) from the air into a platform, full result | %s | %s | %s |\n", c3(call["call_sweep"]), c3(call["ref_sweep"]), ratio(call["call_sweep"], call["ref_sweep"])
   printf "| the same dash X, then Y: eo_tiles_move(24, 16), full result | %s | - | - |\n", c3(call["call_dash_move"])
   printf "| a slope walk: eo_slopes_walk(2, max step 1) up a 45 degree slope | %s | - | - |\n", c3(call["call_walk"])
+  printf "| the same walk as a character frame: eo_slopes_move(2, 0, max step 1, reach 14), full result and slope | %s | - | - |\n", c3(call["call_walk_move"])
+  printf "| a ramp landing: eo_slopes_move(10, 6) falling sideways onto the 45 degree hill, landing and walking on | %s | - | - |\n", c3(call["call_ramp_land"])
   printf "| the fixed cost of a call: eo_tiles_move(0, 0), position only | %s | - | - |\n", c3(call["call_fixed"])
   printf "| sensing the box'"'"'s tiles: eo_tiles_move(0, 0), full result (touching, below, on_ground) | %s | - | - |\n", c3(call["call_sense"])
   printf "\nOne 60 Hz frame = %s T-states (NTSC MSX, 3.58 MHz). Pure Z80 timing; a real MSX adds one wait state per M1\n", c3(frame)

@@ -369,9 +369,12 @@ static void walk_then_fly(const eo_tiles_map *map, eo_box *b, int8_t dir, eo_uco
 {
     eo_tiles_move_result r;
     walk_end end;
-    int16_t line_slope = reach != EO_SLOPES_REACH_ALWAYS ? slope_under(map, b, hooks) : 0;
+    int16_t line_slope;
     eo_wide rise;
 
+    if (n == 0)
+        return;
+    line_slope = reach != EO_SLOPES_REACH_ALWAYS ? slope_under(map, b, hooks) : 0;
     walk_on(map, b, dir, n, max_step, reach, line_slope, mflags, &end, hooks);
     out->move.hit |= end.hit;
     if (end.how == WALK_ON_GROUND)
