@@ -65,6 +65,10 @@
              meets a ceiling: hit top, and the rest of dx is moved alone.
        Never inside a solid pixel and never through one: every step is eo_tiles_move's or
        eo_tiles_sweep's. |dx| and |dy| are at most EO_TILES_MAX_SWEEP.
+       Cost: the slope under the box is read with a sensor on every column (at the start when
+       reach is not EO_SLOPES_REACH_ALWAYS, at the end unless EO_TILES_POSITION_ONLY); without
+       both, a walk costs what eo_slopes_walk costs. On a Z80 each reading of an 8 px wide box
+       is about 170,000 T-states (make bench-msx).
 
    Counters (traced build): EO_COUNTER_SLOPES_SENSORS, _WALK_STEPS, _CLIMBS, _SNAPS.
    Trace events: EO_EV_SLOPES_* (common.h). */
