@@ -98,7 +98,8 @@ test('lessons 2, 3 and 4: a box pair and its axis order, a sector grid, a sprite
     await fill(w, { 'input-b-x': 20, 'input-b-y': 9 });
     const rect = await w.get('rect').textContent();
     const verdict = await w.get('verdict-short').textContent();
-    const r = await reload(page, 'playground');
+    // both moves written (each lands a debounce after its keystroke), not only the first
+    const r = await reload(page, 'playground', 'bx.20_by.9');
     await expectValues(r, { 'input-b-x': 20, 'input-b-y': 9 });
     await expect(r.get('rect')).toHaveText(rect!);
     await expect(r.get('verdict-short')).toHaveText(verdict!);
