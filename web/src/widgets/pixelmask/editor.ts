@@ -24,6 +24,7 @@ export function spriteCodec(art: SpriteArt, what: string): Codec<Uint8Array> {
   const w = art.rows[0].length;
   const hh = art.rows.length;
   const colours = art.palette.length;
+  if (colours > 10) throw new Error(`${art.id}: ${colours} colours do not fit one digit per pixel`);
   return {
     parse(parts) {
       if (parts.length !== 3) throw new StateError(`${what} needs a width, a height and its pixels, got ${parts.length} values`);
