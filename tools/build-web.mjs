@@ -7,7 +7,8 @@
 //                            shared chunks (assets/*-<hash>.js); a lesson preloads the .wasm and
 //                            the chunks of its first widget
 //   assets/site.css          web/styles/site.css
-//   assets/*.wasm            build/wasm/earlyout.wasm and earlyout-trace.wasm, next to the bundle
+//   assets/*.wasm            build/wasm/earlyout.wasm and earlyout-trace.wasm, next to the bundle,
+//                            each with its gzipped twin (*.wasm.gz) for servers that send it as is
 //   playground/index.html    the SDL2 playground page (its own bundle, assets/playground-page-<hash>.js)
 //   playground/playground.*  build/playground/web/playground.js + .wasm (emcc), and src/scene_*.c
 //                            (the scenes' C, fetched by the page's source viewer)
@@ -30,6 +31,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import frontMatter from 'front-matter';
 import MarkdownIt from 'markdown-it';
@@ -904,7 +906,14 @@ async function main() {
     if (f.path.endsWith('site.css')) assets.cssHash = hash(f.contents);
     if (f.path.endsWith('.woff2')) assets.fonts.push(relative(ASSETS, f.path));
   }
-  for (const f of wasmFiles) if (existsSync(f)) await copyFile(f, join(ASSETS, basename(f)));
+  for (const f of wasmFiles) {
+    if (!existsSync(f)) continue;
+    const data = await readFile(f);
+    await writeFile(join(ASSETS, basename(f)), data);
+    // gzip halves the wasm (48 KB to 22), which a throttled phone waits for before its first figure;
+    // tools/serve.mjs sends FILE.gz with Content-Encoding: gzip (a host: gzip_static or its own gzip)
+    await writeFile(join(ASSETS, `${basename(f)}.gz`), gzipSync(data, { level: 9 }));
+  }
   await writeFile(join(ASSETS, 'favicon.svg'), FAVICON);
 
   await mkdir(join(OUT, 'playground', 'src'), { recursive: true });

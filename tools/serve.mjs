@@ -86,9 +86,11 @@ const SECURITY_HEADERS = {
 };
 
 // Text is sent gzipped to clients that accept it, as any real host does (a page's size on the wire
-// is what bench/site/bench_site.mjs measures). Not .wasm: the playground's loader shows progress
-// against Content-Length, which must then be the size of the bytes it counts. Range requests get
-// the bytes as they are on disk.
+// is what bench/site/bench_site.mjs measures). Not .wasm on the fly: the playground's loader shows
+// progress against Content-Length, which must then be the size of the bytes it counts. A file the
+// build compressed itself (FILE.gz beside FILE, no older than it: the lessons' wasm) goes out as
+// that .gz with Content-Encoding: gzip, like a host's gzip_static. Range requests get the bytes as
+// they are on disk.
 const COMPRESS = new Set(['.html', '.css', '.js', '.mjs', '.map', '.json', '.svg', '.txt', '.c', '.h', '.md']);
 /** Does an Accept-Encoding header take gzip (named, or `*`, with no q=0)? */
 function acceptsGzip(header) {
@@ -160,6 +162,16 @@ async function findFile(urlPath) {
   return null;
 }
 
+/** FILE.gz when the build wrote one beside FILE (and not before FILE, so a stale one is never sent). */
+async function precompressed(file) {
+  try {
+    const [plain, gz] = await Promise.all([stat(file), stat(`${file}.gz`)]);
+    return gz.isFile() && gz.mtimeMs >= plain.mtimeMs ? { file: `${file}.gz`, size: gz.size } : null;
+  } catch {
+    return null;
+  }
+}
+
 const server = createServer(async (req, res) => {
   const started = Date.now();
   const path = targetPath(req.url);
@@ -188,7 +200,20 @@ const server = createServer(async (req, res) => {
     'Cache-Control': 'no-cache',
     'Accept-Ranges': 'bytes',
   };
-  if (COMPRESS.has(extname(found.file).toLowerCase())) headers.Vary = 'Accept-Encoding';
+  const gz = await precompressed(found.file);
+  if (gz || COMPRESS.has(extname(found.file).toLowerCase())) headers.Vary = 'Accept-Encoding';
+  if (gz && req.headers.range === undefined && acceptsGzip(req.headers['accept-encoding'])) {
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': gz.size });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(gz.file);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+    if (process.env.SERVE_VERBOSE) res.on('finish', () => console.log(`${res.statusCode} ${path} (.gz) ${Date.now() - started}ms`));
+    return;
+  }
   if (req.headers.range === undefined && headers.Vary && acceptsGzip(req.headers['accept-encoding'])) {
     let body;
     try {

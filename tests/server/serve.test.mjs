@@ -2,10 +2,11 @@
 // server stays up; every response has nosniff and the Content-Security-Policy; byte ranges are
 // answered per RFC 9110; nothing outside the served folder is reachable.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, mkdirSync, utimesSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -14,6 +15,13 @@ mkdirSync(join(dir, 'sub'));
 writeFileSync(join(dir, 'index.html'), '<!doctype html><p>home</p>');
 writeFileSync(join(dir, 'sub', 'data.txt'), '0123456789');
 writeFileSync(join(dir, 'm.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+// a wasm the build compressed (its .gz beside it), and one whose .gz is older than the file (stale)
+const WASM = Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), Buffer.alloc(4000, 7)]);
+writeFileSync(join(dir, 'z.wasm'), WASM);
+writeFileSync(join(dir, 'z.wasm.gz'), gzipSync(WASM));
+writeFileSync(join(dir, 'old.wasm'), WASM);
+writeFileSync(join(dir, 'old.wasm.gz'), gzipSync(Buffer.from('stale')));
+utimesSync(join(dir, 'old.wasm.gz'), new Date(2000, 0, 1), new Date(2000, 0, 1));
 let server, port;
 
 before(async () => {
@@ -130,4 +138,27 @@ test('text goes out gzipped to clients that accept it; wasm, ranges and other cl
   r = await get('/m.wasm', { 'Accept-Encoding': 'gzip' });
   assert.equal(r.headers.get('content-encoding'), null);
   assert.equal(r.headers.get('content-length'), '8');
+});
+
+test('a file the build gzipped goes out as its .gz to clients that accept gzip; not when stale, ranged or refused', async () => {
+  let r = await get('/z.wasm', { 'Accept-Encoding': 'gzip, deflate' });
+  assert.equal(r.status, 200);
+  assert.equal(r.headers.get('content-encoding'), 'gzip');
+  assert.equal(r.headers.get('content-type'), 'application/wasm', 'the type of the file, not of the .gz');
+  assert.equal(r.headers.get('vary'), 'Accept-Encoding');
+  assert.equal(Number(r.headers.get('content-length')), gzipSync(WASM).length, 'the .gz bytes go on the wire');
+  assert.deepEqual(Buffer.from(await r.arrayBuffer()), WASM, 'and unzip to the file');
+  const head = await raw('HEAD /z.wasm HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n');
+  assert.match(head, /Content-Encoding: gzip/i);
+  assert.match(head, /\r\n\r\n$/, 'HEAD sends no body');
+  const plain = await raw('GET /z.wasm HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n');
+  assert.doesNotMatch(plain, /Content-Encoding/i);
+  assert.match(plain, new RegExp(`Content-Length: ${WASM.length}\r\n`, 'i'));
+  r = await get('/z.wasm', { 'Accept-Encoding': 'gzip', Range: 'bytes=0-3' });
+  assert.equal(r.status, 206);
+  assert.equal(r.headers.get('content-encoding'), null);
+  assert.deepEqual(Buffer.from(await r.arrayBuffer()), WASM.subarray(0, 4));
+  r = await get('/old.wasm', { 'Accept-Encoding': 'gzip' });
+  assert.equal(r.headers.get('content-encoding'), null, 'a .gz older than its file is not sent');
+  assert.deepEqual(Buffer.from(await r.arrayBuffer()), WASM);
 });

@@ -157,3 +157,51 @@ test('--out refuses a folder of the repository even with a marker in it', () => 
   }
   assert.deepEqual(readdirSync(join(ROOT, 'docs')).sort(), before);
 });
+
+/** '<codes> U+0020-007E, U+00B0' -> a Set of code points. */
+function codePoints(ranges) {
+  const out = new Set();
+  for (const part of ranges.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const m = /^U\+([0-9A-F]{1,6})(?:-([0-9A-F]{1,6}))?$/i.exec(part);
+    assert.ok(m, `not a unicode range: ${part}`);
+    for (let c = parseInt(m[1], 16); c <= parseInt(m[2] ?? m[1], 16); c++) out.add(c);
+  }
+  return out;
+}
+
+/** Every character a built file can put on screen: literal, or escaped in JS (\u2192, \u{1F600},
+    \xD7) or HTML (&#x2192; &#8594;). */
+function shownCharacters(text) {
+  const out = new Set([...text].map((c) => c.codePointAt(0)));
+  for (const m of text.matchAll(/\\u\{([0-9a-fA-F]+)\}|\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})|&#x([0-9a-fA-F]+);|&#(\d+);/g))
+    out.add(m[5] ? Number(m[5]) : parseInt(m[1] ?? m[2] ?? m[3] ?? m[4], 16));
+  return out;
+}
+
+test('the subset web fonts keep every character of theirs that the site shows (tools/subset-fonts.py)', () => {
+  const out = join(scratch, 'site-fonts');
+  const r = spawnSync(process.execPath, ['tools/build-web.mjs', '--out', out, '--no-typecheck', '--allow-missing-wasm'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const files = readdirSync(out, { recursive: true }).filter((f) => /\.(html|js|css|c|h|json|svg)$/.test(f) && !f.endsWith('.map'));
+  const shown = new Set();
+  for (const f of files) for (const c of shownCharacters(readFileSync(join(out, f), 'utf8'))) if (c > 0x20) shown.add(c);
+  const css = readFileSync(join(ROOT, 'web/styles/site.css'), 'utf8');
+  const coverage = JSON.parse(readFileSync(join(ROOT, 'web/fonts/coverage.json'), 'utf8'));
+  const faces = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1]);
+  assert.equal(faces.length, Object.keys(coverage).length, 'one @font-face per font of web/fonts/coverage.json');
+  for (const face of faces) {
+    const file = /url\('\.\.\/fonts\/([^']+)'\)/.exec(face)?.[1];
+    assert.ok(file && coverage[file], `an @font-face names a font tools/subset-fonts.py makes: ${face}`);
+    assert.ok(existsSync(join(ROOT, 'web/fonts', file)), `web/fonts/${file} is committed`);
+    const range = codePoints(/unicode-range:\s*([^;]+);/.exec(face)?.[1] ?? '');
+    const has = codePoints(coverage[file].has);
+    const dropped = [...shown].filter((c) => has.has(c) && !range.has(c)).sort((a, b) => a - b);
+    assert.deepEqual(
+      dropped.map((c) => `${String.fromCodePoint(c)} U+${c.toString(16).toUpperCase().padStart(4, '0')}`),
+      [],
+      `the site shows characters ${file} has but its unicode-range in site.css leaves out: add them there and run tools/subset-fonts.py`,
+    );
+    const absent = [...range].filter((c) => !has.has(c));
+    assert.deepEqual(absent, [], `${file}'s unicode-range names characters its font does not have`);
+  }
+});

@@ -303,6 +303,8 @@ test.describe('sprite editor', () => {
     await ed.root.scrollIntoViewIfNeeded();
     const click = async (sprite: string, x: number, y: number) => {
       const grid = ed.get(`grid-${sprite}`);
+      // the figure (with its copy-link bar) is taller than the window: bring the grid itself in
+      await grid.scrollIntoViewIfNeeded();
       const cell = Number(await grid.getAttribute('data-cell'));
       const b = (await grid.locator('canvas').boundingBox())!;
       await page.mouse.click(b.x + (x + 0.5) * cell, b.y + (y + 0.5) * cell);

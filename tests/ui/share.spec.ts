@@ -98,7 +98,8 @@ test('lessons 2, 3 and 4: a box pair and its axis order, a sector grid, a sprite
     await fill(w, { 'input-b-x': 20, 'input-b-y': 9 });
     const rect = await w.get('rect').textContent();
     const verdict = await w.get('verdict-short').textContent();
-    const r = await reload(page, 'playground');
+    // both moves written (each lands a debounce after its keystroke), not only the first
+    const r = await reload(page, 'playground', 'bx.20_by.9');
     await expectValues(r, { 'input-b-x': 20, 'input-b-y': 9 });
     await expect(r.get('rect')).toHaveText(rect!);
     await expect(r.get('verdict-short')).toHaveText(verdict!);
@@ -187,6 +188,96 @@ test('more figures: circles, the battle pick, the sector stepper, the height edi
   });
 });
 
+test('lesson 4: the painted sprites and their places survive a reload; Back undoes the last stroke', async ({ page }) => {
+  const ed = await openWidget(page, L4, 'editor');
+  const cellOf = async (sprite: string, x: number, y: number) => {
+    const grid = ed.get(`grid-${sprite}`);
+    await grid.scrollIntoViewIfNeeded();
+    const cell = Number(await grid.getAttribute('data-cell'));
+    const b = (await grid.locator('canvas').boundingBox())!;
+    return { x: b.x + (x + 0.5) * cell, y: b.y + (y + 0.5) * cell };
+  };
+  /** Moves the keyboard cursor of a sprite's grid to (x, y) from (0, 0) and reads its status. */
+  const pixel = async (w: Widget, sprite: string, x: number, y: number) => {
+    await w.get(`grid-${sprite}`).focus();
+    for (const [key, n] of [['ArrowLeft', 16], ['ArrowUp', 16], ['ArrowRight', x], ['ArrowDown', y]] as const)
+      for (let i = 0; i < n; i++) await page.keyboard.press(key);
+    return w.get(`status-${sprite}`);
+  };
+  await test.step('paint soldier pixel (13, 5) with a stroke, erase the bullet\'s tip (0, 1) by keyboard, move B', async () => {
+    const from = await cellOf('soldier', 13, 5);
+    const to = await cellOf('soldier', 13, 7);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    await expect(ed.get('status-soldier')).toContainText('Pixel (13, 7): helmet, mask bit 1');
+    await expect(await pixel(ed, 'bullet', 0, 1)).toContainText('Pixel (0, 1): tip, mask bit 1');
+    await page.keyboard.press('Delete');
+    await expect(ed.get('status-bullet')).toContainText('Pixel (0, 1): clear, mask bit 0');
+    await fill(ed, { 'input-b-x': 17 });
+  });
+  const contact = await ed.get('contact').textContent();
+  const r = await reload(page, 'editor', '.17.10');
+  await test.step('reloaded: the same pixels in the core\'s masks, the same place and contact', async () => {
+    for (const y of [5, 6, 7]) await expect(await pixel(r, 'soldier', 13, y)).toContainText(`Pixel (13, ${y}): helmet, mask bit 1`);
+    await expect(r.get('status-soldier')).toContainText('Row 7 word 0x000027FC');
+    await expect(await pixel(r, 'bullet', 0, 1)).toContainText('Pixel (0, 1): clear, mask bit 0');
+    await expectValues(r, { 'input-b-x': 17, 'input-b-y': 10 });
+    await expect(r.get('contact')).toHaveText(contact!);
+    await expect(r.get('url-note')).toBeHidden();
+  });
+  await test.step('Back: the bullet\'s tip is back (B\'s move went with that entry), the stroke stays', async () => {
+    await page.goBack();
+    await expect(r.get('status-bullet')).toContainText('Pixel (0, 1): tip, mask bit 1');
+    await expectValues(r, { 'input-b-x': 18 });
+    await expect(await pixel(r, 'soldier', 13, 6)).toContainText('helmet, mask bit 1');
+    await page.goBack();
+    await expect(r.get('status-soldier')).toContainText('Pixel (13, 6): clear, mask bit 0');
+    expect(new URL(page.url()).searchParams.has('editor')).toBe(false);
+  });
+});
+
+test('lesson 4: the compare pair and its places; lesson 3: the tuning scene, facing and layers', async ({ page }) => {
+  await test.step('lesson 4: two soldiers, B one pixel left', async () => {
+    const w = await openWidget(page, L4, 'compare');
+    await w.get('pair-enemy').check();
+    await w.get('obj-b').focus();
+    await page.keyboard.press('ArrowLeft');
+    const words = await w.get('cmp-words').textContent();
+    const pixels = await w.get('cmp-pixels').textContent();
+    const r = await reload(page, 'compare', 'b.17.');
+    await expect(r.get('pair-enemy')).toBeChecked();
+    await expect(r.get('cmp-words')).toHaveText(words!);
+    await expect(r.get('cmp-pixels')).toHaveText(pixels!);
+    await expect(r.get('cmp-all')).toContainText('961 placements');
+    await page.goBack();
+    await expect(r.get('pair-bullet')).toBeChecked();
+    await expect(r.get('cmp-words')).toHaveText('4');
+    await expect(r.get('cmp-pixels')).toHaveText('24');
+  });
+  await test.step('lesson 3: 32 soldiers, armies left and right, no layers', async () => {
+    const w = await openWidget(page, L3, 'tune');
+    await w.get('tune-scene-0').check();
+    await w.get('tune-facing-horizontal').check();
+    await w.get('tune-layers').uncheck();
+    const summary = await w.get('tune-summary').textContent();
+    const best = await w.root.locator('.tn-demo').getAttribute('data-best');
+    const r = await reload(page, 'tune', 'y.off');
+    await expect(r.get('tune-scene-0')).toBeChecked();
+    await expect(r.get('tune-facing-horizontal')).toBeChecked();
+    await expect(r.get('tune-layers')).not.toBeChecked();
+    await expect(r.get('tune-summary')).toHaveText(summary!);
+    await expect(r.root.locator('.tn-demo')).toHaveAttribute('data-best', best!);
+    await page.goBack();
+    await expect(r.get('tune-layers')).toBeChecked();
+    await expect(r.get('tune-facing-horizontal')).toBeChecked();
+    await page.goBack();
+    await expect(r.get('tune-facing-vertical')).toBeChecked();
+    await expect(r.get('tune-scene-0')).toBeChecked();
+  });
+});
+
 test('Back walks the discrete changes (layout, then method); dragging adds no history entries', async ({ page }) => {
   const w = await openWidget(page, L1, 'playground');
   const entries = () => page.evaluate(() => history.length);
@@ -263,6 +354,11 @@ const MALFORMED: Array<{ name: string; url: string; id: string; why: RegExp; sam
   { name: 'a hostile string', url: `${L3}?grid=${encodeURIComponent('l.<img src=x onerror=alert(1)>')}`, id: 'grid', why: /cannot hold/, same: ['grid-text', 'layout-quadrants', 'layers-on'], change: 'layout-rows' },
   { name: 'an unknown setting', url: `${L4}?playground=zz.1`, id: 'playground', why: /unknown setting "zz"/, same: ['input-b-x', 'input-b-y', 'rect'], change: 'preset-hit' },
   { name: 'a box pushed off the map', url: `${L6}?sensor=md.box2_x.120_y.0_s.0`, id: 'sensor', why: /x 120 puts the box off the map \(at most 96\)/, same: ['sensor-mode-point', 'sensor-result', 'step-counter'], change: 'sensor-preset-regress' },
+  { name: 'a sprite of the wrong size', url: `${L4}?editor=a.99.16.0_b.8.4.01122220111222231112222301122220_p.8.6.18.10`, id: 'editor', why: /the soldier's width 99 is outside 1 to 32/, same: ['status-soldier', 'status-bullet', 'input-b-x', 'contact'], change: 'reset-soldier' },
+  { name: 'a sprite with a pixel that is no colour', url: `${L4}?editor=a.16.16.${'0'.repeat(255)}9_b.8.4.01122220111222231112222301122220_p.8.6.18.10`, id: 'editor', why: /the soldier's pixel 255 is "9", not a colour 0 to 7/, same: ['status-soldier', 'input-b-x', 'contact'], change: 'reset-soldier' },
+  { name: 'a sprite cut short', url: `${L4}?editor=a.16.16.${'1'.repeat(256)}_b.8.4.0112_p.8.6.18.10`, id: 'editor', why: /the bullet has 4 of its 32 pixels/, same: ['status-soldier', 'status-bullet', 'contact'], change: 'reset-bullet' },
+  { name: 'a compared sprite off the playfield', url: `${L4}?compare=p.enemy_a.30.6_b.18.4`, id: 'compare', why: /A at \(30, 6\) is off the 40 × 26 playfield/, same: ['pair-bullet', 'cmp-words', 'cmp-pixels'], change: 'pair-enemy' },
+  { name: 'an unknown tuning scene', url: `${L3}?tune=n.50_f.vertical_y.on`, id: 'tune', why: /unknown scene "50"/, same: ['tune-scene-72', 'tune-layers', 'tune-summary'], change: 'tune-facing-horizontal' },
   { name: 'a map that does not fill the level', url: `${L5}?play=p.play_e.edges_m.a10b3`, id: 'play', why: /the map has 13 of its 640 tiles/, same: ['probes-edges', 'hint'], change: 'probes-corners' },
 ];
 

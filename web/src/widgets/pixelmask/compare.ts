@@ -4,7 +4,8 @@
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
 import { COLORS } from '../../screen.ts';
-import { box, clampPos, VERDICT_TEXT } from './model.ts';
+import { ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import { box, clampPos, VERDICT_TEXT, WORLD } from './model.ts';
 import type { Pos } from './model.ts';
 import { legend } from './legend.ts';
 import { drawBoxOutline, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawSprite, PixelStage } from './stage.ts';
@@ -15,6 +16,18 @@ export interface CompareOptions {
 }
 
 type PairKey = 'bullet' | 'enemy';
+
+/** What a link holds: the pair, and A's and B's x, y on the playfield ("p.enemy_a.8.6_b.18.4"). */
+interface Shared {
+  p: PairKey;
+  a: number[];
+  b: number[];
+}
+const SHARED = {
+  p: oneOf(['bullet', 'enemy'] as const, 'pair'),
+  a: ints(2, 0, WORLD.w, "A's x, y"),
+  b: ints(2, 0, WORLD.w, "B's x, y"),
+};
 
 const PAIRS: Record<PairKey, { label: string; pos: [Pos, Pos] }> = {
   bullet: { label: 'Soldier + bullet', pos: [{ x: 8, y: 6 }, { x: 18, y: 10 }] },
@@ -48,6 +61,7 @@ export class Compare {
   private radios: HTMLInputElement[] = [];
   private selected: number | null = null;
   private legendEl = legend();
+  private url: UrlState<Shared> | null = null;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: CompareOptions) {
     this.pair = opts.pair === 'enemy' ? 'enemy' : 'bullet';
@@ -61,6 +75,7 @@ export class Compare {
         pos[i] = clampPos(this.sprites[this.pair][i], p);
         this.pos = pos;
         this.update();
+        this.url?.changed('drag');
       },
       onFocus: (i) => {
         this.selected = i;
@@ -86,7 +101,10 @@ export class Compare {
           id: `${id}-${key}`,
           checked: key === this.pair,
           'data-testid': `pair-${key}`,
-          onchange: () => this.setPair(key),
+          onchange: () => {
+            this.setPair(key);
+            this.url?.changed('step');
+          },
         });
         this.radios.push(input);
         return h('label', { for: `${id}-${key}` }, input, h('span', {}, PAIRS[key].label));
@@ -139,11 +157,29 @@ export class Compare {
     host.replaceChildren(root);
     new ResizeObserver(() => this.draw()).observe(this.stageWrap);
     this.update();
+    const figure = ownFigure(host, 'pixelmask-compare');
+    if (figure) {
+      this.url = new UrlState(figure, SHARED, {
+        get: () => ({ p: this.pair, a: [this.pos[0].x, this.pos[0].y], b: [this.pos[1].x, this.pos[1].y] }),
+        // each sprite stays on the playfield, as dragging keeps it (clampPos); the pair sets the sizes
+        check: (v) => {
+          const sprites = this.sprites[v.p];
+          const bad = [v.a, v.b].findIndex(([x, y], i) => {
+            const c = clampPos(sprites[i], { x, y });
+            return c.x !== x || c.y !== y;
+          });
+          return bad < 0 ? null : `${bad === 0 ? 'A' : 'B'} at (${[v.a, v.b][bad].join(', ')}) is off the ${WORLD.w} × ${WORLD.h} playfield`;
+        },
+        apply: (v) => {
+          this.setPair(v.p, [{ x: v.a[0], y: v.a[1] }, { x: v.b[0], y: v.b[1] }]);
+        },
+      });
+    }
   }
 
-  private setPair(key: PairKey): void {
+  private setPair(key: PairKey, pos: [Pos, Pos] = PAIRS[key].pos): void {
     this.pair = key;
-    this.pos = [{ ...PAIRS[key].pos[0] }, { ...PAIRS[key].pos[1] }];
+    this.pos = [{ ...pos[0] }, { ...pos[1] }];
     for (const r of this.radios) r.checked = r.value === key;
     this.update();
   }

@@ -4,9 +4,42 @@
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
 import { COLORS, prepareCanvas } from '../../screen.ts';
-import { hex32 } from './model.ts';
+import { int, ints, ownFigure, StateError, UrlState } from '../../urlstate.ts';
+import type { Codec } from '../../urlstate.ts';
+import { hex32, WORLD } from './model.ts';
+import type { Pos } from './model.ts';
 import { PixelPlayground } from './playground.ts';
 import { BULLET, SOLDIER, Sprite } from './sprites.ts';
+import type { SpriteArt } from './sprites.ts';
+
+/** How a change reaches the URL: 'step' adds a history entry (a key, a finished stroke); 'stroke'
+    waits for the stroke to end, so one stroke is one entry that Back undoes. */
+type ChangeKind = 'step' | 'stroke';
+
+/** A painted sprite in a link: its width, its height, then one digit per pixel, row by row, the
+    pixel's palette index (0 clear): "16.16.0000011110000000..." The size must be the sprite's
+    (the editor cannot resize one) and every digit one of its colours, so a link that does not
+    describe this sprite is refused rather than half-applied. */
+export function spriteCodec(art: SpriteArt, what: string): Codec<Uint8Array> {
+  const w = art.rows[0].length;
+  const hh = art.rows.length;
+  const colours = art.palette.length;
+  if (colours > 10) throw new Error(`${art.id}: ${colours} colours do not fit one digit per pixel`);
+  return {
+    parse(parts) {
+      if (parts.length !== 3) throw new StateError(`${what} needs a width, a height and its pixels, got ${parts.length} values`);
+      const pw = int(1, 32, `${what}'s width`).parse([parts[0]]);
+      const ph = int(1, 32, `${what}'s height`).parse([parts[1]]);
+      if (pw !== w || ph !== hh) throw new StateError(`${what} is ${w} × ${hh} pixels, not ${pw} × ${ph}`);
+      const digits = parts[2];
+      if (digits.length !== w * hh) throw new StateError(`${what} has ${digits.length} of its ${w * hh} pixels`);
+      const bad = digits.search(new RegExp(`[^0-${colours - 1}]`));
+      if (bad >= 0) throw new StateError(`${what}'s pixel ${bad} is "${digits[bad]}", not a colour 0 to ${colours - 1}`);
+      return Uint8Array.from(digits, Number);
+    },
+    format: (indices) => [String(w), String(hh), indices.join('')],
+  };
+}
 
 /** css px per sprite pixel: small sprites get bigger cells */
 const cellFor = (sp: Sprite): number => (sp.w <= 8 ? 24 : 16);
@@ -20,13 +53,13 @@ class SpriteEditor {
   private tool = 1;
   private cursor = { x: 0, y: 0 };
   private focused = false;
-  private painting: { id: number; index: number } | null = null;
+  private painting: { id: number; index: number; painted: boolean } | null = null;
   private radios: HTMLInputElement[] = [];
 
   constructor(
     private sprite: Sprite,
     label: string,
-    private onChange: () => void,
+    private onChange: (kind: ChangeKind) => void,
   ) {
     const sp = sprite;
     const id = sp.id;
@@ -97,17 +130,25 @@ class SpriteEditor {
 
   private reset(): void {
     this.sprite.reset();
-    this.changed();
+    this.changed('step');
   }
 
-  private changed(): void {
+  /** Puts a whole picture (a link's) on the sprite, pixel by pixel through the core's mask. */
+  load(indices: Uint8Array): void {
+    for (let y = 0; y < this.sprite.h; y++) for (let x = 0; x < this.sprite.w; x++) this.sprite.paint(x, y, indices[y * this.sprite.w + x]);
     this.draw();
     this.say();
-    this.onChange();
   }
 
+  private changed(kind: ChangeKind): void {
+    this.draw();
+    this.say();
+    this.onChange(kind);
+  }
+
+  /** A key paints one pixel: one history entry. */
   private apply(x: number, y: number, index: number): void {
-    if (this.sprite.paint(x, y, index)) this.changed();
+    if (this.sprite.paint(x, y, index)) this.changed('step');
   }
 
   private cellAt(e: PointerEvent): { x: number; y: number } | null {
@@ -161,9 +202,9 @@ class SpriteEditor {
       } catch {
         // synthetic pointers: the moves still arrive
       }
-      this.painting = { id: e.pointerId, index: this.tool };
+      this.painting = { id: e.pointerId, index: this.tool, painted: false };
       this.cursor = c;
-      this.apply(c.x, c.y, this.tool);
+      this.paintAt(c);
       this.draw();
     });
     g.addEventListener('pointermove', (e) => {
@@ -171,14 +212,25 @@ class SpriteEditor {
       const c = this.cellAt(e);
       if (!c) return;
       this.cursor = c;
-      this.apply(c.x, c.y, this.painting.index);
+      this.paintAt(c);
       this.draw();
     });
     const end = (e: PointerEvent) => {
-      if (this.painting?.id === e.pointerId) this.painting = null;
+      if (this.painting?.id !== e.pointerId) return;
+      // the whole stroke is one history entry
+      if (this.painting.painted) this.onChange('step');
+      this.painting = null;
     };
     g.addEventListener('pointerup', end);
     g.addEventListener('pointercancel', end);
+  }
+
+  private paintAt(c: { x: number; y: number }): void {
+    const p = this.painting!;
+    if (this.sprite.paint(c.x, c.y, p.index)) {
+      p.painted = true;
+      this.changed('stroke');
+    }
   }
 
   private say(): void {
@@ -241,7 +293,15 @@ export function mountEditor(host: HTMLElement, eo: Earlyout): void {
   const sprites: [Sprite, Sprite] = [new Sprite(eo, SOLDIER), new Sprite(eo, BULLET)];
   const mount = h('div', { class: 'pm-editor-pair' });
   let pg: PixelPlayground | null = null;
-  const refresh = () => pg?.update();
+  let url: UrlState<Shared> | null = null;
+  let stroking = false;
+  const refresh = (kind: ChangeKind) => {
+    // (the playground's update reports a result, which would write the URL: 'stroke' holds it back)
+    stroking = kind === 'stroke';
+    pg?.update();
+    stroking = false;
+    if (kind === 'step') url?.changed('step');
+  };
   const editors = [new SpriteEditor(sprites[0], 'A · Soldier', refresh), new SpriteEditor(sprites[1], 'B · Bullet', refresh)];
   const root = h(
     'div',
@@ -251,5 +311,46 @@ export function mountEditor(host: HTMLElement, eo: Earlyout): void {
     mount,
   );
   host.replaceChildren(root);
-  pg = new PixelPlayground(mount, eo, { controls: 'compact', trace: 'off', preset: 'near-miss' }, { sprites, hint: 'Paint a pixel of the soldier where the bullet is, or erase the bullet’s tip, and watch the verdict.' });
+  pg = new PixelPlayground(
+    mount,
+    eo,
+    { controls: 'compact', trace: 'off', preset: 'near-miss' },
+    {
+      sprites,
+      hint: 'Paint a pixel of the soldier where the bullet is, or erase the bullet’s tip, and watch the verdict.',
+      // a moved sprite (dragged, nudged or typed): the URL follows after a pause
+      onResult: () => {
+        if (!stroking) url?.changed('drag');
+      },
+    },
+  );
+  const figure = ownFigure(host, 'pixelmask-editor');
+  if (!figure) return;
+  const fields = {
+    a: spriteCodec(SOLDIER, 'the soldier'),
+    b: spriteCodec(BULLET, 'the bullet'),
+    p: ints(4, 0, Math.max(WORLD.w, WORLD.h), 'the positions x, y, x, y'),
+  };
+  const view = pg;
+  url = new UrlState<Shared>(figure, fields, {
+    get: () => ({ a: sprites[0].indices, b: sprites[1].indices, p: view.state.pos.flatMap((q) => [q.x, q.y]) }),
+    // each sprite stays on the playfield, as dragging keeps it (clampPos)
+    check: (v) => {
+      const bad = sprites.findIndex((sp, i) => v.p[2 * i] > WORLD.w - sp.w || v.p[2 * i + 1] > WORLD.h - sp.h);
+      return bad < 0 ? null : `the ${sprites[bad].name.toLowerCase()} at (${v.p[2 * bad]}, ${v.p[2 * bad + 1]}) is off the ${WORLD.w} × ${WORLD.h} playfield`;
+    },
+    apply: (v) => {
+      editors[0].load(v.a);
+      editors[1].load(v.b);
+      const pos: [Pos, Pos] = [{ x: v.p[0], y: v.p[1] }, { x: v.p[2], y: v.p[3] }];
+      view.state.pos = pos;
+      view.update();
+    },
+  });
+}
+
+interface Shared {
+  a: Uint8Array;
+  b: Uint8Array;
+  p: number[];
 }

@@ -6,6 +6,7 @@ import { segmented, toggle } from '../../controls.ts';
 import { h, scrollBox } from '../../dom.ts';
 import { battleLayers, makeBattle } from '../../scene/battle.ts';
 import type { Battle, Facing } from '../../scene/battle.ts';
+import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { fmt, sectorsConfig, squareGrid } from './model.ts';
 import type { BroadphaseStats } from './model.ts';
 
@@ -13,6 +14,15 @@ export interface TuneOptions {
   bullets?: string;
   facing?: string;
 }
+
+/** What a link holds: the scene (bullets or not), how the armies face, layers on or off
+    ("n.0_f.horizontal_y.off"). */
+const SHARED = {
+  n: oneOf(['0', '72'] as const, 'scene'),
+  f: oneOf(['vertical', 'horizontal'] as const, 'facing'),
+  y: oneOf(['on', 'off'] as const, 'layers'),
+};
+type Shared = { n: '0' | '72'; f: Facing; y: 'on' | 'off' };
 
 export const TUNE_SIZES = [8, 12, 16, 20, 24, 32, 40, 48, 64, 96, 128];
 
@@ -50,6 +60,7 @@ export class TuneChart {
   private table: HTMLTableSectionElement;
   private summary: HTMLElement;
   private root: HTMLElement;
+  private url: UrlState<Shared> | null = null;
 
   constructor(host: HTMLElement, private eo: Earlyout, opts: TuneOptions) {
     this.bullets = Number(opts.bullets ?? 72);
@@ -57,14 +68,17 @@ export class TuneChart {
     const scene = segmented('Scene', 'tune-scene', [['0', '32 soldiers'], ['72', '+ 72 bullets']], String(this.bullets), (v) => {
       this.bullets = Number(v);
       this.measure();
+      this.url?.changed('step');
     });
     const facing = segmented('Armies face', 'tune-facing', [['vertical', 'top – bottom'], ['horizontal', 'left – right']], this.facing, (v) => {
       this.facing = v as Facing;
       this.measure();
+      this.url?.changed('step');
     });
     const layers = toggle('use layers', 'tune-layers', true, (on) => {
       this.useLayers = on;
       this.measure();
+      this.url?.changed('step');
     });
     this.chart = h('div', { class: 'tn-chart', 'data-testid': 'chart' });
     this.summary = h('p', { class: 'tn-summary', 'data-testid': 'tune-summary', role: 'status', 'aria-live': 'polite' });
@@ -111,6 +125,22 @@ export class TuneChart {
     host.replaceChildren(this.root);
     new ResizeObserver(() => this.draw()).observe(this.chart);
     this.measure();
+    const figure = ownFigure(host, 'sectors-tune');
+    if (figure) {
+      const layersBox = layers.querySelector('input')!;
+      this.url = new UrlState(figure, SHARED, {
+        get: () => ({ n: this.bullets === 0 ? '0' : '72', f: this.facing, y: this.useLayers ? 'on' : 'off' }),
+        apply: (v) => {
+          this.bullets = Number(v.n);
+          this.facing = v.f;
+          this.useLayers = v.y === 'on';
+          scene.set(v.n);
+          facing.set(v.f);
+          layersBox.checked = this.useLayers;
+          this.measure();
+        },
+      });
+    }
   }
 
   /** The core builds the frame in a grid of each size and counts the work (eo_sectors_tune). */
