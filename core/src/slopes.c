@@ -17,17 +17,28 @@ static uint8_t shift_of(const eo_tiles_map *map)
     return map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
 }
 
-/* Ground height of column i of tile (col, row) and the tile's attr: solid, one-way platforms and
-   ladder tops are full, slopes have their shape, anything else is empty. */
+/* Ground height of column i of tile (col, row), seen from the tile's pixel row j (0 from above,
+   size - 1 from below: only ground reaching the tile's bottom continues a column upward), and the
+   tile's attr: solid, spike, one-way platforms and ladder tops are full, HALF_TOP full only
+   from its top half, HALF_BOTTOM and ONE_WAY_HALF half, slopes and one-way slopes have their
+   shape, anything else is empty. */
 static uint8_t ground(const eo_tiles_map *map, uint8_t size, eo_coord col, eo_coord row, uint8_t i,
-                      uint8_t *attr, eo_hooks *hooks)
+                      uint8_t j, uint8_t *attr, eo_hooks *hooks)
 {
-    uint8_t h = 0;
+    uint8_t h = 0, above;
     *attr = eo_tiles_attr_at(map, col, row, hooks);
-    if (*attr == EO_TILES_SOLID || *attr == EO_TILES_ONE_WAY)
+    if (*attr == EO_TILES_SOLID || *attr == EO_TILES_ONE_WAY || *attr == EO_TILES_SOLID_HAZARD ||
+        *attr == EO_TILES_LADDER_TOP)
         h = size;
-    else if (*attr == EO_TILES_LADDER) /* inside the map, so row - 1 >= -1 */
-        h = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks) != EO_TILES_LADDER ? size : 0u;
+    else if (*attr == EO_TILES_LADDER) { /* inside the map, so row - 1 >= -1 */
+        above = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks);
+        h = above != EO_TILES_LADDER && above != EO_TILES_LADDER_TOP ? size : 0u;
+    } else if (*attr == EO_TILES_HALF_TOP)
+        h = j < size / 2u ? size : 0u;
+    else if (*attr == EO_TILES_HALF_BOTTOM || *attr == EO_TILES_ONE_WAY_HALF)
+        h = (uint8_t)(size / 2u);
+    else if (*attr >= EO_TILES_ONE_WAY_SLOPE)
+        h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_ONE_WAY_SLOPE), i);
     else if (*attr >= EO_TILES_SLOPE)
         h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_SLOPE), i);
     EO_STEP(hooks, EO_EV_SLOPES_HEIGHT, i, h);
@@ -40,7 +51,7 @@ uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord 
     uint8_t size, attr;
     if (eo_tiles_tile_size(map, &size) != EO_OK)
         return 0;
-    return ground(map, size, col, row, (uint8_t)(column & (size - 1u)), &attr, hooks);
+    return ground(map, size, col, row, (uint8_t)(column & (size - 1u)), 0, &attr, hooks);
 }
 
 static void clear(eo_slopes_ground *g)
@@ -61,12 +72,12 @@ static void sensor(const eo_tiles_map *map, uint8_t size, eo_coord x, eo_coord y
     clear(out);
     EO_COUNT(hooks, EO_COUNTER_SLOPES_SENSORS);
     EO_STEP(hooks, EO_EV_SLOPES_SENSOR, x, y);
-    h = ground(map, size, col, row, i, &attr, hooks);
+    h = ground(map, size, col, row, i, (uint8_t)(y - top), &attr, hooks);
     if (h == 0) {
         /* extension: nothing here, the ground may start in the tile below */
         EO_STEP(hooks, EO_EV_SLOPES_EXTEND, x, row);
         if (top > (eo_coord)(EO_COORD_MAX - size) ||
-            (h = ground(map, size, col, (eo_coord)(row + 1), i, &attr, hooks)) == 0) {
+            (h = ground(map, size, col, (eo_coord)(row + 1), i, 0, &attr, hooks)) == 0) {
             EO_STEP(hooks, EO_EV_SLOPES_NO_GROUND, x, y);
             return;
         }
@@ -76,7 +87,7 @@ static void sensor(const eo_tiles_map *map, uint8_t size, eo_coord x, eo_coord y
         /* regression: full here, the surface may be in the tile above */
         EO_STEP(hooks, EO_EV_SLOPES_REGRESS, x, row);
         if (top >= (eo_coord)(EO_COORD_MIN + size) &&
-            (h2 = ground(map, size, col, (eo_coord)(row - 1), i, &attr2, hooks)) > 0) {
+            (h2 = ground(map, size, col, (eo_coord)(row - 1), i, (uint8_t)(size - 1u), &attr2, hooks)) > 0) {
             row--;
             top = (eo_coord)(top - size);
             h = h2;

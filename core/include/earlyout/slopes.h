@@ -11,14 +11,17 @@
        the tile above (the surface is that tile's if it has ground in the column, else the top of
        the sensor's tile). Otherwise the surface is in the sensor's tile. So a sensor finds ground
        within one tile above or below its own (Sonic Physics Guide, "Solid Tiles"). Ground here is
-       a solid tile, a slope, a one-way platform or a ladder top (all full but the slope), or solid
-       outside the map. eo_slopes_box_ground puts two sensors (bottom-left, bottom-right pixels of
+       a solid or spike tile, a slope or one-way slope (its shape), a one-way platform or ladder top
+       (full), a half-bottom or one-way-half tile (half), a half-top tile (full, but only seen
+       from above or from its top half: its empty bottom half is no ground, and a regression
+       from the tile below does not continue into it), or solid outside the map. eo_slopes_box_ground puts two sensors (bottom-left, bottom-right pixels of
        the box) or three (plus bottom-middle) on the box's bottom row and keeps the highest ground.
        Sensors see only their own columns: a 24 px box resting on a ^ peak of 8 px tiles with its
        edges beyond the peak's slopes finds no ground with two sensors, while a move finds the box
        on the ground (its test is the whole bottom edge). EO_SLOPES_EVERY_COLUMN puts a sensor on
        every pixel column (work grows with the width) and agrees with the move: for a box none of
-       whose pixels is ground (solid, below a slope's surface, in a one-way or ladder-top tile),
+       whose pixels is ground (solid, below a slope's or one-way slope's surface, in a one-way or
+       ladder-top tile, in a one-way-half tile's bottom half),
        it finds ground at distance 0 exactly when eo_tiles_move says on_ground.
 
    Walking (eo_slopes_walk)
@@ -64,8 +67,10 @@ typedef struct eo_slopes_ground {
                            standing on it, > 0 above it, < 0 sunk into it */
 } eo_slopes_ground;
 
-/// Ground height (0 .. size) of column `column` of tile (col, row): size for solid, one-way and
-/// ladder-top tiles (and solid outside), the shape's for slopes, 0 for anything else.
+/// Ground height (0 .. size) of column `column` of tile (col, row), seen from above: size for
+/// solid, spike, one-way, ladder-top and half-top tiles (and solid outside), size / 2 for
+/// half-bottom and one-way-half tiles, the shape's for slopes and one-way slopes, 0 for anything
+/// else. (A sensor inside a half-top tile's empty bottom half reads 0 there.)
 uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord row, uint8_t column,
                                 eo_hooks *hooks);
 
