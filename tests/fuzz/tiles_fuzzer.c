@@ -214,10 +214,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* tile ids 0 .. 15 mean every kind; the rest of the table holds any valid attr: the kinds
        0 .. 10, the game's own 11 .. 15, a slope or a one-way slope of a shape the map has */
     for (i = 0; i < 256; i++) {
-        uint8_t pick = (uint8_t)fz_below(&f, 16 + 2u * (6u + map.slope_count)), n = (uint8_t)(6u + map.slope_count);
+        uint8_t pick = (uint8_t)fz_below(&f, 16 + 2u * (6u + map.slope_count)), shapes = (uint8_t)(6u + map.slope_count);
         attrs[i] = pick < 16 ? pick
-                   : pick < 16 + n ? (uint8_t)(EO_TILES_SLOPE + (pick - 16))
-                                   : (uint8_t)(EO_TILES_ONE_WAY_SLOPE + (pick - 16 - n));
+                   : pick < 16 + shapes ? (uint8_t)(EO_TILES_SLOPE + (pick - 16))
+                                        : (uint8_t)(EO_TILES_ONE_WAY_SLOPE + (pick - 16 - shapes));
     }
     for (i = 0; i < cells_n; i++)
         cells[i] = (uint8_t)(fz_u8(&f) & 15u);
