@@ -360,9 +360,10 @@ static void draw_tile(SDL_Renderer *r, const platformer *s, int col, int row)
     uint8_t attr = s->attrs[s->cells[row * COLS + col]], above;
     int x = col * TILE, y = row * TILE, i;
     above = row > 0 ? s->attrs[s->cells[(row - 1) * COLS + col]] : EO_TILES_SOLID;
-    if (attr >= EO_TILES_SLOPE) {                   /* the shape's height columns */
+    if (attr >= EO_TILES_SLOPE) {                   /* the shape's height columns (one-way slopes: from 136) */
+        uint8_t shape = (uint8_t)(attr - (attr >= EO_TILES_ONE_WAY_SLOPE ? EO_TILES_ONE_WAY_SLOPE : EO_TILES_SLOPE));
         for (i = 0; i < TILE; i++) {
-            int hgt = eo_tiles_slope_height(&s->map, (uint8_t)(attr - EO_TILES_SLOPE), (uint8_t)i);
+            int hgt = eo_tiles_slope_height(&s->map, shape, (uint8_t)i);
             pg_fill_rect(r, x + i, y + TILE - hgt, 1, hgt, RGB_SLOPE, 255);
             pg_fill_rect(r, x + i, y + TILE - hgt, 1, 1, RGB_SLOPE_TOP, 255);
         }
@@ -378,7 +379,8 @@ static void draw_tile(SDL_Renderer *r, const platformer *s, int col, int row)
         pg_fill_rect(r, x + 2, y, 2, TILE, RGB_LADDER, 255);
         pg_fill_rect(r, x + 12, y, 2, TILE, RGB_LADDER, 255);
         for (i = 2; i < TILE; i += 5) pg_fill_rect(r, x + 4, y + i, 8, 2, RGB_LADDER, 255);
-        if (above != EO_TILES_LADDER) pg_fill_rect(r, x, y, TILE, 2, RGB_ONE_WAY, 255);   /* ladder top */
+        if (above != EO_TILES_LADDER && above != EO_TILES_LADDER_TOP)   /* an implicit ladder top */
+            pg_fill_rect(r, x, y, TILE, 2, RGB_ONE_WAY, 255);
     } else if (attr == EO_TILES_HAZARD) {
         for (i = 0; i < TILE; i++) {
             int d = (i % 8) * 2 - 7, hgt = 10 - (d < 0 ? -d : d);

@@ -224,7 +224,7 @@ export const FIELD_TYPES = {
   const modules = h.enums.find((e) => e.name === 'eo_module');
   if (!modules) throw new Error('common.h: enum eo_module not found');
   let c = BANNER('constants, result codes, events, counters') + '\n';
-  c += frozen('/** Collision attrs (attrs[tile id]); a slope of shape s is TILE.SLOPE + s. Ids 6 .. 15 are the game\'s own (collide like empty). From eo_tiles_attr (tiles.h). */',
+  c += frozen('/** Collision attrs (attrs[tile id]); a slope of shape s is TILE.SLOPE + s, its one-way slope TILE.ONE_WAY_SLOPE + s (s < 120). Attrs 11 .. 15 are the game\'s own (collide like empty). From eo_tiles_attr (tiles.h). */',
     'TILE', publicGroup(values, h.enums.find((e) => e.name === 'eo_tiles_attr').members, 'EO_TILES_'));
   c += frozen('/** Built-in slope shapes; user shapes are SLOPE.USER + k (heights from TileMapConfig.slopes). From eo_tiles_slope_shape (tiles.h). */',
     'SLOPE', publicGroup(values, h.enums.find((e) => e.name === 'eo_tiles_slope_shape').members, 'EO_TILES_SLOPE_'));

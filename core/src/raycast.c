@@ -258,11 +258,30 @@ static void entry_pixel(const ray *r, eo_coord *x, eo_coord *y)
 }
 
 /* A slope pixel blocks when it lies below the surface: its column's height counts up from the
-   tile's bottom (tiles.h). */
+   tile's bottom (tiles.h; one-way slopes name their shape from 136); a half tile's pixel when it
+   is in the solid half. */
 static uint8_t below_surface(const ray *r, uint8_t attr, eo_coord col, eo_coord row, eo_coord x, eo_coord y)
 {
     uint8_t lx = (uint8_t)(x - col * r->size), ly = (uint8_t)(y - row * r->size);
-    return eo_tiles_slope_height(r->map, (uint8_t)(attr - EO_TILES_SLOPE), lx) > (uint8_t)(r->size - 1u - ly);
+    if (attr == EO_TILES_HALF_TOP)
+        return ly < r->size / 2u;
+    if (attr == EO_TILES_HALF_BOTTOM)
+        return ly >= r->size / 2u;
+    return eo_tiles_slope_height(r->map, (uint8_t)(attr - (attr >= EO_TILES_ONE_WAY_SLOPE ? EO_TILES_ONE_WAY_SLOPE : EO_TILES_SLOPE)),
+                                 lx) > (uint8_t)(r->size - 1u - ly);
+}
+
+/* The kind bits that make a pixel-exact tile block: slopes SLOPE, one-way slopes ONE_WAY (as
+   one-way platforms), half tiles SOLID or HALF; 0 for the whole-square kinds. */
+static uint8_t pixel_kind(uint8_t attr)
+{
+    if (attr >= EO_TILES_ONE_WAY_SLOPE)
+        return EO_TILES_TOUCH_ONE_WAY;
+    if (attr >= EO_TILES_SLOPE)
+        return EO_TILES_TOUCH_SLOPE;
+    if (attr == EO_TILES_HALF_TOP || attr == EO_TILES_HALF_BOTTOM)
+        return EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HALF;
+    return 0;
 }
 
 /* Inside the slope tile just visited: the pixel walk from the moment the tile is entered until it
@@ -347,11 +366,11 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
             v->face = face_of(w->rank, w->sx, w->sy);
         }
         count++;
-        kind = eo_tiles_kind_bit(attr);
-        if (attr >= EO_TILES_SLOPE) {
-            if (block & EO_TILES_TOUCH_SLOPE)
+        kind = pixel_kind(attr);
+        if (kind != 0) {
+            if (kind & block)
                 scan_slope(&r, attr);
-        } else if (kind & block) {
+        } else if (eo_tiles_kind_bit(attr) & block) {
             eo_coord x, y;
             entry_pixel(&r, &x, &y);
             take(&r, w->col, w->row, attr, x, y, w->t_num, w->t_den, w->rank);

@@ -17,17 +17,28 @@ static uint8_t shift_of(const eo_tiles_map *map)
     return map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
 }
 
-/* Ground height of column i of tile (col, row) and the tile's attr: solid, one-way platforms and
-   ladder tops are full, slopes have their shape, anything else is empty. */
+/* Ground height of column i of tile (col, row), seen from the tile's pixel row j (0 from above,
+   size - 1 from below: only ground reaching the tile's bottom continues a column upward), and the
+   tile's attr: solid, spike, one-way platforms and ladder tops are full, HALF_TOP full only
+   from its top half, HALF_BOTTOM and ONE_WAY_HALF half, slopes and one-way slopes have their
+   shape, anything else is empty. */
 static uint8_t ground(const eo_tiles_map *map, uint8_t size, eo_coord col, eo_coord row, uint8_t i,
-                      uint8_t *attr, eo_hooks *hooks)
+                      uint8_t j, uint8_t *attr, eo_hooks *hooks)
 {
-    uint8_t h = 0;
+    uint8_t h = 0, above;
     *attr = eo_tiles_attr_at(map, col, row, hooks);
-    if (*attr == EO_TILES_SOLID || *attr == EO_TILES_ONE_WAY)
+    if (*attr == EO_TILES_SOLID || *attr == EO_TILES_ONE_WAY || *attr == EO_TILES_SOLID_HAZARD ||
+        *attr == EO_TILES_LADDER_TOP)
         h = size;
-    else if (*attr == EO_TILES_LADDER) /* inside the map, so row - 1 >= -1 */
-        h = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks) != EO_TILES_LADDER ? size : 0u;
+    else if (*attr == EO_TILES_LADDER) { /* inside the map, so row - 1 >= -1 */
+        above = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks);
+        h = above != EO_TILES_LADDER && above != EO_TILES_LADDER_TOP ? size : 0u;
+    } else if (*attr == EO_TILES_HALF_TOP)
+        h = j < size / 2u ? size : 0u;
+    else if (*attr == EO_TILES_HALF_BOTTOM || *attr == EO_TILES_ONE_WAY_HALF)
+        h = (uint8_t)(size / 2u);
+    else if (*attr >= EO_TILES_ONE_WAY_SLOPE)
+        h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_ONE_WAY_SLOPE), i);
     else if (*attr >= EO_TILES_SLOPE)
         h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_SLOPE), i);
     EO_STEP(hooks, EO_EV_SLOPES_HEIGHT, i, h);
@@ -40,7 +51,7 @@ uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord 
     uint8_t size, attr;
     if (eo_tiles_tile_size(map, &size) != EO_OK)
         return 0;
-    return ground(map, size, col, row, (uint8_t)(column & (size - 1u)), &attr, hooks);
+    return ground(map, size, col, row, (uint8_t)(column & (size - 1u)), 0, &attr, hooks);
 }
 
 static void clear(eo_slopes_ground *g)
@@ -56,7 +67,7 @@ int16_t eo_slopes_tile_slope(const eo_tiles_map *map, uint8_t attr)
     int16_t diff = 0; /* right half's heights minus the left half's: |diff| <= (size / 2) * size */
     if (attr < EO_TILES_SLOPE || eo_tiles_tile_size(map, &size) != EO_OK)
         return 0;
-    shape = (uint8_t)(attr - EO_TILES_SLOPE);
+    shape = (uint8_t)(attr - (attr >= EO_TILES_ONE_WAY_SLOPE ? EO_TILES_ONE_WAY_SLOPE : EO_TILES_SLOPE));
     half = (uint8_t)(size / 2u);
     for (i = 0; i < half; i++)
         diff = (int16_t)(diff + eo_tiles_slope_height(map, shape, (uint8_t)(i + half)) -
@@ -79,12 +90,12 @@ static void sensor(const eo_tiles_map *map, uint8_t size, eo_coord x, eo_coord y
     clear(out);
     EO_COUNT(hooks, EO_COUNTER_SLOPES_SENSORS);
     EO_STEP(hooks, EO_EV_SLOPES_SENSOR, x, y);
-    h = ground(map, size, col, row, i, &attr, hooks);
+    h = ground(map, size, col, row, i, (uint8_t)(y - top), &attr, hooks);
     if (h == 0) {
         /* extension: nothing here, the ground may start in the tile below */
         EO_STEP(hooks, EO_EV_SLOPES_EXTEND, x, row);
         if (top > (eo_coord)(EO_COORD_MAX - size) ||
-            (h = ground(map, size, col, (eo_coord)(row + 1), i, &attr, hooks)) == 0) {
+            (h = ground(map, size, col, (eo_coord)(row + 1), i, 0, &attr, hooks)) == 0) {
             EO_STEP(hooks, EO_EV_SLOPES_NO_GROUND, x, y);
             return;
         }
@@ -94,7 +105,7 @@ static void sensor(const eo_tiles_map *map, uint8_t size, eo_coord x, eo_coord y
         /* regression: full here, the surface may be in the tile above */
         EO_STEP(hooks, EO_EV_SLOPES_REGRESS, x, row);
         if (top >= (eo_coord)(EO_COORD_MIN + size) &&
-            (h2 = ground(map, size, col, (eo_coord)(row - 1), i, &attr2, hooks)) > 0) {
+            (h2 = ground(map, size, col, (eo_coord)(row - 1), i, (uint8_t)(size - 1u), &attr2, hooks)) > 0) {
             row--;
             top = (eo_coord)(top - size);
             h = h2;
@@ -224,6 +235,33 @@ static uint8_t climb(const eo_tiles_map *map, const eo_box *b, int8_t dir, uint8
     return 1;
 }
 
+/* After a step sideways: a one-way surface (a one-way slope's, a platform's top) in the pixel
+   column the box entered, within its bottom max_step rows, lifts the box onto it. One-way ground
+   never stops a box sideways, so climb() never sees it; walking up a one-way slope needs this. */
+static void onto_one_way(const eo_tiles_map *map, eo_box *t, int8_t dir, uint8_t max_step, uint8_t mflags,
+                         eo_hooks *hooks)
+{
+    eo_tiles_move_result r;
+    eo_box u;
+    eo_coord col = dir > 0 ? (eo_coord)(t->x + (t->w - 1)) : t->x, row = (eo_coord)(t->y + (t->h - 1));
+    uint8_t rise;
+    for (rise = 1; rise <= max_step; rise++) {
+        if (eo_tiles_pixel_one_way(map, col, row)) {
+            u = *t;
+            if (eo_tiles_move(map, &u, 0, (eo_coord)-(eo_coord)rise, mflags, NULL, &r, hooks) == EO_OK &&
+                r.moved_y == -(int32_t)rise) {
+                EO_COUNT(hooks, EO_COUNTER_SLOPES_CLIMBS);
+                EO_STEP(hooks, EO_EV_SLOPES_CLIMB, col, rise);
+                *t = u;
+            }
+            return;
+        }
+        if (row == EO_COORD_MIN)
+            return;
+        row--;
+    }
+}
+
 /* How a walk on the ground ended. */
 #define WALK_ON_GROUND 0
 #define WALK_LEDGE 1  /* the ground fell away by more than max_step */
@@ -259,6 +297,8 @@ static void walk_on(const eo_tiles_map *map, eo_box *b, int8_t dir, eo_ucoord n,
             end->hit = (uint8_t)(dir > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT);
             return;
         }
+        if (r.moved_x != 0 && !(mflags & EO_TILES_DROP))
+            onto_one_way(map, &t, dir, max_step, mflags, hooks);
         /* follow the ground down, at most max_step; further down it has fallen away */
         u = t;
         (void)eo_tiles_move(map, &u, 0, (eo_coord)(max_step + 1), mflags, NULL, &r, hooks);

@@ -91,6 +91,12 @@ static eo_result setup(const eo_tiles_map *map, tiles_ctx *ctx, eo_hooks *hooks)
     return EO_OK;
 }
 
+/* The slope shape of a slope attr (16 .. 255): solid slopes 16 + s, one-way slopes 136 + s. */
+static uint8_t shape_of(uint8_t attr)
+{
+    return (uint8_t)(attr - (attr >= EO_TILES_ONE_WAY_SLOPE ? EO_TILES_ONE_WAY_SLOPE : EO_TILES_SLOPE));
+}
+
 eo_result eo_tiles_check(const eo_tiles_map *map)
 {
     tiles_ctx ctx;
@@ -109,8 +115,8 @@ eo_result eo_tiles_check(const eo_tiles_map *map)
             return EO_ERR_BAD_ARGUMENT;
     for (i = 0; i < 256u; i++)
         if (map->attrs[i] >= EO_TILES_SLOPE &&
-            map->attrs[i] - EO_TILES_SLOPE >= EO_TILES_SLOPE_BUILTIN_COUNT + map->slope_count)
-            return EO_ERR_BAD_ARGUMENT; /* names a slope shape nobody defined */
+            shape_of(map->attrs[i]) >= EO_TILES_SLOPE_BUILTIN_COUNT + map->slope_count)
+            return EO_ERR_BAD_ARGUMENT; /* names a slope shape nobody defined (solid or one-way) */
     return EO_OK;
 }
 
@@ -259,7 +265,29 @@ static uint8_t lookup(const tiles_ctx *ctx, eo_coord col, eo_coord row)
 
 static uint8_t slope_height(const tiles_ctx *ctx, uint8_t attr, uint8_t column)
 {
-    return eo_tiles_slope_height(ctx->map, (uint8_t)(attr - EO_TILES_SLOPE), column);
+    return eo_tiles_slope_height(ctx->map, shape_of(attr), column);
+}
+
+/* Is a ladder tile at (col, row) a ladder top? Only if the tile above is no ladder. */
+static uint8_t ladder_top(const tiles_ctx *ctx, eo_coord col, eo_coord row)
+{
+    uint8_t above = lookup(ctx, col, (eo_coord)(row - 1));
+    return above != EO_TILES_LADDER && above != EO_TILES_LADDER_TOP;
+}
+
+/* The surface row (0 .. size - 1) of a one-way kind's column i, or size if the column has none
+   (not a one-way kind, an empty one-way slope column, or a ladder that is no top). */
+static uint8_t one_way_row(const tiles_ctx *ctx, uint8_t attr, eo_coord col, eo_coord row, uint8_t i)
+{
+    uint8_t h;
+    if (attr == EO_TILES_ONE_WAY || attr == EO_TILES_LADDER_TOP ||
+        (attr == EO_TILES_LADDER && ladder_top(ctx, col, row)))
+        return 0;
+    if (attr == EO_TILES_ONE_WAY_HALF)
+        return (uint8_t)(ctx->size >> 1);
+    if (attr >= EO_TILES_ONE_WAY_SLOPE && (h = slope_height(ctx, attr, i)) > 0)
+        return (uint8_t)(ctx->size - h);
+    return ctx->size;
 }
 
 uint8_t eo_tiles_index(const eo_tiles_map *map, eo_coord col, eo_coord row, uint32_t *index)
@@ -288,26 +316,51 @@ uint8_t eo_tiles_attr_at_pixel(const eo_tiles_map *map, eo_coord x, eo_coord y, 
     return lookup(&ctx, tile_of(&ctx, x), tile_of(&ctx, y));
 }
 
+/* The touch bits of attrs 0 .. 15: a table is one read where the kinds' tests would be a chain. */
+static const uint8_t kind_bits[16] = {
+    0, EO_TILES_TOUCH_SOLID, EO_TILES_TOUCH_ONE_WAY, EO_TILES_TOUCH_LADDER, EO_TILES_TOUCH_HAZARD,
+    EO_TILES_TOUCH_WATER, EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HAZARD,
+    EO_TILES_TOUCH_ONE_WAY | EO_TILES_TOUCH_LADDER, EO_TILES_TOUCH_HALF, EO_TILES_TOUCH_HALF,
+    EO_TILES_TOUCH_ONE_WAY, 0, 0, 0, 0, 0
+};
+
 uint8_t eo_tiles_kind_bit(uint8_t attr)
 {
-    if (attr >= EO_TILES_SLOPE)
-        return EO_TILES_TOUCH_SLOPE;
-    if (attr >= EO_TILES_SOLID && attr <= EO_TILES_WATER)
-        return (uint8_t)(1u << (attr - 1u));
-    return 0;
+    if (attr < EO_TILES_SLOPE)
+        return kind_bits[attr];
+    if (attr >= EO_TILES_ONE_WAY_SLOPE)
+        return EO_TILES_TOUCH_SLOPE | EO_TILES_TOUCH_ONE_WAY;
+    return EO_TILES_TOUCH_SLOPE;
 }
 
 uint8_t eo_tiles_pixel_solid(const eo_tiles_map *map, eo_coord x, eo_coord y)
 {
     tiles_ctx ctx;
-    uint8_t attr;
+    uint8_t attr, j;
     if (setup(map, &ctx, NULL) != EO_OK)
         return 1;
     attr = lookup(&ctx, tile_of(&ctx, x), tile_of(&ctx, y));
-    if (attr == EO_TILES_SOLID)
+    if (attr == EO_TILES_SOLID || attr == EO_TILES_SOLID_HAZARD)
         return 1;
-    /* a slope column is ground from row size - height of the tile down */
-    return attr >= EO_TILES_SLOPE && slope_height(&ctx, attr, local(&ctx, x)) > ctx.size - 1u - local(&ctx, y);
+    j = local(&ctx, y);
+    if (attr == EO_TILES_HALF_TOP)
+        return j < ctx.size >> 1;
+    if (attr == EO_TILES_HALF_BOTTOM)
+        return j >= ctx.size >> 1;
+    /* a slope column is ground from row size - height of the tile down; one-way slopes never */
+    return attr >= EO_TILES_SLOPE && attr < EO_TILES_ONE_WAY_SLOPE &&
+           slope_height(&ctx, attr, local(&ctx, x)) > ctx.size - 1u - j;
+}
+
+uint8_t eo_tiles_pixel_one_way(const eo_tiles_map *map, eo_coord x, eo_coord y)
+{
+    tiles_ctx ctx;
+    eo_coord col, row;
+    if (setup(map, &ctx, NULL) != EO_OK)
+        return 0;
+    col = tile_of(&ctx, x);
+    row = tile_of(&ctx, y);
+    return one_way_row(&ctx, lookup(&ctx, col, row), col, row, local(&ctx, x)) == local(&ctx, y);
 }
 
 /* w, h >= 1 and the last pixel on each axis within the world: x + w - 1 <= EO_COORD_MAX,
@@ -405,66 +458,133 @@ eo_result eo_tiles_probe(const eo_tiles_map *map, const eo_box *box, uint8_t mod
 
 /* ---- what blocks ------------------------------------------------------------------------ */
 
+/* A one-way surface at pixel row y stops a falling box, unless it drops through. */
+static uint8_t one_way_stop(const tiles_ctx *ctx, eo_coord col, eo_coord row, uint8_t attr, eo_coord y,
+                            uint8_t flags, eo_coord *at)
+{
+    if (!(flags & EO_TILES_DROP)) {
+        *at = y;
+        return 1;
+    }
+    EO_STEP(ctx->hooks, EO_EV_TILES_PASS, pack_tile(col, row), attr);
+#if !EO_TRACE
+    (void)ctx;
+    (void)col;
+    (void)row;
+    (void)attr;
+#endif
+    return 0;
+}
+
 /* Does tile (col, row) stop a box whose leading edge enters pixels a .. b of it (a first) along
    `axis` (0 x, 1 y) in direction dir? The box spans s across the axis. On a block, *at gets
    the first blocking pixel and the answer is 1. */
 static uint8_t tile_blocks(const tiles_ctx *ctx, uint8_t axis, eo_coord col, eo_coord row, eo_coord a,
                            eo_coord b, int8_t dir, const span *s, uint8_t flags, eo_coord *at)
 {
-    uint8_t attr = lookup(ctx, col, row), last = (uint8_t)(ctx->size - 1u);
+    uint8_t attr = lookup(ctx, col, row), last = (uint8_t)(ctx->size - 1u), half = (uint8_t)(ctx->size >> 1);
+    uint8_t i, imax, h, lo, hi;
+    eo_coord o;
     if (attr == EO_TILES_SOLID) {
         *at = a;
         return 1;
     }
-    if (attr >= EO_TILES_SLOPE && axis == 0) {
-        /* moving sideways: the box covers this tile's rows down to jmax; a column whose ground
-           reaches up to jmax blocks */
-        uint8_t jmax = s->t1 == row ? local(ctx, s->q1) : last;
-        eo_coord x;
-        for (x = a;; x = (eo_coord)(x + dir)) {
-            if (slope_height(ctx, attr, local(ctx, x)) > last - jmax) {
-                *at = x;
-                return 1;
-            }
-            if (x == b)
-                return 0;
-        }
+    if (attr < EO_TILES_SOLID_HAZARD) {
+        /* the first kinds, most tiles of a map: only one-way platforms and ladder tops block, a
+           box falling onto their top pixel row */
+        if (axis == 1 && dir > 0 && a == origin(ctx, row) &&
+            (attr == EO_TILES_ONE_WAY || (attr == EO_TILES_LADDER && ladder_top(ctx, col, row))))
+            return one_way_stop(ctx, col, row, attr, a, flags, at);
+        return 0;
     }
     if (attr >= EO_TILES_SLOPE) {
+        /* the box's columns in this tile, i .. imax */
+        i = s->t0 == col ? local(ctx, s->q0) : 0;
+        imax = s->t1 == col ? local(ctx, s->q1) : last;
+        if (attr >= EO_TILES_ONE_WAY_SLOPE) {
+            /* one-way slopes stop only a fall: the highest surface pixel of the box's columns
+               within a .. b (the surface a column's bottom enters first) */
+            if (axis == 0 || dir < 0)
+                return 0;
+            lo = local(ctx, a);
+            hi = local(ctx, b);
+            o = -1;
+            for (;; i++) {
+                h = (uint8_t)(ctx->size - slope_height(ctx, attr, i)); /* the surface row; size: none */
+                if (h >= lo && h <= hi) {
+                    hi = h; /* nearer ones only from now on */
+                    o = h;
+                }
+                if (i == imax)
+                    break;
+            }
+            return o >= 0 && one_way_stop(ctx, col, row, attr, (eo_coord)(origin(ctx, row) + o), flags, at);
+        }
+        if (axis == 0) {
+            /* moving sideways: the box covers this tile's rows down to jmax; a column whose
+               ground reaches up to jmax blocks */
+            uint8_t jmax = s->t1 == row ? local(ctx, s->q1) : last;
+            eo_coord x;
+            for (x = a;; x = (eo_coord)(x + dir)) {
+                if (slope_height(ctx, attr, local(ctx, x)) > last - jmax) {
+                    *at = x;
+                    return 1;
+                }
+                if (x == b)
+                    return 0;
+            }
+        }
         /* moving up or down: the highest ground under the box's columns in this tile */
-        uint8_t i = s->t0 == col ? local(ctx, s->q0) : 0, imax = s->t1 == col ? local(ctx, s->q1) : last;
-        uint8_t h, hmax = 0;
-        eo_coord top;
+        lo = 0;
         for (;; i++) {
             h = slope_height(ctx, attr, i);
-            if (h > hmax)
-                hmax = h;
+            if (h > lo)
+                lo = h;
             if (i == imax)
                 break;
         }
-        if (hmax == 0)
+        if (lo == 0)
             return 0;
-        top = (eo_coord)(origin(ctx, row) + (ctx->size - hmax)); /* the top ground pixel row */
-        if (dir > 0 && top <= b) {
-            *at = a > top ? a : top;
+        o = (eo_coord)(origin(ctx, row) + (ctx->size - lo)); /* the top ground pixel row */
+        if (dir > 0 && o <= b) {
+            *at = a > o ? a : o;
             return 1;
         }
-        if (dir < 0 && a >= top) {
+        if (dir < 0 && a >= o) {
             *at = a;
             return 1;
         }
         return 0;
     }
-    /* one-way platforms and ladder tops stop a box falling onto their top pixel row */
-    if (axis == 1 && dir > 0 && a == origin(ctx, row) &&
-        (attr == EO_TILES_ONE_WAY ||
-         (attr == EO_TILES_LADDER && lookup(ctx, col, (eo_coord)(row - 1)) != EO_TILES_LADDER))) {
-        if (!(flags & EO_TILES_DROP)) {
+    if (attr == EO_TILES_SOLID_HAZARD) {
+        *at = a;
+        return 1;
+    }
+    if (attr == EO_TILES_HALF_TOP || attr == EO_TILES_HALF_BOTTOM) {
+        /* solid rows lo .. hi of every column */
+        lo = attr == EO_TILES_HALF_TOP ? 0 : half;
+        hi = attr == EO_TILES_HALF_TOP ? (uint8_t)(half - 1u) : last;
+        if (axis == 0) {
+            /* sideways: blocks at once if the box's rows in this tile meet the solid ones */
+            if ((s->t0 == row ? local(ctx, s->q0) : 0) > hi || (s->t1 == row ? local(ctx, s->q1) : last) < lo)
+                return 0;
             *at = a;
             return 1;
         }
-        EO_STEP(ctx->hooks, EO_EV_TILES_PASS, pack_tile(col, row), attr);
+        /* a .. b (either way round) meets rows o + lo .. o + hi: the first of them entered */
+        o = origin(ctx, row);
+        if (dir > 0 ? a > o + hi || b < o + lo : a < o + lo || b > o + hi)
+            return 0;
+        *at = dir > 0 ? (a > o + lo ? a : (eo_coord)(o + lo)) : (a < o + hi ? a : (eo_coord)(o + hi));
+        return 1;
     }
+    if (axis == 0 || dir < 0)
+        return 0;
+    if (attr == EO_TILES_LADDER_TOP && a == origin(ctx, row))
+        return one_way_stop(ctx, col, row, attr, a, flags, at);
+    o = (eo_coord)(origin(ctx, row) + half);
+    if (attr == EO_TILES_ONE_WAY_HALF && a <= o && b >= o)
+        return one_way_stop(ctx, col, row, attr, o, flags, at);
     return 0;
 }
 
@@ -794,8 +914,14 @@ typedef struct sweep_line {
 static uint8_t tile_never_stops(const tiles_ctx *ctx, uint8_t axis, eo_coord col, eo_coord row)
 {
     uint8_t attr = lookup(ctx, col, row);
-    return attr != EO_TILES_SOLID && attr < EO_TILES_SLOPE &&
-           (axis == 0 || (attr != EO_TILES_ONE_WAY && attr != EO_TILES_LADDER));
+    if (attr == EO_TILES_SOLID)
+        return 0;
+    if (axis) /* along Y every kind with a solid pixel or a one-way surface can stop a step */
+        return attr == EO_TILES_EMPTY || attr == EO_TILES_HAZARD || attr == EO_TILES_WATER ||
+               (attr > EO_TILES_ONE_WAY_HALF && attr < EO_TILES_SLOPE);
+    /* along X only solid pixels stop: spike blocks, half tiles, solid slopes */
+    return attr != EO_TILES_SOLID_HAZARD && attr != EO_TILES_HALF_TOP && attr != EO_TILES_HALF_BOTTOM &&
+           (attr < EO_TILES_SLOPE || attr >= EO_TILES_ONE_WAY_SLOPE);
 }
 
 /* Moves the box by d (a run of the staircase, d != 0) along the axis, skipping the lookups when

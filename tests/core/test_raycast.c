@@ -46,17 +46,23 @@ static int32_t floor_shift(int32_t p, int shift)
     return p >= 0 ? p >> shift : -1 - ((-1 - p) >> shift);
 }
 
-/* Does pixel (x, y) block? Its tile's kind in the mask; a slope only below its surface. */
+/* Does pixel (x, y) block? Its tile's kind in the mask; a slope only below its surface (with
+   SLOPE; a one-way slope with ONE_WAY), a half tile only in its solid half (with SOLID or HALF). */
 static int ref_blocks(uint8_t block, int32_t x, int32_t y)
 {
     int T = tile_size(), shift = map.tile_shift ? map.tile_shift : 3;
     int32_t col = floor_shift(x, shift), row = floor_shift(y, shift);
     uint8_t attr = eo_tiles_attr_at(&map, (int16_t)col, (int16_t)row, NULL);
-    if (attr >= EO_TILES_SLOPE) {
-        int lx = (int)(x - col * T), ly = (int)(y - row * T);
+    int lx = (int)(x - col * T), ly = (int)(y - row * T);
+    if (attr == EO_TILES_HALF_TOP || attr == EO_TILES_HALF_BOTTOM)
+        return (block & (EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HALF)) &&
+               (attr == EO_TILES_HALF_TOP ? ly < T / 2 : ly >= T / 2);
+    if (attr >= EO_TILES_ONE_WAY_SLOPE)
+        return (block & EO_TILES_TOUCH_ONE_WAY) &&
+               eo_tiles_slope_height(&map, (uint8_t)(attr - EO_TILES_ONE_WAY_SLOPE), (uint8_t)lx) > T - 1 - ly;
+    if (attr >= EO_TILES_SLOPE)
         return (block & EO_TILES_TOUCH_SLOPE) &&
                eo_tiles_slope_height(&map, (uint8_t)(attr - EO_TILES_SLOPE), (uint8_t)lx) > T - 1 - ly;
-    }
     return (eo_tiles_kind_bit(attr) & block) != 0;
 }
 
@@ -139,11 +145,11 @@ static void check_ray(eo_segment s, uint8_t block)
     }
 }
 
-static const char tile_chars[] = ".#=H^~x/\\abcdu";
+static const char tile_chars[] = ".#=H^~x/\\abcduMTN_-pqrsw";
 
 static void random_map(uint16_t w, uint16_t h, uint8_t shift)
 {
-    static const uint8_t weights[] = { 40, 12, 5, 5, 3, 3, 2, 5, 5, 4, 4, 4, 4, 4 };
+    static const uint8_t weights[] = { 40, 12, 5, 5, 3, 3, 2, 5, 5, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2 };
     int i, total = 0, k;
     for (k = 0; k < (int)sizeof weights; k++)
         total += weights[k];
@@ -160,7 +166,8 @@ static void random_map(uint16_t w, uint16_t h, uint8_t shift)
 static uint8_t random_block(void)
 {
     static const uint8_t masks[] = { 0, 0, EO_TILES_TOUCH_SOLID, EO_TILES_TOUCH_SLOPE, EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_ONE_WAY,
-                                     EO_TILES_TOUCH_WATER | EO_TILES_TOUCH_HAZARD, EO_TILES_TOUCH_LADDER | EO_TILES_TOUCH_SLOPE, 0xFF };
+                                     EO_TILES_TOUCH_WATER | EO_TILES_TOUCH_HAZARD, EO_TILES_TOUCH_LADDER | EO_TILES_TOUCH_SLOPE,
+                                     EO_TILES_TOUCH_HALF, EO_TILES_TOUCH_ONE_WAY, 0xFF };
     return masks[rng() % sizeof masks];
 }
 

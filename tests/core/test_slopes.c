@@ -20,8 +20,10 @@
 #include "tile_maps.h"
 
 /*  . empty   # solid   = one-way   H ladder   ^ hazard   ~ water
-    / 45 up   \ 45 down   a b 22.5 up (low, high)   c d 22.5 down (high, low)   u user shape */
-static const char tile_chars[] = ".#=H^~/\\abcdu";
+    / 45 up   \ 45 down   a b 22.5 up (low, high)   c d 22.5 down (high, low)   u user shape
+    M spike block   T ladder top   N half top   _ half bottom   - one-way half
+    p q r s w one-way slopes (45 up, 45 down, 22.5 up low, 22.5 down high, user) */
+static const char tile_chars[] = ".#=H^~/\\abcduMTN_-pqrsw";
 
 /* ---- the pixel reference ------------------------------------------------------------------ */
 
@@ -204,22 +206,85 @@ static void test_slopes_box_ground_every_column_sees_a_peak(void **state)
     assert_int_equal(g.distance, 1);
 }
 
+/* Sensors on the kinds of issue 11: a half top is ground seen from above only, a one-way half
+   at its half line, a one-way slope at its shape's surface; walking passes a one-way slope from
+   the side and follows it down. */
+static void test_slopes_new_kinds_ground_and_walk(void **state)
+{
+    static const char *const art[] = {
+        "..........",
+        "..N..-....", /* y 8..15 */
+        "......q...", /* y 16..23: a one-way 45 down at x 48..55, surface row 16 + i */
+        "..Np......", /* y 24..31: a half top on the floor; a one-way 45 up at x 24..31 */
+        "##########", /* y 32.. */
+    };
+    eo_slopes_ground g;
+    eo_tiles_move_result r;
+    eo_box b = { 16, 0, 4, 4 };
+    (void)state;
+    load(art, 5, 3, EO_TILES_OUTSIDE_EMPTY);
+    /* above the half top: ground at its top row */
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, 8);
+    assert_int_equal(g.distance, 4);
+    assert_int_equal(eo_slopes_ground_height(&map, 2, 1, 0, NULL), 8);
+    /* in its empty bottom half (rows 12..15): no ground there nor in the empty tile below */
+    b.y = 12;
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+    assert_int_equal(g.found, 0);
+    /* in the empty half of the one on the floor: standing on the floor */
+    b.y = 28;
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, 32);
+    assert_int_equal(g.distance, 0);
+    /* onto the one-way half: ground at its half line */
+    b.x = 40;
+    b.y = 0;
+    assert_int_equal(eo_tiles_move(&map, &b, 0, 20, 0, NULL, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 8);
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, 12);
+    assert_int_equal(g.distance, 0);
+    /* on the floor, walking right through the one-way slope at x 24..31: no climb, no stop */
+    b.x = 20;
+    b.y = 28;
+    r = walk(&b, 20, 1);
+    assert_int_equal(b.x, 40);
+    assert_int_equal(b.y, 28);
+    assert_int_equal(r.hit, 0);
+    /* on the one-way 45 down: walking follows it down, its sensors on it */
+    b.x = 48;
+    b.y = 0;
+    assert_int_equal(eo_tiles_move(&map, &b, 0, 20, 0, NULL, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 12); /* column 0's surface, row 16 */
+    r = walk(&b, 4, 1);
+    assert_int_equal(b.x, 52);
+    assert_int_equal(b.y, 16); /* column 4's surface, row 20 */
+    assert_int_equal(r.on_ground, 1);
+    assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
+    assert_int_equal(g.ground_y, 20);
+    assert_int_equal(g.distance, 0);
+    assert_int_equal(g.attr, EO_TILES_ONE_WAY_SLOPE_ATTR(EO_TILES_SLOPE_45_DOWN));
+}
+
 static void random_map(void); /* below, with the walk's properties */
 
 /* Every column against the move, on random maps: for a box none of whose pixels is ground,
    ground at distance 0 exactly when eo_tiles_move says on_ground; never below the box. */
 static int ground_pixel(long x, long y)
 {
-    long T = tile_size();
-    int a = ref_attr(floor_div(x, T), floor_div(y, T));
-    return ref_solid(x, y) || a == EO_TILES_ONE_WAY || a == EO_TILES_LADDER;
+    long T = tile_size(), col = floor_div(x, T), row = floor_div(y, T), j = y - row * T;
+    int a = ref_attr(col, row);
+    return ref_solid(x, y) || a == EO_TILES_ONE_WAY || a == EO_TILES_LADDER || a == EO_TILES_LADDER_TOP ||
+           (a == EO_TILES_ONE_WAY_HALF && j >= T / 2) ||
+           (a >= EO_TILES_ONE_WAY_SLOPE && j >= T - ref_height(a, (int)(x - col * T)));
 }
 
 static void test_slopes_box_ground_every_column_agrees_with_move(void **state)
 {
     unsigned trial, checked = 0, grounded = 0;
     (void)state;
-    for (trial = 0; trial < 40000u; trial++) {
+    for (trial = 0; trial < 46000u; trial++) {
         eo_box b;
         eo_slopes_ground g;
         eo_tiles_move_result r;
@@ -242,7 +307,7 @@ static void test_slopes_box_ground_every_column_agrees_with_move(void **state)
         for (y = b.y; y < (long)b.y + b.h && clear; y++)
             for (x = b.x; x < (long)b.x + b.w && clear; x++)
                 clear = !ground_pixel(x, y);
-        if (!clear) /* it fell into a one-way or ladder tile's lower rows: not this property's case */
+        if (!clear) /* it fell into a one-way kind's lower rows: not this property's case */
             continue;
         assert_int_equal(eo_tiles_move(&map, &b, 0, 0, 0, NULL, &r, NULL), EO_OK);
         assert_int_equal(eo_slopes_box_ground(&map, &b, EO_SLOPES_EVERY_COLUMN, &g, NULL), EO_OK);
@@ -722,6 +787,52 @@ static void test_slopes_move_launches_off_crests(void **state)
     }
 }
 
+static void test_slopes_walk_up_one_way_slopes(void **state)
+{
+    /* a one-way 45 degree ramp ('p') up to a one-way platform ('='), over an open floor */
+    static const char *const art[] = {
+        "............",
+        "............",
+        "........p===",
+        ".......p....",
+        "############",
+    };
+    eo_box b = { 40, 24, 8, 8 };
+    eo_tiles_move_result r;
+    eo_slopes_move_result m;
+    int x;
+    (void)state;
+    load(art, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    /* walking up: every pixel right is a pixel up, standing on the surface all the way */
+    for (x = 40; x < 80; x++) {
+        r = walk(&b, 1, 1);
+        assert_int_equal(r.on_ground, 1);
+        assert_int_equal(ref_on_ground(&b), 1);
+    }
+    assert_int_equal(b.x, 80);
+    assert_int_equal(b.y, 8); /* on the platform at y 16 */
+    /* down again to the floor */
+    r = walk(&b, -40, 1);
+    assert_int_equal(b.y, 24);
+    assert_int_equal(r.on_ground, 1);
+    /* dropping, the walker goes under the ramp along the floor */
+    b.x = 40;
+    assert_int_equal(eo_slopes_walk(&map, &b, 40, 1, EO_TILES_DROP, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 24);
+    assert_int_equal(b.x, 80);
+    /* max step 0: the walker does not climb onto it (it passes under, as sideways motion does) */
+    b.x = 40;
+    r = walk(&b, 40, 0);
+    assert_int_equal(b.y, 24);
+    /* a character's frame: lands on the one-way ramp from above, and walks on up it */
+    b.x = 58;
+    b.y = 0;
+    assert_int_equal(eo_slopes_move(&map, &b, 4, 20, 1, EO_SLOPES_REACH_ALWAYS, 0, &m, NULL), EO_OK);
+    assert_int_equal(m.landed, 1);
+    assert_int_equal(m.move.on_ground, 1);
+    assert_int_equal(m.slope, 256);
+}
+
 static void test_slopes_move_bad_input(void **state)
 {
     eo_box b = { 0, 0, 8, 8 }, before = { 0, 0, 8, 8 };
@@ -760,7 +871,7 @@ static void test_slopes_move_bad_input(void **state)
 
 static void random_map(void)
 {
-    static const uint8_t weights[] = { 40, 14, 6, 5, 2, 2, 5, 5, 4, 4, 4, 4, 3 }; /* per tile_chars */
+    static const uint8_t weights[] = { 40, 14, 6, 5, 2, 2, 5, 5, 4, 4, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2 }; /* per tile_chars */
     uint16_t w = (uint16_t)rng_range(2, 24), h = (uint16_t)rng_range(2, 16);
     uint32_t k, total = 0, pick;
     unsigned i;
@@ -971,6 +1082,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_slopes_box_sensors),
         cmocka_unit_test(test_slopes_box_ground_every_column_sees_a_peak),
         cmocka_unit_test(test_slopes_box_ground_every_column_agrees_with_move),
+        cmocka_unit_test(test_slopes_new_kinds_ground_and_walk),
         cmocka_unit_test(test_slopes_walk_45_ramp_stays_on_surface),
         cmocka_unit_test(test_slopes_walk_transitions),
         cmocka_unit_test(test_slopes_walk_walls_steps_and_ledges),
@@ -981,6 +1093,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_slopes_move_lands_on_slopes_keeping_speed),
         cmocka_unit_test(test_slopes_move_launches_off_crests),
         cmocka_unit_test(test_slopes_move_bad_input),
+        cmocka_unit_test(test_slopes_walk_up_one_way_slopes),
         cmocka_unit_test(test_slopes_move_matches_reference_and_stays_clear),
     };
     if (argc > 1)

@@ -21,23 +21,19 @@
 
 static uint16_t row_table[4096];
 
-/*  . empty   # solid   = one-way   H ladder   ^ hazard   ~ water   x game's own (attr 9)
-    / 45 up   \ 45 down   a b 22.5 up (low, high)   c d 22.5 down (high, low)   u user shape */
-static const char tile_chars[] = ".#=H^~x/\\abcdu";
+/*  . empty   # solid   = one-way   H ladder   ^ hazard   ~ water   x game's own (attr 11)
+    / 45 up   \ 45 down   a b 22.5 up (low, high)   c d 22.5 down (high, low)   u user shape
+    M spike block   T ladder top   N half top   _ half bottom   - one-way half
+    p q r s w one-way slopes (45 up, 45 down, 22.5 up low, 22.5 down high, user) */
+static const char tile_chars[] = ".#=H^~x/\\abcduMTN_-pqrsw";
 
 /* ---- the reference: the map read pixel by pixel, straight from the rules ----------------- */
 
 #define REF_MAP (&map)
 #define REF_USER_SLOPES user_slopes
 #define REF_SWEEP
+#define REF_KINDS
 #include "tiles_reference.h"
-
-static int kind_bit(int attr)
-{
-    if (attr >= EO_TILES_SLOPE)
-        return EO_TILES_TOUCH_SLOPE;
-    return attr >= 1 && attr <= 5 ? 1 << (attr - 1) : 0;
-}
 
 static int ref_kinds(long c0, long c1, long r0, long r1)
 {
@@ -45,7 +41,7 @@ static int ref_kinds(long c0, long c1, long r0, long r1)
     int k = 0;
     for (r = r0; r <= r1; r++)
         for (c = c0; c <= c1; c++) {
-            k |= kind_bit(ref_attr(c, r));
+            k |= ref_kind_bit(ref_attr(c, r));
             if (c < 0 || r < 0 || c >= map.width || r >= map.height)
                 k |= EO_TILES_TOUCH_OUTSIDE;
         }
@@ -250,6 +246,14 @@ static void test_tiles_check_errors(void **state)
     attrs['u'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER + 1); /* only one user shape is defined */
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
     attrs['u'] = EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER);
+    assert_int_equal(eo_tiles_check(&map), EO_OK);
+    attrs['w'] = EO_TILES_ONE_WAY_SLOPE_ATTR(EO_TILES_SLOPE_USER + 1); /* one-way slopes too */
+    assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
+    attrs['w'] = EO_TILES_ONE_WAY_SLOPE_ATTR(EO_TILES_SLOPE_USER);
+    assert_int_equal(EO_TILES_SLOPE_MAX_USER, 114);
+    map.slope_count = EO_TILES_SLOPE_MAX_USER + 1; /* shapes 0 .. 119 only: refused before reading */
+    assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
+    map.slope_count = 1;
     assert_int_equal(eo_tiles_check(&map), EO_OK);
     map.tile_shift = 0; /* default: 8 px */
     assert_int_equal(eo_tiles_check(&map), EO_OK);
@@ -668,6 +672,201 @@ static void test_tiles_ladders_and_ladder_tops(void **state)
     assert_int_equal(r.on_ground, 1);
 }
 
+/* ---- the kinds of issue 11: spike blocks, ladder tops, half tiles, one-way slopes ---------- */
+
+static void test_tiles_spike_block_blocks_and_hurts(void **state)
+{
+    static const char *const art[] = {
+        "......",
+        "....M.", /* a spike block in the wall: y 8..15, x 32..39 */
+        "MMMMMM", /* y 16.. */
+    };
+    eo_box b = { 8, 0, 8, 8 };
+    eo_tiles_move_result r;
+    (void)state;
+    load(art, 3, 3, EO_TILES_OUTSIDE_EMPTY);
+    r = move(&b, 0, 20, 0); /* falls onto the spikes and stands on them, as on solid */
+    assert_int_equal(b.y, 8);
+    assert_int_equal(r.hit, EO_HIT_BOTTOM);
+    assert_int_equal(r.on_ground, 1);
+    assert_int_equal(r.below, EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HAZARD);
+    r = move(&b, 20, 0, 0); /* a wall too */
+    assert_int_equal(b.x, 24);
+    assert_int_equal(r.hit, EO_HIT_RIGHT);
+    r = move(&b, 0, 5, EO_TILES_DROP); /* dropping does not pass it */
+    assert_int_equal(b.y, 8);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 32, 8), 1);
+    assert_int_equal(eo_tiles_kind_bit(EO_TILES_SOLID_HAZARD), EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HAZARD);
+}
+
+static void test_tiles_explicit_ladder_top(void **state)
+{
+    static const char *const art[] = {
+        "......",
+        "..T...", /* y 8..15 */
+        "..H...", /* under a ladder top: no implicit top */
+        "..H...",
+        "######", /* y 32.. */
+    };
+    eo_box b = { 16, 0, 8, 8 };
+    eo_tiles_move_result r;
+    (void)state;
+    load(art, 5, 3, EO_TILES_OUTSIDE_EMPTY);
+    r = move(&b, 0, 10, 0); /* held by the top */
+    assert_int_equal(b.y, 0);
+    assert_int_equal(r.hit, EO_HIT_BOTTOM);
+    assert_int_equal(r.on_ground, 1);
+    assert_int_equal(r.below, EO_TILES_TOUCH_ONE_WAY | EO_TILES_TOUCH_LADDER);
+    r = move(&b, 0, 10, EO_TILES_DROP); /* climbing down through it */
+    assert_int_equal(b.y, 10);
+    assert_int_equal(r.hit, 0);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_ONE_WAY | EO_TILES_TOUCH_LADDER);
+    r = move(&b, 0, 30, 0); /* the ladder below it is no top: down to the floor */
+    assert_int_equal(b.y, 24);
+    assert_int_equal(r.below, EO_TILES_TOUCH_SOLID);
+    r = move(&b, 0, -30, 0); /* climbing up passes the top */
+    assert_int_equal(b.y, -6);
+    assert_int_equal(r.hit, 0);
+    r = move(&b, 10, 0, 0); /* sideways: never blocks */
+    assert_int_equal(r.hit, 0);
+    assert_int_equal(eo_tiles_pixel_one_way(&map, 16, 8), 1);
+    assert_int_equal(eo_tiles_pixel_one_way(&map, 16, 9), 0);
+    assert_int_equal(eo_tiles_pixel_one_way(&map, 16, 16), 0);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 16, 8), 0);
+}
+
+static void test_tiles_one_way_halves_8px_apart(void **state)
+{
+    static const char *const art[] = {
+        "....", /* 16 px tiles */
+        "-...", /* y 16..31: surface y 24 */
+        "=...", /* y 32..47: surface y 32, 8 px below */
+        "-...", /* y 48..63: surface y 56 */
+        "####",
+    };
+    eo_box b = { 0, 0, 8, 4 };
+    eo_tiles_move_result r;
+    (void)state;
+    load(art, 5, 4, EO_TILES_OUTSIDE_EMPTY);
+    r = move(&b, 0, 40, 0);
+    assert_int_equal(b.y, 20); /* its bottom on row 23, the half line above 24 */
+    assert_int_equal(r.hit, EO_HIT_BOTTOM);
+    assert_int_equal(r.on_ground, 1);
+    assert_int_equal(r.below, EO_TILES_TOUCH_ONE_WAY);
+    r = move(&b, 0, 6, EO_TILES_DROP);
+    assert_int_equal(b.y, 26);
+    r = move(&b, 0, 40, 0); /* onto the one-way tile 8 px lower */
+    assert_int_equal(b.y, 28);
+    assert_int_equal(r.on_ground, 1);
+    r = move(&b, 0, 40, EO_TILES_DROP); /* through both halves' tiles down to the floor */
+    assert_int_equal(b.y, 60);
+    r = move(&b, 0, -3, 0); /* under the lower half's surface (y 56): jumping up passes it */
+    r = move(&b, 0, -30, 0);
+    assert_int_equal(b.y, 27);
+    assert_int_equal(r.hit, 0);
+    b.y = 40; /* in the half's empty top: sideways passes */
+    r = move(&b, 30, 0, 0);
+    assert_int_equal(r.hit, 0);
+    assert_int_equal(eo_tiles_pixel_one_way(&map, 3, 24), 1);
+    assert_int_equal(eo_tiles_pixel_one_way(&map, 3, 16), 0);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 3, 24), 0);
+}
+
+static void test_tiles_one_way_slope(void **state)
+{
+    static const char *const art[] = {
+        "........",
+        "........",
+        "...p....", /* y 16..23, x 24..31: column i's surface at row 23 - i */
+        "########",
+    };
+    eo_box b = { 8, 20, 4, 4 };
+    eo_tiles_move_result r;
+    (void)state;
+    load(art, 4, 3, EO_TILES_OUTSIDE_EMPTY);
+    r = move(&b, 30, 0, 0); /* on the floor: straight through the slope sideways */
+    assert_int_equal(b.x, 38);
+    assert_int_equal(r.hit, 0);
+    r = move(&b, -30, 0, 0);
+    assert_int_equal(b.x, 8);
+    assert_int_equal(r.hit, 0);
+    b.x = 27; /* over columns 3 .. 6: the highest surface is column 6's, row 17 */
+    b.y = 0;
+    r = move(&b, 0, 30, 0); /* lands on it from above */
+    assert_int_equal(b.y, 13);
+    assert_int_equal(r.hit, EO_HIT_BOTTOM);
+    assert_int_equal(r.on_ground, 1);
+    assert_int_equal(r.below, EO_TILES_TOUCH_SLOPE | EO_TILES_TOUCH_ONE_WAY);
+    r = move(&b, 0, 30, EO_TILES_DROP); /* dropping passes */
+    assert_int_equal(b.y, 20);
+    r = move(&b, 0, -30, 0); /* jumping up from inside it passes */
+    assert_int_equal(b.y, -10);
+    assert_int_equal(r.hit, 0);
+    b.w = 1;
+    b.x = 24; /* column 0: surface row 23 */
+    b.y = 0;
+    r = move(&b, 0, 30, 0);
+    assert_int_equal(b.y, 19);
+    assert_int_equal(r.on_ground, 1);
+    assert_int_equal(eo_tiles_pixel_one_way(&map, 24, 23), 1);
+    assert_int_equal(eo_tiles_pixel_one_way(&map, 31, 16), 1);
+    assert_int_equal(eo_tiles_pixel_one_way(&map, 31, 17), 0);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 31, 20), 0);
+    /* a sweep lands on it too, and passes it sideways */
+    b.x = 31;
+    b.y = 0;
+    assert_int_equal(eo_tiles_sweep(&map, &b, 0, 40, 0, NULL, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 12); /* column 7: surface row 16 */
+    assert_int_equal(r.hit, EO_HIT_BOTTOM);
+    b.x = 8;
+    b.y = 20;
+    assert_int_equal(eo_tiles_sweep(&map, &b, 30, 0, 0, NULL, &r, NULL), EO_OK);
+    assert_int_equal(b.x, 38);
+    assert_int_equal(r.hit, 0);
+}
+
+static void test_tiles_half_tiles(void **state)
+{
+    static const char *const art[] = {
+        "......",
+        ".N..._", /* y 8..15: N solid 8..11; _ solid 12..15 */
+        "######",
+    };
+    eo_box b = { 8, 12, 8, 4 };
+    eo_tiles_move_result r;
+    (void)state;
+    load(art, 3, 3, EO_TILES_OUTSIDE_EMPTY);
+    r = move(&b, 0, -20, 0); /* under the half top: stopped at its half line */
+    assert_int_equal(b.y, 12);
+    assert_int_equal(r.hit, EO_HIT_TOP);
+    assert_int_equal(r.touching, EO_TILES_TOUCH_HALF);
+    r = move(&b, 40, 0, 0); /* its bottom half row: stopped by the half bottom's solid half */
+    assert_int_equal(b.x, 32);
+    assert_int_equal(r.hit, EO_HIT_RIGHT);
+    b.y = 8; /* rows 8..11: above the half bottom's solid rows, beside the half top's */
+    b.x = 20;
+    r = move(&b, 30, 0, 0);
+    assert_int_equal(r.hit, 0);
+    r = move(&b, -40, 0, 0);
+    assert_int_equal(b.x, 16);
+    assert_int_equal(r.hit, EO_HIT_LEFT);
+    b.x = 40;
+    b.y = 0;
+    r = move(&b, 0, 20, 0); /* onto the half bottom */
+    assert_int_equal(b.y, 8);
+    assert_int_equal(r.on_ground, 1);
+    assert_int_equal(r.below, EO_TILES_TOUCH_HALF);
+    b.x = 8;
+    b.y = 0;
+    r = move(&b, 0, 20, 0); /* onto the half top */
+    assert_int_equal(b.y, 4);
+    assert_int_equal(r.below, EO_TILES_TOUCH_HALF);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 8, 11), 1);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 8, 12), 0);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 40, 11), 0);
+    assert_int_equal(eo_tiles_pixel_solid(&map, 40, 12), 1);
+}
+
 static void test_tiles_hazard_water_and_kinds(void **state)
 {
     static const char *const art[] = {
@@ -693,7 +892,8 @@ static void test_tiles_hazard_water_and_kinds(void **state)
     assert_int_equal(eo_tiles_kind_bit(EO_TILES_SOLID), EO_TILES_TOUCH_SOLID);
     assert_int_equal(eo_tiles_kind_bit(EO_TILES_WATER), EO_TILES_TOUCH_WATER);
     assert_int_equal(eo_tiles_kind_bit(EO_TILES_SLOPE_ATTR(3)), EO_TILES_TOUCH_SLOPE);
-    assert_int_equal(eo_tiles_kind_bit(9), 0);
+    assert_int_equal(eo_tiles_kind_bit(11), 0);
+    assert_int_equal(eo_tiles_kind_bit(15), 0);
     assert_int_equal(eo_tiles_kind_bit(EO_TILES_EMPTY), 0);
 }
 
@@ -852,7 +1052,7 @@ static void test_tiles_huge_moves_near_world_limits(void **state)
 
 static void random_map(void)
 {
-    static const uint8_t weights[] = { 40, 14, 8, 7, 3, 3, 2, 4, 4, 3, 3, 3, 3, 3 }; /* per tile_chars */
+    static const uint8_t weights[] = { 40, 14, 8, 7, 3, 3, 2, 4, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 2, 2, 2 }; /* per tile_chars */
     uint16_t w = (uint16_t)rng_range(1, 24), h = (uint16_t)rng_range(1, 24), r;
     uint32_t k, total = 0, pick;
     unsigned i;
@@ -1261,6 +1461,11 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tiles_stacked_one_way_little_clearance),
         cmocka_unit_test(test_tiles_fast_fall_onto_one_tile_floor),
         cmocka_unit_test(test_tiles_ladders_and_ladder_tops),
+        cmocka_unit_test(test_tiles_spike_block_blocks_and_hurts),
+        cmocka_unit_test(test_tiles_explicit_ladder_top),
+        cmocka_unit_test(test_tiles_one_way_halves_8px_apart),
+        cmocka_unit_test(test_tiles_one_way_slope),
+        cmocka_unit_test(test_tiles_half_tiles),
         cmocka_unit_test(test_tiles_hazard_water_and_kinds),
         cmocka_unit_test(test_tiles_outside_policies),
         cmocka_unit_test(test_tiles_negative_coordinates),

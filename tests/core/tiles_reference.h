@@ -3,8 +3,8 @@
    read one pixel at a time, straight from the rules in tiles.h and slopes.h, with none of the core's shortcuts.
    The includer defines REF_MAP (an expression giving the const eo_tiles_map *) and REF_USER_SLOPES
    (the heights of user shape 0) before including this file, REF_WALK for the reference walk
-   (ref_walk, ref_on_ground: the slopes tests and the tiles benchmark), and REF_SWEEP for the
-   reference swept move (ref_sweep). */
+   (ref_walk, ref_on_ground: the slopes tests and the tiles benchmark), REF_SWEEP for the
+   reference swept move (ref_sweep), and REF_KINDS for the touch bits of an attr (ref_kind_bit). */
 #ifndef EARLYOUT_TESTS_TILES_REFERENCE_H
 #define EARLYOUT_TESTS_TILES_REFERENCE_H
 
@@ -29,10 +29,11 @@ static int ref_attr(long col, long row)
     return REF_MAP->attrs[REF_MAP->cells[row * REF_MAP->width + col]];
 }
 
+/* Column i's height of the slope shape a slope attr names: 16 + s solid, 136 + s one-way. */
 static int ref_height(int attr, int i)
 {
     int tile = ref_tile_size();
-    switch (attr - EO_TILES_SLOPE) {
+    switch (attr >= 136 ? attr - 136 : attr - 16) {
     case EO_TILES_SLOPE_45_UP: return i + 1;
     case EO_TILES_SLOPE_45_DOWN: return tile - i;
     case EO_TILES_SLOPE_22_UP_LOW: return i / 2 + 1;
@@ -43,33 +44,74 @@ static int ref_height(int attr, int i)
     }
 }
 
-/* Solid in every direction; pixels past the world (config.h) are solid too (its edge is a wall). */
+#ifdef REF_KINDS
+/* The touch bits of an attr, from the table in tiles.h ("Tile kinds"). */
+static int ref_kind_bit(int attr)
+{
+    switch (attr) {
+    case 1: return EO_TILES_TOUCH_SOLID;
+    case 2: return EO_TILES_TOUCH_ONE_WAY;
+    case 3: return EO_TILES_TOUCH_LADDER;
+    case 4: return EO_TILES_TOUCH_HAZARD;
+    case 5: return EO_TILES_TOUCH_WATER;
+    case 6: return EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HAZARD;   /* spike block */
+    case 7: return EO_TILES_TOUCH_ONE_WAY | EO_TILES_TOUCH_LADDER; /* ladder top */
+    case 8: case 9: return EO_TILES_TOUCH_HALF;                    /* half top, half bottom */
+    case 10: return EO_TILES_TOUCH_ONE_WAY;                        /* one-way half */
+    default:
+        if (attr >= 136)
+            return EO_TILES_TOUCH_SLOPE | EO_TILES_TOUCH_ONE_WAY;
+        return attr >= 16 ? EO_TILES_TOUCH_SLOPE : 0;
+    }
+}
+#endif
+
+/* Solid in every direction; pixels past the world (config.h) are solid too (its edge is a wall).
+   Solid: attr 1 and 6 (spike) whole, 8 (half top) rows 0 .. T/2 - 1, 9 (half bottom) rows
+   T/2 .. T - 1, 16 .. 135 (slopes) from each column's surface down; no one-way kind. */
 static int ref_solid(long x, long y)
 {
-    long tile = ref_tile_size(), col, row;
+    long tile = ref_tile_size(), col, row, j;
     int a;
     if (x < EO_COORD_MIN || x > EO_COORD_MAX || y < EO_COORD_MIN || y > EO_COORD_MAX)
         return 1;
     col = floor_div(x, tile);
     row = floor_div(y, tile);
     a = ref_attr(col, row);
-    if (a == EO_TILES_SOLID)
+    j = y - row * tile;
+    if (a == 1 || a == 6)
         return 1;
-    return a >= EO_TILES_SLOPE && (y - row * tile) >= tile - ref_height(a, (int)(x - col * tile));
+    if (a == 8)
+        return j < tile / 2;
+    if (a == 9)
+        return j >= tile / 2;
+    return a >= 16 && a < 136 && j >= tile - ref_height(a, (int)(x - col * tile));
 }
 
-/* Blocks a box moving down into pixel row y: solid, or the top row of a one-way platform or of
-   a ladder top (unless dropping). */
+/* The surface row in its tile of a one-way kind's pixel column x (-1: none): row 0 of 2
+   (one-way), 7 (ladder top) and 3 (ladder) under a tile that is neither 3 nor 7; row T/2 of 10
+   (one-way half); row T - height of a one-way slope's column (136 .. 255) of height > 0. */
+static long ref_one_way_row(long x, long col, long row)
+{
+    long tile = ref_tile_size();
+    int a = ref_attr(col, row), above = ref_attr(col, row - 1), h;
+    if (a == 2 || a == 7 || (a == 3 && above != 3 && above != 7))
+        return 0;
+    if (a == 10)
+        return tile / 2;
+    if (a >= 136 && (h = ref_height(a, (int)(x - col * tile))) > 0)
+        return tile - h;
+    return -1;
+}
+
+/* Blocks a box moving down into pixel row y: solid, or the surface row of a one-way kind
+   (unless dropping). */
 static int ref_blocks_down(long x, long y, int drop)
 {
     long tile = ref_tile_size(), col = floor_div(x, tile), row = floor_div(y, tile);
-    int a;
     if (ref_solid(x, y))
         return 1;
-    if (drop || y != row * tile)
-        return 0;
-    a = ref_attr(col, row);
-    return a == EO_TILES_ONE_WAY || (a == EO_TILES_LADDER && ref_attr(col, row - 1) != EO_TILES_LADDER);
+    return !drop && ref_one_way_row(x, col, row) == y - row * tile;
 }
 
 /* With EO_TILES_CORNERS a pixel of the leading edge counts only if it lies in the box's first or
@@ -231,6 +273,16 @@ static int ref_walk_line(eo_box *b, int dx, int max_step, int drop, long reach, 
             t = *b;
             if (!ref_climb(&t, s, max_step, drop))
                 return s > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT;
+        } else if (!drop) { /* a one-way surface in the column entered, within max_step: onto it */
+            long col = s > 0 ? (long)t.x + t.w - 1 : t.x, bottom = (long)t.y + t.h - 1, rise;
+            for (rise = 1; rise <= max_step; rise++)
+                if (ref_blocks_down(col, bottom - rise + 1, 0) && !ref_solid(col, bottom - rise + 1)) {
+                    eo_box lifted = t;
+                    ref_move(&lifted, 0, -rise, drop);
+                    if (lifted.y == t.y - rise)
+                        t = lifted;
+                    break;
+                }
         }
         u = t;
         if (!(ref_move(&u, 0, max_step + 1, drop) & EO_HIT_BOTTOM))
@@ -268,6 +320,8 @@ static long ref_tile_slope(int attr)
     long T = ref_tile_size(), i, diff = 0;
     if (attr < EO_TILES_SLOPE)
         return 0;
+    if (attr >= EO_TILES_ONE_WAY_SLOPE)
+        attr -= EO_TILES_ONE_WAY_SLOPE - EO_TILES_SLOPE; /* the same heights */
     for (i = 0; i < T / 2; i++)
         diff += ref_height(attr, (int)(i + T / 2)) - ref_height(attr, (int)i);
     return diff * 1024 / (T * T);

@@ -204,21 +204,28 @@ static int r_attr(int64_t col, int64_t row)
 static int r_height(int attr, int i)
 {
     int t = (int)RT;
-    switch (attr - EO_TILES_SLOPE) {
+    int shape = attr >= EO_TILES_ONE_WAY_SLOPE ? attr - EO_TILES_ONE_WAY_SLOPE : attr - EO_TILES_SLOPE;
+    switch (shape) {
     case EO_TILES_SLOPE_45_UP: return i + 1;
     case EO_TILES_SLOPE_45_DOWN: return t - i;
     case EO_TILES_SLOPE_22_UP_LOW: return i / 2 + 1;
     case EO_TILES_SLOPE_22_UP_HIGH: return t / 2 + i / 2 + 1;
     case EO_TILES_SLOPE_22_DOWN_HIGH: return t - i / 2;
     case EO_TILES_SLOPE_22_DOWN_LOW: return t / 2 - i / 2;
-    default: return RM->slopes[(size_t)(attr - EO_TILES_SLOPE - EO_TILES_SLOPE_USER) * (size_t)RT + (size_t)i];
+    default: return RM->slopes[(size_t)(shape - EO_TILES_SLOPE_USER) * (size_t)RT + (size_t)i];
     }
 }
 
 static uint8_t r_kind(int a)
 {
-    static const uint8_t k[] = { 0, EO_TILES_TOUCH_SOLID, EO_TILES_TOUCH_ONE_WAY, EO_TILES_TOUCH_LADDER, EO_TILES_TOUCH_HAZARD, EO_TILES_TOUCH_WATER };
-    return a >= EO_TILES_SLOPE ? EO_TILES_TOUCH_SLOPE : a < 6 ? k[a] : 0;
+    /* tiles.h's table: 6 spike, 7 ladder top, 8 and 9 half tiles, 10 one-way half */
+    static const uint8_t k[] = { 0, EO_TILES_TOUCH_SOLID, EO_TILES_TOUCH_ONE_WAY, EO_TILES_TOUCH_LADDER, EO_TILES_TOUCH_HAZARD,
+                                 EO_TILES_TOUCH_WATER, EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HAZARD,
+                                 EO_TILES_TOUCH_ONE_WAY | EO_TILES_TOUCH_LADDER, EO_TILES_TOUCH_HALF, EO_TILES_TOUCH_HALF,
+                                 EO_TILES_TOUCH_ONE_WAY };
+    if (a >= EO_TILES_ONE_WAY_SLOPE)
+        return EO_TILES_TOUCH_SLOPE | EO_TILES_TOUCH_ONE_WAY;
+    return a >= EO_TILES_SLOPE ? EO_TILES_TOUCH_SLOPE : a < 11 ? k[a] : 0;
 }
 
 typedef struct ray_walk {
@@ -261,8 +268,14 @@ static int ray_visit(void *ctx, const ref_visit *v)
         }
         w->n++;
     }
+    /* raycast.h: slopes below the surface with SLOPE, one-way slopes so with ONE_WAY, half tiles
+       in their solid half with SOLID or HALF, every other kind whole with its bits */
     if (a >= EO_TILES_SLOPE)
-        blocks = (w->block & EO_TILES_TOUCH_SLOPE) && v->y - row * RT >= RT - r_height(a, (int)(v->x - col * RT));
+        blocks = (w->block & (a >= EO_TILES_ONE_WAY_SLOPE ? EO_TILES_TOUCH_ONE_WAY : EO_TILES_TOUCH_SLOPE)) &&
+                 v->y - row * RT >= RT - r_height(a, (int)(v->x - col * RT));
+    else if (a == EO_TILES_HALF_TOP || a == EO_TILES_HALF_BOTTOM)
+        blocks = (w->block & (EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HALF)) &&
+                 (a == EO_TILES_HALF_TOP ? v->y - row * RT < RT / 2 : v->y - row * RT >= RT / 2);
     else
         blocks = (r_kind(a) & w->block) != 0;
     if (blocks) {
@@ -277,8 +290,10 @@ static void check_raycast(fz *f)
 {
     static const uint8_t attr_codes[] = {
         EO_TILES_EMPTY, EO_TILES_EMPTY, EO_TILES_EMPTY, EO_TILES_SOLID, EO_TILES_ONE_WAY, EO_TILES_LADDER,
-        EO_TILES_HAZARD, EO_TILES_WATER, 9, EO_TILES_SLOPE_ATTR(0), EO_TILES_SLOPE_ATTR(1), EO_TILES_SLOPE_ATTR(2),
-        EO_TILES_SLOPE_ATTR(3), EO_TILES_SLOPE_ATTR(4), EO_TILES_SLOPE_ATTR(5), EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER)
+        EO_TILES_HAZARD, EO_TILES_WATER, 11, EO_TILES_SLOPE_ATTR(0), EO_TILES_SLOPE_ATTR(1), EO_TILES_SLOPE_ATTR(2),
+        EO_TILES_SLOPE_ATTR(3), EO_TILES_SLOPE_ATTR(4), EO_TILES_SLOPE_ATTR(5), EO_TILES_SLOPE_ATTR(EO_TILES_SLOPE_USER),
+        EO_TILES_SOLID_HAZARD, EO_TILES_LADDER_TOP, EO_TILES_HALF_TOP, EO_TILES_HALF_BOTTOM, EO_TILES_ONE_WAY_HALF,
+        EO_TILES_ONE_WAY_SLOPE_ATTR(0), EO_TILES_ONE_WAY_SLOPE_ATTR(3), EO_TILES_ONE_WAY_SLOPE_ATTR(EO_TILES_SLOPE_USER)
     };
     static eo_raycast_visit want_v[4096];
     static ref_visit want_t[4096];

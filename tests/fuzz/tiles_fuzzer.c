@@ -9,7 +9,8 @@
    the constants of the headers) and the definitions below, written from the headers:
      - eo_tiles_check: the errors the header lists, one fault at a time;
      - tile_size, tile_of (floor division), index (row * width + col), attr_at, attr_at_pixel,
-       kind_bit, pixel_solid: from the definitions;
+       kind_bit, pixel_solid, pixel_one_way: from the definitions (every kind of tiles.h's table:
+       spike blocks, ladder tops, half tiles, one-way halves and one-way slopes);
      - eo_tiles_sweep: the reference staircase (ref_sweep, pixel by pixel, with SLIDE too);
      - eo_slopes_move: the reference mover (ref_slopes_move: landings, launches, the air);
      - eo_tiles_move: the reference mover (pixel by pixel, X then Y), and with CORNERS the same
@@ -35,7 +36,7 @@ static long T;
 
 /* user shape k's heights: the reference reads them with `attr` in scope (ref_height) */
 #define REF_MAP M
-#define REF_USER_SLOPES (M->slopes + (size_t)(attr - EO_TILES_SLOPE - EO_TILES_SLOPE_USER) * (size_t)T)
+#define REF_USER_SLOPES (M->slopes + (size_t)((attr >= 136 ? attr - 136 : attr - 16) - EO_TILES_SLOPE_USER) * (size_t)T)
 #define REF_WALK 1
 /* the shared reference is test code built without -Wconversion elsewhere */
 #pragma GCC diagnostic push
@@ -45,6 +46,7 @@ static long T;
 #pragma GCC diagnostic ignored "-Wshorten-64-to-32"
 #endif
 #define REF_SWEEP
+#define REF_KINDS
 #include "../core/tiles_reference.h"
 #pragma GCC diagnostic pop
 
@@ -55,14 +57,7 @@ static int64_t fdiv(int64_t p, int64_t d)
 
 static uint8_t kind_of(int attr)
 {
-    switch (attr) {
-    case EO_TILES_SOLID: return EO_TILES_TOUCH_SOLID;
-    case EO_TILES_ONE_WAY: return EO_TILES_TOUCH_ONE_WAY;
-    case EO_TILES_LADDER: return EO_TILES_TOUCH_LADDER;
-    case EO_TILES_HAZARD: return EO_TILES_TOUCH_HAZARD;
-    case EO_TILES_WATER: return EO_TILES_TOUCH_WATER;
-    default: return attr >= EO_TILES_SLOPE ? EO_TILES_TOUCH_SLOPE : 0;
-    }
+    return (uint8_t)ref_kind_bit(attr);
 }
 
 static int inside(int64_t col, int64_t row)
@@ -95,12 +90,17 @@ static int ref_touching(const eo_box *b, uint8_t *touching, uint8_t *below)
     return 1;
 }
 
-/* slopes.h's ground height of column i of tile (col, row) */
-static int ref_ground_height(int64_t col, int64_t row, int i)
+/* slopes.h's ground height of column i of tile (col, row), seen from its pixel row j (0: from
+   above; T - 1: from the tile below, for a regression) */
+static int ref_ground_height(int64_t col, int64_t row, int i, int j)
 {
-    int a = ref_attr(col, row);
-    if (a == EO_TILES_SOLID || a == EO_TILES_ONE_WAY || (a == EO_TILES_LADDER && ref_attr(col, row - 1) != EO_TILES_LADDER))
-        return (int)T;
+    int a = ref_attr(col, row), up = ref_attr(col, row - 1);
+    if (a == 1 || a == 2 || a == 6 || a == 7 || (a == 3 && up != 3 && up != 7))
+        return (int)T; /* solid, one-way, spike, ladder top, implicit ladder top */
+    if (a == 8) /* half top: ground only from its top half */
+        return j < T / 2 ? (int)T : 0;
+    if (a == 9 || a == 10) /* half bottom, one-way half */
+        return (int)(T / 2);
     if (a >= EO_TILES_SLOPE)
         return ref_height(a, i);
     return 0;
@@ -110,16 +110,16 @@ static int ref_ground_height(int64_t col, int64_t row, int i)
 static void ref_ground_at(int64_t x, int64_t y, eo_slopes_ground *g)
 {
     int64_t col = fdiv(x, T), row = fdiv(y, T), r = row;
-    int i = (int)(x - col * T), h = ref_ground_height(col, row, i);
+    int i = (int)(x - col * T), h = ref_ground_height(col, row, i, (int)(y - row * T));
     memset(g, 0, sizeof *g);
     /* no tile past the world's edges: nothing to extend into or regress to there */
     if (h == 0) {
         r = row + 1;
-        h = r * T > EO_COORD_MAX ? 0 : ref_ground_height(col, r, i);
+        h = r * T > EO_COORD_MAX ? 0 : ref_ground_height(col, r, i, 0);
         if (h == 0)
             return;
     } else if (h == T) {
-        int up = row * T - 1 < EO_COORD_MIN ? 0 : ref_ground_height(col, row - 1, i);
+        int up = row * T - 1 < EO_COORD_MIN ? 0 : ref_ground_height(col, row - 1, i, (int)T - 1);
         if (up > 0) {
             r = row - 1;
             h = up;
@@ -144,8 +144,9 @@ static void check_map_refused(fz *f, eo_tiles_map *map, uint8_t *attrs, uint8_t 
     case 3: map->tile_shift = (uint8_t)((fz_u8(f) & 1u) ? 1 + fz_below(f, 2) : 8 + fz_below(f, 248)); break;
     case 4: map->outside = (uint8_t)(3 + fz_below(f, 253)); break;
     case 5: map->width = 0; break;
-    case 6: /* an attr naming a user shape that does not exist */
-        attrs[fz_u8(f)] = (uint8_t)(EO_TILES_SLOPE + EO_TILES_SLOPE_USER + map->slope_count + fz_below(f, 234u - map->slope_count));
+    case 6: /* an attr naming a user shape that does not exist, solid or one-way */
+        attrs[fz_u8(f)] = (uint8_t)((fz_u8(f) & 1u ? EO_TILES_ONE_WAY_SLOPE : EO_TILES_SLOPE) + EO_TILES_SLOPE_USER +
+                                    map->slope_count + fz_below(f, EO_TILES_SLOPE_MAX_USER - map->slope_count));
         break;
     case 7:
         if (map->slope_count > 0) {
@@ -172,7 +173,6 @@ static void check_map_refused(fz *f, eo_tiles_map *map, uint8_t *attrs, uint8_t 
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static const uint8_t kinds[] = { EO_TILES_EMPTY, EO_TILES_SOLID, EO_TILES_ONE_WAY, EO_TILES_LADDER, EO_TILES_HAZARD, EO_TILES_WATER };
     fz f;
     eo_tiles_map map;
     uint8_t attrs[256], *cells, *slopes, shift, flags, use_cache, max_step, touching, below, t2, b2, heights[128], sz;
@@ -212,10 +212,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cells_n = (int64_t)w * h;
     cells = malloc((size_t)cells_n);
     slopes = malloc(map.slope_count ? (size_t)(map.slope_count * T) : 1u);
-    /* tile ids 0 .. 15 mean every kind; the rest of the table holds any valid attr */
+    /* tile ids 0 .. 15 mean every kind; the rest of the table holds any valid attr: the kinds
+       0 .. 10, the game's own 11 .. 15, a slope or a one-way slope of a shape the map has */
     for (i = 0; i < 256; i++) {
-        uint8_t pick = (uint8_t)fz_below(&f, 16 + 6u + map.slope_count);
-        attrs[i] = pick < 6 ? kinds[pick] : pick < 16 ? pick : (uint8_t)(EO_TILES_SLOPE + (pick - 16));
+        uint8_t pick = (uint8_t)fz_below(&f, 16 + 2u * (6u + map.slope_count)), shapes = (uint8_t)(6u + map.slope_count);
+        attrs[i] = pick < 16 ? pick
+                   : pick < 16 + shapes ? (uint8_t)(EO_TILES_SLOPE + (pick - 16))
+                                        : (uint8_t)(EO_TILES_ONE_WAY_SLOPE + (pick - 16 - shapes));
     }
     for (i = 0; i < cells_n; i++)
         cells[i] = (uint8_t)(fz_u8(&f) & 15u);
@@ -266,7 +269,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         uint8_t s = (uint8_t)fz_below(&f, 16);
         if (eo_tiles_tile_of(x, s) != fdiv(x, (int64_t)1 << s))
             abort();
-        if (eo_tiles_attr_at_pixel(&map, x, y, NULL) != ref_attr(col, row) || eo_tiles_pixel_solid(&map, x, y) != ref_solid(x, y))
+        if (eo_tiles_attr_at_pixel(&map, x, y, NULL) != ref_attr(col, row) || eo_tiles_pixel_solid(&map, x, y) != ref_solid(x, y) ||
+            eo_tiles_pixel_one_way(&map, x, y) != (ref_one_way_row(x, col, row) == y - row * T))
             abort();
         col = fz_range(&f, -2, (int64_t)w + 1);
         row = fz_range(&f, -2, (int64_t)h + 1);
@@ -295,7 +299,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         {
             int column = (int)fz_below(&f, (uint32_t)T);
-            if (eo_slopes_ground_height(&map, (eo_coord)col, (eo_coord)row, (uint8_t)column, NULL) != ref_ground_height(col, row, column))
+            if (eo_slopes_ground_height(&map, (eo_coord)col, (eo_coord)row, (uint8_t)column, NULL) != ref_ground_height(col, row, column, 0))
                 abort();
         }
         ref_ground_at(x, y, &want_g);

@@ -86,10 +86,13 @@ export function attrAt(map, col, row) {
 }
 const tileOf = (map, p) => Math.floor(p / map.tileSize);
 
+/** Solid tiles: SOLID (1) and the spike block (6), which blocks exactly like it (tiles.h). */
+export const solidAttr = (a) => a === 1 || a === 6;
+
 /** Does a pixel box touch a solid tile (maps of empty and solid tiles only)? */
 export function boxSolid(map, x, y, w, h) {
   for (let r = tileOf(map, y); r <= tileOf(map, y + h - 1); r++)
-    for (let c = tileOf(map, x); c <= tileOf(map, x + w - 1); c++) if (attrAt(map, c, r) === 1) return true;
+    for (let c = tileOf(map, x); c <= tileOf(map, x + w - 1); c++) if (solidAttr(attrAt(map, c, r))) return true;
   return false;
 }
 
@@ -129,4 +132,71 @@ export function sweepByPixels(map, b, dx, dy, slide = false) {
   if (slide && hitX) { const r = moveByPixels(map, { ...b, x, y }, 0, b.y + dy - y); y = r.y; hitY = r.hitY; }
   else if (slide && hitY) { const r = moveByPixels(map, { ...b, x, y }, b.x + dx - x, 0); x = r.x; hitX = r.hitX; }
   return { x, y, hitX, hitY };
+}
+
+// ---- the tile kinds of issue 11, pixel by pixel (tiles.h, "Tile kinds") --------------------------
+// Attrs: 1 solid, 2 one-way, 3 ladder, 6 spike, 7 ladder top, 8 half top, 9 half bottom, 10 one-way
+// half, 136 one-way 45 up, 137 one-way 45 down; anything else is empty here.
+
+/** Height of column i of a one-way 45 slope (136 up: i + 1, 137 down: T - i). */
+const oneWayHeight = (a, i, T) => (a === 136 ? i + 1 : T - i);
+
+/** Blocks every direction: solid and spike tiles, the solid half of a half tile. */
+export function kindSolidPixel(map, x, y) {
+  const T = map.tileSize, r = Math.floor(y / T), a = attrAt(map, Math.floor(x / T), r), j = y - r * T;
+  return solidAttr(a) || (a === 8 && j < T / 2) || (a === 9 && j >= T / 2);
+}
+
+/** The surface row of a one-way kind in the column of pixel x, or -1. */
+export function oneWayRow(map, x, c, r) {
+  const T = map.tileSize, a = attrAt(map, c, r), up = attrAt(map, c, r - 1);
+  if (a === 2 || a === 7 || (a === 3 && up !== 3 && up !== 7)) return 0;
+  if (a === 10) return T / 2;
+  if (a === 136 || a === 137) return T - oneWayHeight(a, x - c * T, T);
+  return -1;
+}
+
+/** Would one pixel step of the box along an axis (0 x, 1 y) in direction s enter a blocking pixel? */
+function kindStepBlocked(map, b, x, y, axis, s, drop) {
+  const T = map.tileSize, line = axis ? (s > 0 ? y + b.h : y - 1) : (s > 0 ? x + b.w : x - 1);
+  for (let i = 0; i < (axis ? b.w : b.h); i++) {
+    const px = axis ? x + i : line, py = axis ? line : y + i;
+    if (kindSolidPixel(map, px, py)) return true;
+    if (axis && s > 0 && !drop) {
+      const r = Math.floor(py / T);
+      if (oneWayRow(map, px, Math.floor(px / T), r) === py - r * T) return true;
+    }
+  }
+  return false;
+}
+
+/** X then Y, a pixel at a time, with the kinds' rules (drop passes the one-way surfaces). */
+export function kindMoveByPixels(map, b, dx, dy, drop = false) {
+  let x = b.x, y = b.y, hitX = 0, hitY = 0;
+  const sx = Math.sign(dx), sy = Math.sign(dy);
+  for (let i = 0; i < Math.abs(dx); i++) { if (kindStepBlocked(map, b, x, y, 0, sx, drop)) { hitX = sx; break; } x += sx; }
+  for (let i = 0; i < Math.abs(dy); i++) { if (kindStepBlocked(map, b, x, y, 1, sy, drop)) { hitY = sy; break; } y += sy; }
+  return { x, y, hitX, hitY };
+}
+
+/** The swept staircase (as sweepByPixels) with the kinds' rules. */
+export function kindSweepByPixels(map, b, dx, dy, slide = false, drop = false) {
+  let x = b.x, y = b.y, i = 0, j = 0, hitX = 0, hitY = 0;
+  const ax = Math.abs(dx), ay = Math.abs(dy), sx = Math.sign(dx), sy = Math.sign(dy);
+  while (i < ax || j < ay) {
+    const alongX = j === ay || (i < ax && (2 * i + 1) * ay <= (2 * j + 1) * ax);
+    if (alongX) { if (kindStepBlocked(map, b, x, y, 0, sx, drop)) { hitX = sx; break; } x += sx; i++; }
+    else { if (kindStepBlocked(map, b, x, y, 1, sy, drop)) { hitY = sy; break; } y += sy; j++; }
+  }
+  if (slide && hitX) { const r = kindMoveByPixels(map, { ...b, x, y }, 0, b.y + dy - y, drop); y = r.y; hitY = r.hitY; }
+  else if (slide && hitY) { const r = kindMoveByPixels(map, { ...b, x, y }, b.x + dx - x, 0, drop); x = r.x; hitX = r.hitX; }
+  return { x, y, hitX, hitY };
+}
+
+/** The TOUCH bits of an attr (tiles.h's table). */
+export function kindBits(a) {
+  const bits = { 1: 1, 2: 2, 3: 4, 4: 8, 5: 16, 6: 1 | 8, 7: 2 | 4, 8: 64, 9: 64, 10: 2 };
+  if (a >= 136) return 32 | 2;
+  if (a >= 16) return 32;
+  return bits[a] ?? 0;
 }

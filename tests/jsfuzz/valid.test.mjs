@@ -240,9 +240,9 @@ const mapArb = fc.record({
   outside: fc.constantFrom('solid', 'empty', 'open-top'), solid: fc.integer({ min: 0, max: 40 }), seed: fc.integer(), rowTable: fc.boolean(),
 }).map((m) => {
   let s = m.seed | 1;
-  const cells = new Uint8Array(m.width * m.height).map(() => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; return (s >>> 0) % 100 < m.solid ? 7 : 9; });
+  const cells = new Uint8Array(m.width * m.height).map(() => { s ^= s << 13; s ^= s >>> 17; s ^= s << 5; const v = (s >>> 0) % 100; return v < m.solid ? (v % 4 ? 7 : 8) : 9; });
   const attrs = new Uint8Array(256);
-  attrs[7] = TILE.SOLID; // game ids 7 and 9: solid and empty
+  attrs[7] = TILE.SOLID; attrs[8] = TILE.SOLID_HAZARD; // game ids 7 and 8: solid (a spike block is solid too), 9 empty
   return { width: m.width, height: m.height, tileSize: m.tileSize, outside: m.outside, rowTable: m.rowTable, cells, attrs };
 });
 
@@ -256,7 +256,7 @@ prop('tiles: lookups equal the map oracle', fc.tuple(mapArb, fc.integer({ min: -
     const [c, r] = [Math.floor(Math.floor(px) / m.tileSize) + 0, Math.floor(Math.floor(py) / m.tileSize) + 0]; // never -0
     assert.equal(map.tileOf(px), c);
     assert.equal(map.attrAtPixel(px, py), O.attrAt(m, c, r));
-    assert.equal(map.pixelSolid(px, py), O.attrAt(m, c, r) === TILE.SOLID);
+    assert.equal(map.pixelSolid(px, py), O.solidAttr(O.attrAt(m, c, r)));
     assert.deepEqual([...map.cells()], [...m.cells]);
     for (const mode of ['edges', 'corners']) {
       const x0 = Math.floor(px), y0 = Math.floor(py), w = 3 * m.tileSize + 1, h = 7;
@@ -369,18 +369,75 @@ prop('tiles: raycast stops on the first solid tile it crosses; walk / walkMany a
   try {
     const r = map.raycast(seg, { visits: true });
     if (r.hit) {
-      assert.equal(O.attrAt(m, r.col, r.row), TILE.SOLID, `hit a non-solid tile ${r.col}, ${r.row}`);
+      assert.ok(O.solidAttr(O.attrAt(m, r.col, r.row)), `hit a non-solid tile ${r.col}, ${r.row}`);
       assert.equal(r.t, r.tNum / r.tDen);
       assert.equal(Math.floor(r.x / m.tileSize), r.col);
       assert.equal(Math.floor(r.y / m.tileSize), r.row);
     }
-    for (const v of r.visits.slice(0, -1)) assert.notEqual(O.attrAt(m, v.col, v.row), TILE.SOLID, 'a visited tile before the hit is solid');
+    for (const v of r.visits.slice(0, -1)) assert.ok(!O.solidAttr(O.attrAt(m, v.col, v.row)), 'a visited tile before the hit is solid');
     const b = { x: seg.x0, y: seg.y0, w: 6, h: 6 };
     if (!O.boxSolid(m, b.x, b.y, 6, 6)) {
       const one = map.walk(b, dx, 4);
       const boxes = new Float64Array([b.x, b.y, 6, 6]);
       map.walkMany(boxes, new Float64Array([dx]), 4);
       assert.deepEqual([boxes[0], boxes[1]], [one.box.x + one.remainderX, one.box.y + one.remainderY]);
+    }
+  } finally {
+    map.dispose();
+  }
+}, 2);
+
+// The tile kinds of issue 11: spike blocks, ladders and ladder tops, half tiles, one-way platforms,
+// one-way halves and one-way 45-degree slopes, against the pixel oracle (oracle.mjs).
+const KIND_ATTRS = [0, 0, 0, 0, 1, 6, 7, 3, 8, 9, 10, 2, 136, 137];
+const kindsMapArb = fc.record({
+  width: fc.integer({ min: 1, max: 10 }), height: fc.integer({ min: 1, max: 8 }), tileSize: fc.constantFrom(8, 16),
+  outside: fc.constantFrom('solid', 'empty', 'open-top'), picks: fc.array(fc.nat(KIND_ATTRS.length - 1), { minLength: 80, maxLength: 80 }),
+}).map((m) => {
+  const attrs = new Uint8Array(256);
+  for (const a of KIND_ATTRS) attrs[a] = a; // each kind its own tile id
+  const cells = Uint8Array.from({ length: m.width * m.height }, (_, i) => KIND_ATTRS[m.picks[i % 80]]);
+  return { width: m.width, height: m.height, tileSize: m.tileSize, outside: m.outside, cells, attrs };
+});
+
+/** A box overlapping no solid pixel, found by scanning from `at`; null if none. */
+function kindFreeStart(m, w, h, at) {
+  const W = m.width * m.tileSize, H = m.height * m.tileSize;
+  for (let k = 0; k < W * H; k += 5) {
+    const p = (at * 7 + k) % (W * H), x = p % W, y = Math.floor(p / W);
+    let free = x + w <= W && y + h <= H;
+    for (let j = 0; j < h && free; j++) for (let i = 0; i < w && free; i++) free = !O.kindSolidPixel(m, x + i, y + j);
+    if (free) return { x, y, w, h };
+  }
+  return null;
+}
+
+prop('tiles: spike blocks, ladder tops, half tiles, one-way halves and one-way slopes move, sweep and read as the pixel oracle says', fc.tuple(kindsMapArb, fc.integer({ min: 1, max: 14 }), fc.integer({ min: 1, max: 14 }), fc.integer({ min: -100, max: 100 }), fc.integer({ min: -100, max: 100 }), fc.integer({ min: 0, max: 1000 }), fc.boolean(), fc.boolean()), ([m, w, h, dx, dy, at, drop, slide]) => {
+  const map = eo.tiles.createMap(m);
+  try {
+    const start = kindFreeStart(m, w, h, at);
+    if (!start) return;
+    const hitOf = (r) => (r.hitX < 0 ? 1 : 0) | (r.hitX > 0 ? 2 : 0) | (r.hitY < 0 ? 4 : 0) | (r.hitY > 0 ? 8 : 0);
+    const want = O.kindMoveByPixels(m, start, dx, dy, drop), r = map.move(start, dx, dy, { drop });
+    assert.deepEqual([r.box.x, r.box.y, r.hit], [want.x, want.y, hitOf(want)], `move ${JSON.stringify(start)} by ${dx}, ${dy}, drop ${drop}`);
+    const ws = O.kindSweepByPixels(m, start, dx, dy, slide, drop), rs = map.sweep(start, dx, dy, { drop, slide });
+    assert.deepEqual([rs.box.x, rs.box.y, rs.hit], [ws.x, ws.y, hitOf(ws)], `sweep ${JSON.stringify(start)} by ${dx}, ${dy}`);
+    // on the ground: a one-pixel move down would be blocked (never by dropping: it is not the move's choice)
+    assert.equal(r.onGround, O.kindMoveByPixels(m, r.box, 0, 1).hitY > 0);
+    // what the box touches: every tile square it overlaps
+    const T = m.tileSize;
+    let bits = 0, outside = false;
+    for (let row = Math.floor(r.box.y / T); row <= Math.floor((r.box.y + h - 1) / T); row++)
+      for (let col = Math.floor(r.box.x / T); col <= Math.floor((r.box.x + w - 1) / T); col++) {
+        bits |= O.kindBits(O.attrAt(m, col, row));
+        outside ||= col < 0 || row < 0 || col >= m.width || row >= m.height;
+      }
+    assert.equal(r.touching, bits | (outside ? TOUCH.OUTSIDE : 0));
+    for (let k = 0; k < 6; k++) {
+      const px = (at * 31 + k * 17) % (m.width * T), py = (at * 17 + k * 29) % (m.height * T);
+      const c = Math.floor(px / T), row = Math.floor(py / T);
+      assert.equal(map.pixelSolid(px, py), O.kindSolidPixel(m, px, py), `pixelSolid(${px}, ${py})`);
+      assert.equal(map.pixelOneWay(px, py), O.oneWayRow(m, px, c, row) === py - row * T, `pixelOneWay(${px}, ${py})`);
     }
   } finally {
     map.dispose();

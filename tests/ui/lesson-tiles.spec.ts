@@ -71,6 +71,7 @@ test('the character stands on the floor, walks into the wall and jumps into a ti
   await test.step('paints two solid tiles over its head with the mouse (row 14, columns 1 and 2)', async () => {
     await pause(w);
     await w.get('tool-1').check();
+    await stage.scrollIntoViewIfNeeded(); // the whole map on screen: the clicks below land on it
     const s = Number(await stage.getAttribute('data-scale'));
     const box = (await stage.boundingBox())!;
     for (const col of [1, 2]) await page.mouse.click(box.x + (col * T + 4) * s, box.y + (14 * T + 4) * s);
@@ -140,6 +141,38 @@ test('ladders: climb to the ladder top and stand on it, climb back down; hazards
   await expect.poll(async () => (await hero(w)).touching, { timeout: 20_000 }).toContain('water');
   await expect.poll(async () => Number((await hero(w)).deaths), { timeout: 30_000 }).toBeGreaterThan(0);
   await page.keyboard.up('ArrowRight');
+});
+
+test('tile kinds: painted spike blocks hold the character and report a hazard below; a painted one-way half holds it at its half line', async ({ page }) => {
+  const paintRow = async (w: Widget, tool: number, row: number, cols: number[]): Promise<void> => {
+    await pause(w);
+    await w.get(`tool-${tool}`).check();
+    const stage = w.get('stage');
+    await stage.scrollIntoViewIfNeeded(); // the whole map on screen: the clicks below land on it
+    const s = Number(await stage.getAttribute('data-scale'));
+    const box = (await stage.boundingBox())!;
+    for (const col of cols) await page.mouse.click(box.x + (col * T + 4) * s, box.y + (row * T + 4) * s);
+  };
+  await test.step('spike blocks (tool 6) painted into the floor, columns 1 and 2: the character walks left onto them and stands there', async () => {
+    const w = await open(page, 'play');
+    await expectHero(w, { x: 24, y: standingOn(19), onGround: 'true', below: 'solid' });
+    await paintRow(w, 6, 19, [1, 2]);
+    await w.get('stage').focus();
+    await page.keyboard.down('a');
+    await framesUntil(page, w, (h) => h.x === String(T));
+    await page.keyboard.up('a');
+    // solid ground that is also a hazard: it stops the fall like the floor, and says so in below
+    await expectHero(w, { x: T, y: standingOn(19), onGround: 'true', below: 'solid, hazard', deaths: '0' });
+  });
+  await test.step('a one-way half (tool 10) painted across the fall, row 10: the character lands on its middle row, y = 84 - 16 = 68', async () => {
+    const w = await open(page, 'slip');
+    await paintRow(w, 10, 10, [11, 12, 13]);
+    await w.get('respawn').click();
+    await w.get('stage').focus();
+    const ys = await framesUntil(page, w, (h) => h.onGround === 'true');
+    expect(Math.max(...ys)).toBe(10 * T + T / 2 - 16);
+    await expectHero(w, { x: 92, y: 10 * T + T / 2 - 16, onGround: 'true', below: 'one-way', stuck: 'false' });
+  });
 });
 
 test('step through the landing frame beside tiles.c, then probe() point by point', async ({ page }) => {

@@ -1,5 +1,5 @@
 /* Writes a shared vector file: gen_vectors MODULE OUT.vec, MODULE one of gridmask, aabb, sectors,
-   pixelmask, tiles, query, raycast; tiles_sweep (the swept moves, module 5 format); tiles16 (the
+   pixelmask, tiles, query, raycast; tiles_sweep (the swept moves and the tile kinds of issue 11, module 5 format); tiles16 (the
    int16-world tiles cases); gridmask_wide,
    aabb_wide, pixelmask_wide (32-bit coordinate fields: +-1,000,000 and the int32 edges).
    Hand-picked edge cases first, then random cases from a fixed seed. Deterministic:
@@ -410,8 +410,9 @@ static void gen_pixelmask_wide(void)
 /* ---- tiles: maps drawn as text (tile ids 0 .. 15, the characters below), then cases ---------- */
 static const char tile_chars[] = ".#=H^~/\\abcduxvo"; /* id = position */
 /* attrs of ids 0 .. 15: empty, solid, one-way, ladder, hazard, water, the six built-in slopes,
-   user shape 0 ('u'), the game's own 9 ('x': collides like empty), user shape 1 ('v'), 7 ('o') */
-static const uint8_t tile_attrs[16] = { 0, 1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 9, 23, 7 };
+   user shape 0 ('u'), the game's own 11 ('x': collides like empty), user shape 1 ('v'), 15 ('o')
+   (the game's own were 9 and 7 until those became kinds: the answers did not change) */
+static const uint8_t tile_attrs[16] = { 0, 1, 2, 3, 4, 5, 16, 17, 18, 19, 20, 21, 22, 11, 23, 15 };
 static const uint8_t user_heights[2][8] = { { 2, 4, 6, 8, 8, 8, 8, 8 }, { 3, 5, 6, 7, 7, 6, 5, 3 } };
 
 static const char *const features_art[24] = {
@@ -468,6 +469,39 @@ static const char *const slopes_art[24] = {
     "################################",
 };
 
+/* The tile kinds of issue 11 (tiles.h, "Tile kinds"), a map of its own with its own 16 ids:
+   M spike block, T ladder top, N half top, _ half bottom, - one-way half, and one-way slopes
+   p (45 up), q (45 down), r s (22.5 up, low and high), w (user shape 0). */
+static const char kinds_chars[] = ".#=H^~MTN_-pqrsw"; /* id = position */
+static const uint8_t kinds_attrs[16] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 136, 137, 138, 139, 142 };
+
+static const char *const kinds_art[24] = {
+    "................................",
+    "................................",
+    "................................",
+    "....MM..........................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "................................",
+    "...........T......---...........",
+    "...........H......===...........",
+    "...........H....................",
+    "...........H...............pq...",
+    "...........H......---...........",
+    "........M..H..NN................",
+    "........M..H....................",
+    "........M..H....................",
+    "..MMMM..M..H..__.......pq.rsw...",
+    "################################",
+    "################################",
+    "################################",
+};
+
 static uint8_t tile_id(char ch)
 {
     const char *p = strchr(tile_chars, ch);
@@ -510,6 +544,23 @@ static unsigned map_art(const char *const *art, unsigned outside, unsigned rows)
     return k;
 }
 
+/* The kinds map: kinds_art through kinds_chars and kinds_attrs. */
+static unsigned map_kinds(unsigned outside)
+{
+    unsigned k = map_new(32, 24, 3, outside, 0, 1, 0xFF), r, c;
+    memcpy(tmaps[k].attrs, kinds_attrs, 16);
+    for (r = 0; r < 24; r++)
+        for (c = 0; c < 32; c++) {
+            const char *p = strchr(kinds_chars, kinds_art[r][c]);
+            if (p == NULL) {
+                fprintf(stderr, "gen_vectors: no kind for '%c'\n", kinds_art[r][c]);
+                exit(2);
+            }
+            tmaps[k].cells[r * 32 + c] = (uint8_t)(p - kinds_chars);
+        }
+    return k;
+}
+
 /* ~30% solid, with slopes (on solid ground), one-ways, ladders, hazards and water. */
 static unsigned map_random(unsigned w, unsigned h, unsigned shift, unsigned outside, unsigned rows, unsigned slopes)
 {
@@ -546,6 +597,7 @@ static void write_maps(void)
 enum { T_MOVE, T_WALK, T_PROBE, T_TOUCH, T_GROUND, T_BOXGROUND, T_MOVER, T_SWEEP, T_SLOPES_MOVE };
 static unsigned char tcases[1200][17];
 static unsigned char tedge[1200];
+static unsigned char tkinds[1200]; /* 1: a case of the tile kinds: it goes to tiles_sweep.vec */
 static unsigned ntcases;
 /* Cases whose answer depends on the world ending at the int16 edge (32767): they go to tiles16.vec,
    which only the 16-bit builds run (the MSX ROM and the native EO_COORD_BITS=16 runner); tiles.vec
@@ -554,11 +606,14 @@ static int tiles_int16; /* 1: writing tiles16.vec */
 static int tiles_sweep; /* 1: writing tiles_sweep.vec (the swept moves and eo_slopes_move: their
                            results would not fit the MSX's RAM beside tiles.vec's) */
 static int edge16;      /* 1 while generating int16-world cases */
+static int kinds_case;     /* 1 while generating the tile kinds' cases: tiles_sweep.vec holds them too
+                           (tiles.vec's results fill the MSX's RAM) */
 
 static void tcase(unsigned map, unsigned op, int x, int y, int w, int h, int dx, int dy, unsigned a, unsigned b, unsigned c)
 {
     unsigned char *p = tcases[ntcases];
     int v[6] = { x, y, w, h, dx, dy }, i;
+    tkinds[ntcases] = (unsigned char)kinds_case;
     tedge[ntcases++] = (unsigned char)edge16;
     p[0] = (unsigned char)map; p[1] = (unsigned char)op;
     for (i = 0; i < 6; i++) {
@@ -584,9 +639,15 @@ static int tiles_empty(unsigned mp, int x, int y, int w, int h)
 #define CORNERS 4
 #define SLIDE 8
 
+/* In the file of the swept moves: the sweeps, eo_slopes_move's cases and the tile kinds' cases. */
+static int in_sweep_file(unsigned i)
+{
+    return tcases[i][1] >= T_SWEEP || tkinds[i];
+}
+
 static void gen_tiles(void)
 {
-    unsigned feat, slo, fe, fo, so, k, m, i, first_random, last_random, bad0, bad1, wide;
+    unsigned feat, slo, fe, fo, so, k, m, i, first_random, last_random, bad0, bad1, wide, kinds;
     int x;
 
     ntmaps = 0;
@@ -617,6 +678,7 @@ static void gen_tiles(void)
     tmaps[m].attrs[15] = 16 + 6 + 2;
     (void)map_new(300, 300, 3, 0, 1, 0, feat);   /* a row table on more than 65536 cells */
     bad1 = ntmaps - 1;
+    kinds = map_kinds(1);                        /* the tile kinds, outside empty */
 
     ntcases = 0;
     /* features: floor top y = 168; wall column 12 (x 96..103) rows 12..20; one-ways rows 6, 8, 10
@@ -834,12 +896,88 @@ static void gen_tiles(void)
               (unsigned)(rng() % 4u) & (DROP | POS_ONLY), rng() % 3u ? (unsigned)rng_range(0, 20) : 255u);
     }
 
+    /* the tile kinds (after every draw above): kinds_art's spike floor cols 2..5 and wall col 8,
+       a spike ceiling cols 4..5 row 3, an explicit ladder top col 11 row 12 over a ladder, half
+       tops cols 14..15 row 17 (solid y 136..139) over half bottoms on the floor (solid y
+       164..167), one-way halves cols 18..20 rows 12 and 16 (surfaces y 100 and 132) with a
+       one-way tile between (surface y 104), one-way slopes on the floor (a peak cols 23..24, the
+       22.5 pair and the user shape cols 26..28) and in the air (a peak cols 27..28 row 15) */
+    kinds_case = 1;
+    tcase(kinds, T_MOVE, 20, 100, 8, 8, 0, 100, 0, 0, 0);           /* onto the spikes: SOLID | HAZARD below */
+    tcase(kinds, T_MOVE, 20, 100, 8, 8, 0, 100, DROP, 1, 0);        /* dropping does not pass them */
+    tcase(kinds, T_MOVE, 48, 152, 8, 16, 20, 0, 0, 0, 0);           /* into the spike wall */
+    tcase(kinds, T_MOVE, 34, 60, 8, 8, 0, -60, 0, 0, 0);            /* head against the spike ceiling */
+    tcase(kinds, T_MOVE, 88, 60, 8, 16, 0, 40, 0, 0, 0);            /* onto the ladder top */
+    tcase(kinds, T_MOVE, 88, 60, 8, 16, 0, 40, DROP, 0, 0);         /* climbing down through it */
+    tcase(kinds, T_MOVE, 88, 100, 8, 16, 0, 60, 0, 0, 0);           /* the ladder under it is no top */
+    tcase(kinds, T_MOVE, 88, 140, 8, 16, 0, -100, 0, 0, 0);         /* climbing up through the top */
+    tcase(kinds, T_MOVE, 112, 150, 8, 8, 0, -30, 0, 0, 0);          /* under the half tops: stopped at y 140 */
+    tcase(kinds, T_MOVE, 112, 141, 8, 8, 0, 30, 0, 0, 0);           /* onto the half bottoms: y 156 */
+    tcase(kinds, T_MOVE, 96, 156, 8, 8, 40, 0, 0, 0, 0);            /* above the half bottoms' solid half */
+    tcase(kinds, T_MOVE, 96, 158, 8, 8, 40, 0, 0, 0, 0);            /* into it */
+    tcase(kinds, T_MOVE, 96, 132, 8, 8, 40, 0, 0, 0, 0);            /* into the half tops' solid half */
+    tcase(kinds, T_MOVE, 110, 80, 8, 8, 0, 80, 0, 0, 0);            /* onto the half tops (and beside them) */
+    tcase(kinds, T_MOVE, 148, 60, 8, 4, 0, 60, 0, 0, 0);            /* onto the one-way half: y 96 */
+    tcase(kinds, T_MOVE, 148, 97, 8, 4, 0, 30, 0, 0, 0);            /* below its surface: onto the one-way */
+    tcase(kinds, T_MOVE, 148, 60, 8, 4, 0, 120, DROP, 0, 0);
+    tcase(kinds, T_MOVE, 148, 150, 8, 8, 0, -100, 0, 0, 0);         /* jumping up through all three */
+    tcase(kinds, T_MOVE, 140, 96, 8, 4, 40, 0, 0, 1, 0);            /* standing on it, walking off */
+    tcase(kinds, T_MOVE, 186, 100, 4, 4, 0, 100, 0, 0, 0);          /* onto the one-way 45 up */
+    tcase(kinds, T_MOVE, 186, 100, 4, 4, 0, 100, DROP, 0, 0);
+    tcase(kinds, T_MOVE, 180, 100, 16, 8, 0, 100, 0, 0, 0);         /* onto the peak */
+    tcase(kinds, T_MOVE, 160, 160, 8, 8, 80, 0, 0, 0, 0);           /* sideways through every one-way slope */
+    tcase(kinds, T_MOVE, 216, 130, 8, 8, 0, -40, 0, 0, 0);          /* up through the peak in the air */
+    tcase(kinds, T_MOVE, 208, 100, 24, 8, 0, 40, 0, 0, 0);          /* a wide box onto it */
+    for (x = 206; x < 232; x += 3)
+        tcase(kinds, T_MOVE, x, 140, 2, 8, 0, 30, 0, 0, 0);         /* onto the 22.5 pair and the user shape */
+    tcase(kinds, T_WALK, 150, 152, 8, 16, 80, 0, 2, 0, 0);          /* walking through the one-way slopes */
+    tcase(kinds, T_WALK, 224, 112, 4, 8, 8, 0, 1, 0, 0);            /* down the one-way 45 in the air */
+    tcase(kinds, T_WALK, 224, 112, 4, 8, 8, 0, 1, DROP, 0);
+    tcase(kinds, T_WALK, 140, 96, 8, 4, 30, 0, 1, 0, 0);            /* along the one-way halves, off them */
+    tcase(kinds, T_WALK, 60, 152, 8, 16, -40, 0, 4, 0, 0);          /* into the spike wall: a wall */
+    tcase(kinds, T_PROBE, 84, 90, 16, 16, 0, 0, 0, 32, 0);          /* the ladder top's attr */
+    tcase(kinds, T_PROBE, 110, 132, 20, 40, 0, 0, 0, 32, 4);        /* the half tiles */
+    tcase(kinds, T_TOUCH, 16, 150, 16, 10, 40, 0, 0, 0, 0);         /* spikes, then the spike wall */
+    tcase(kinds, T_TOUCH, 180, 150, 40, 10, 8, -40, 0, 0, 0);       /* one-way slopes: SLOPE | ONE_WAY */
+    for (x = 100; x < 240; x += 9) {
+        tcase(kinds, T_GROUND, x, 150, 0, 0, 0, 0, 0, 0, 0);        /* extension from the tile above */
+        tcase(kinds, T_GROUND, x, 163, 0, 0, 0, 0, 0, 0, 0);
+        tcase(kinds, T_BOXGROUND, x - 4, 150, 8, 10, 0, 0, 0, 0, 0); /* every column */
+    }
+    tcase(kinds, T_GROUND, 112, 138, 0, 0, 0, 0, 0, 0, 0);          /* in the half top's solid half */
+    tcase(kinds, T_GROUND, 112, 141, 0, 0, 0, 0, 0, 0, 0);          /* in its empty half: no ground there */
+    tcase(kinds, T_BOXGROUND, 146, 92, 12, 4, 0, 0, 3, 0, 0);       /* on the one-way half */
+    tcase(kinds, T_SWEEP, 20, 40, 8, 8, 30, 100, 0, 0, 0);          /* a dive onto the spikes */
+    tcase(kinds, T_SWEEP, 70, 40, 8, 8, 30, 100, SLIDE, 1, 0);      /* onto the ladder top, sliding */
+    tcase(kinds, T_SWEEP, 130, 40, 8, 4, 20, 90, 0, 0, 0);          /* onto the one-way halves */
+    tcase(kinds, T_SWEEP, 130, 40, 8, 4, 20, 90, DROP | SLIDE, 0, 0);
+    tcase(kinds, T_SWEEP, 140, 160, 8, 8, 100, -60, 0, 0, 0);       /* up and sideways through one-way slopes */
+    tcase(kinds, T_SWEEP, 170, 60, 4, 4, 40, 110, SLIDE, 0, 0);     /* onto a one-way slope, sliding */
+    tcase(kinds, T_SWEEP, 90, 170 - 40, 8, 8, 40, 10, 0, 0, 0);     /* into the half tiles */
+    tcase(kinds, T_MOVER, 140, 80, 8, 12, 2, -7, 48, 1, 9);         /* a character across the one-way halves */
+    tcase(kinds, T_MOVER, 176, 140, 8, 12, 2, -6, 48, 2, 11);       /* and across the one-way slopes */
+    for (k = 0; k < 60; k++) {
+        int bw = rng_range(1, 20), bh = rng_range(1, 20), bx = rng_range(-8, 256), by = rng_range(-8, 192);
+        unsigned op = (unsigned)(rng() % 6u), flags = (unsigned)(rng() % 4u);
+        if (op < 2)
+            tcase(kinds, T_MOVE, bx, by, bw, bh, rng_range(-60, 60), rng_range(-60, 60), flags, 0, 0);
+        else if (op < 3)
+            tcase(kinds, T_SWEEP, bx, by, bw, bh, rng_range(-120, 120), rng_range(-120, 120), flags | (rng() % 2u ? SLIDE : 0), 0, 0);
+        else if (op < 4)
+            tcase(kinds, T_WALK, bx, by, bw, bh, rng_range(-30, 30), 0, (unsigned)(rng() % 5u), flags & 1u, 0);
+        else if (op < 5)
+            tcase(kinds, T_BOXGROUND, bx, by, bw, bh, 0, 0, (unsigned)(rng() % 4u), 0, 0);
+        else
+            tcase(kinds, T_MOVE, bx, by, bw, bh, 0, rng_range(1, 200), flags & 1u, 0, 0);
+    }
+    kinds_case = 0;
+
     for (i = 0, k = 0; i < ntcases; i++)
-        k += tedge[i] == tiles_int16 && (tcases[i][1] >= T_SWEEP) == tiles_sweep;
+        k += tedge[i] == tiles_int16 && in_sweep_file(i) == tiles_sweep;
     header(5, k);
     write_maps();
     for (i = 0; i < ntcases; i++)
-        if (tedge[i] == tiles_int16 && (tcases[i][1] >= T_SWEEP) == tiles_sweep)
+        if (tedge[i] == tiles_int16 && in_sweep_file(i) == tiles_sweep)
             fwrite(tcases[i], 17, 1, out);
 }
 

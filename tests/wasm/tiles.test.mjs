@@ -85,6 +85,78 @@ test('one-way platforms hold from above, pass from below and on drop', () => {
   map.dispose();
 });
 
+// The tile kinds of issue 11 through the JS API: the default attrs make each kind its own tile id.
+test('a spike block (TILE.SOLID_HAZARD) stops a box like solid and touches as SOLID | HAZARD', () => {
+  const w = 4, h = 3, cells = new Uint8Array(w * h);
+  for (let c = 0; c < w; c++) cells[2 * w + c] = TILE.SOLID_HAZARD;
+  cells[1 * w + 3] = TILE.SOLID_HAZARD;
+  const map = eo.tiles.createMap({ width: w, height: h, cells, outside: 'empty' });
+  const fall = map.move({ x: 0, y: 0, w: 8, h: 8 }, 0, 30);
+  assert.equal(fall.box.y, 8); assert.ok(fall.onGround); assert.equal(fall.below, TOUCH.SOLID | TOUCH.HAZARD);
+  assert.equal(map.move(fall.box, 0, 30, { drop: true }).box.y, 8, 'dropping does not pass it');
+  assert.deepEqual([map.move(fall.box, 30, 0).box.x, map.move(fall.box, 30, 0).hit], [16, HIT.RIGHT]);
+  assert.ok(map.pixelSolid(24, 8));
+  map.dispose();
+});
+
+test('an explicit ladder top (TILE.LADDER_TOP) holds a box; drop climbs through; the ladder below is no top', () => {
+  const w = 3, h = 5, cells = new Uint8Array(w * h);
+  cells[1 * w + 1] = TILE.LADDER_TOP; cells[2 * w + 1] = TILE.LADDER; cells[3 * w + 1] = TILE.LADDER;
+  for (let c = 0; c < w; c++) cells[4 * w + c] = TILE.SOLID;
+  const map = eo.tiles.createMap({ width: w, height: h, cells });
+  const stand = map.move({ x: 8, y: 0, w: 8, h: 8 }, 0, 10);
+  assert.equal(stand.box.y, 0); assert.ok(stand.onGround); assert.equal(stand.below, TOUCH.ONE_WAY | TOUCH.LADDER);
+  const down = map.move(stand.box, 0, 10, { drop: true });
+  assert.equal(down.box.y, 10); assert.equal(down.touching, TOUCH.ONE_WAY | TOUCH.LADDER);
+  assert.equal(map.move(down.box, 0, 30).box.y, 24, 'down the ladder to the floor');
+  assert.ok(map.pixelOneWay(8, 8)); assert.ok(!map.pixelOneWay(8, 16)); assert.ok(!map.pixelSolid(8, 8));
+  map.dispose();
+});
+
+test('half tiles (TILE.HALF_TOP, TILE.HALF_BOTTOM) are solid in one half only', () => {
+  const w = 3, h = 3, cells = new Uint8Array(w * h);
+  cells[1 * w + 0] = TILE.HALF_TOP; cells[1 * w + 2] = TILE.HALF_BOTTOM;
+  for (let c = 0; c < w; c++) cells[2 * w + c] = TILE.SOLID;
+  const map = eo.tiles.createMap({ width: w, height: h, cells });
+  const head = map.move({ x: 0, y: 12, w: 8, h: 4 }, 0, -10);
+  assert.equal(head.box.y, 12); assert.equal(head.hit, HIT.TOP); assert.equal(head.touching, TOUCH.HALF);
+  const land = map.move({ x: 16, y: 0, w: 8, h: 4 }, 0, 20);
+  assert.equal(land.box.y, 8); assert.ok(land.onGround); assert.equal(land.below, TOUCH.HALF);
+  assert.equal(map.move({ x: 4, y: 12, w: 4, h: 4 }, 20, 0).box.x, 12, 'the half bottom is a low wall');
+  assert.ok(map.pixelSolid(0, 11) && !map.pixelSolid(0, 12) && !map.pixelSolid(16, 11) && map.pixelSolid(16, 12));
+  map.dispose();
+});
+
+test('one-way halves (TILE.ONE_WAY_HALF) put platforms 8 px apart on 16 px tiles', () => {
+  const w = 1, h = 4, cells = new Uint8Array([TILE.EMPTY, TILE.ONE_WAY_HALF, TILE.ONE_WAY, TILE.SOLID]);
+  const map = eo.tiles.createMap({ width: w, height: h, cells, tileSize: 16 });
+  const first = map.move({ x: 0, y: 0, w: 8, h: 4 }, 0, 40);
+  assert.equal(first.box.y, 20); assert.ok(first.onGround); assert.equal(first.below, TOUCH.ONE_WAY);
+  const second = map.move(map.move(first.box, 0, 1, { drop: true }).box, 0, 40);
+  assert.equal(second.box.y - first.box.y, 8, 'the next platform is 8 px lower');
+  assert.equal(map.move({ x: 0, y: 40, w: 8, h: 4 }, 0, -40).box.y, 0, 'jumps up through both');
+  assert.ok(map.pixelOneWay(3, 24));
+  map.dispose();
+});
+
+test('one-way slopes (TILE.ONE_WAY_SLOPE + shape) hold from above only', () => {
+  const w = 5, h = 4, cells = new Uint8Array(w * h);
+  cells[2 * w + 2] = TILE.ONE_WAY_SLOPE + SLOPE.UP_45; // x 16 .. 23, y 16 .. 23: column i's surface row 23 - i
+  for (let c = 0; c < w; c++) cells[3 * w + c] = TILE.SOLID;
+  const map = eo.tiles.createMap({ width: w, height: h, cells, outside: 'empty' });
+  const walk = map.walk({ x: 4, y: 20, w: 4, h: 4 }, 24, 1);
+  assert.equal(walk.box.x, 28); assert.equal(walk.box.y, 20); assert.equal(walk.hit, 0);
+  const land = map.move({ x: 23, y: 0, w: 1, h: 4 }, 0, 30);
+  assert.equal(land.box.y, 12); assert.ok(land.onGround); assert.equal(land.below, TOUCH.SLOPE | TOUCH.ONE_WAY);
+  assert.equal(map.move({ x: 23, y: 20, w: 1, h: 4 }, 0, -30).box.y, -10, 'jumps up through it');
+  assert.equal(map.move({ x: 23, y: 0, w: 1, h: 4 }, 0, 30, { drop: true }).box.y, 20);
+  assert.equal(map.boxGround(land.box, 'every').groundY, 16);
+  assert.equal(TILE.ONE_WAY_SLOPE, 136);
+  assert.throws(() => map.setAttr(200, TILE.ONE_WAY_SLOPE + SLOPE.USER), EarlyoutError, 'a shape the map does not have');
+  map.setAttr(200, TILE.ONE_WAY_SLOPE + SLOPE.DOWN_45);
+  map.dispose();
+});
+
 test('batch calls equal single calls', () => {
   const w = 32, h = 24, ref = solidMap(w, h, 20, 5), rnd = xorshift(99);
   const map = eo.tiles.createMap({ width: w, height: h, cells: ref.cells });

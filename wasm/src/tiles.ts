@@ -99,7 +99,10 @@ export function makeTiles(core: Core): TilesApi {
       u8.fill(0, pm, pm + mem.size);
       if (cells !== undefined) u8.set(cells, pm + cellsAt);
       if (attrs !== undefined) u8.set(attrs, pm + attrsAt);
-      else for (let i = 0; i < TILE.SLOPE + SLOPE.USER + userShapes; i++) u8[pm + attrsAt + i] = i;
+      else { // every kind, slope and one-way slope is its own id: the shapes the map has
+        for (let i = 0; i < TILE.SLOPE + SLOPE.USER + userShapes; i++) u8[pm + attrsAt + i] = i;
+        for (let i = TILE.ONE_WAY_SLOPE; i < TILE.ONE_WAY_SLOPE + SLOPE.USER + userShapes; i++) u8[pm + attrsAt + i] = i;
+      }
       if (rowTable) for (let r = 0; r < height; r++) dv.setUint16(pm + rowsAt + 2 * r, r * width, true);
       if (slopesMem !== null) u8.set(slopes!, slopesMem.at);
       dv.setUint32(pm + T.cells, pm + cellsAt, true);
@@ -295,6 +298,7 @@ export function makeTiles(core: Core): TilesApi {
         });
       },
       pixelSolid(px, py) { const x0 = pixel('x', px), y0 = pixel('y', py); live(); return x.eo_tiles_pixel_solid(pm, x0, y0) === 1; },
+      pixelOneWay(px, py) { const x0 = pixel('x', px), y0 = pixel('y', py); live(); return x.eo_tiles_pixel_one_way(pm, x0, y0) === 1; },
       probe(b, mode = 'edges') {
         const m = choice('mode', mode, PROBE_MODES);
         const tb = tileBox('box', b);

@@ -106,8 +106,9 @@ export interface TileMapConfig {
   outside?: TileOutside;
   /** width * height tile ids, row by row (copied). Default all 0. */
   cells?: Uint8Array;
-  /** 256 entries: tile id -> collision attr (copied). Default: ids 0 .. 21 are their own attr (TILE.*, TILE.SLOPE +
-      built-in shape), the next ids name the user shapes in `slopes` (id TILE.SLOPE + SLOPE.USER + k), the rest are empty. */
+  /** 256 entries: tile id -> collision attr (copied). Default: ids 0 .. 21 are their own attr (TILE.* kinds 0 .. 10,
+      the game's own 11 .. 15, TILE.SLOPE + built-in shape), the next ids name the user shapes in `slopes` (id TILE.SLOPE +
+      SLOPE.USER + k); ids TILE.ONE_WAY_SLOPE + shape likewise for the one-way slopes; the rest are empty. */
   attrs?: Uint8Array;
   /** User slope heights, tileSize entries per shape (0 .. tileSize): shape SLOPE.USER + k. */
   slopes?: Uint8Array;
@@ -220,8 +221,12 @@ export interface TileMap {
   /** The cell index of tile (col, row), as the core computes it (row table, shift or exact
       multiply), or null outside the map. */
   index(col: number, row: number): number | null;
-  /** Blocks in every direction: solid tile, below a slope's surface, solid outside. */
+  /** Blocks in every direction: solid or spike tile, a half tile's solid half, below a slope's surface, solid outside
+      (no one-way kind). */
   pixelSolid(x: number, y: number): boolean;
+  /** The surface row of a one-way kind (one-way platform, ladder top, one-way half, a one-way slope column's surface
+      pixel): what stops a box coming down onto it. */
+  pixelOneWay(x: number, y: number): boolean;
   /** The probe points of a box ('edges': corners + points at most a tile apart; 'corners': the four corners) and what each read. */
   probe(box: Box, mode?: 'edges' | 'corners'): { points: TileProbe[]; kinds: number };
   /** TOUCH.* bits of the tiles the box overlaps and of the row under it. */

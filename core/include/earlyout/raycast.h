@@ -33,12 +33,16 @@
 
    What blocks (block: EO_TOUCH_* bits of tile kinds; 0 means EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_SLOPE)
        A tile whose kind bit (eo_tiles_kind_bit) is in `block` stops the segment where it enters
-       the tile (its whole square blocks), except slopes: with EO_TILES_TOUCH_SLOPE, a slope tile blocks
-       only at its pixels below the surface (the pixels eo_tiles_pixel_solid calls solid), so the
-       walk goes on pixel by pixel inside it, with the same rules at pixel size, and stops at the
-       first such pixel it visits. Tiles outside the map read as the map's outside policy says
+       the tile (its whole square blocks), except the pixel-exact kinds: with EO_TILES_TOUCH_SLOPE,
+       a slope tile blocks only at its pixels below the surface (the pixels eo_tiles_pixel_solid
+       calls solid), so the walk goes on pixel by pixel inside it, with the same rules at pixel
+       size, and stops at the first such pixel it visits; half tiles (HALF_TOP, HALF_BOTTOM) block
+       that way at their solid half with EO_TILES_TOUCH_SOLID or _HALF, and one-way slopes below
+       their surface with EO_TILES_TOUCH_ONE_WAY (as one-way platforms; not with _SLOPE alone).
+       Tiles outside the map read as the map's outside policy says
        (solid or empty), so with EO_TILES_TOUCH_SOLID a map that is solid outside stops every ray at its
-       edge. One-way platforms, ladders, hazards and water block only if their bit is given.
+       edge. One-way platforms, ladders, hazards and water block only if their bit is given (a
+       spike block has SOLID and HAZARD, a ladder top ONE_WAY and LADDER: either blocks).
 
    The hit (eo_raycast_hit)
        hit 1: the first blocking pixel of the walk: its tile (col, row) and attr, the pixel (x, y)

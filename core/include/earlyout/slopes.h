@@ -11,14 +11,17 @@
        the tile above (the surface is that tile's if it has ground in the column, else the top of
        the sensor's tile). Otherwise the surface is in the sensor's tile. So a sensor finds ground
        within one tile above or below its own (Sonic Physics Guide, "Solid Tiles"). Ground here is
-       a solid tile, a slope, a one-way platform or a ladder top (all full but the slope), or solid
-       outside the map. eo_slopes_box_ground puts two sensors (bottom-left, bottom-right pixels of
+       a solid or spike tile, a slope or one-way slope (its shape), a one-way platform or ladder top
+       (full), a half-bottom or one-way-half tile (half), a half-top tile (full, but only seen
+       from above or from its top half: its empty bottom half is no ground, and a regression
+       from the tile below does not continue into it), or solid outside the map. eo_slopes_box_ground puts two sensors (bottom-left, bottom-right pixels of
        the box) or three (plus bottom-middle) on the box's bottom row and keeps the highest ground.
        Sensors see only their own columns: a 24 px box resting on a ^ peak of 8 px tiles with its
        edges beyond the peak's slopes finds no ground with two sensors, while a move finds the box
        on the ground (its test is the whole bottom edge). EO_SLOPES_EVERY_COLUMN puts a sensor on
        every pixel column (work grows with the width) and agrees with the move: for a box none of
-       whose pixels is ground (solid, below a slope's surface, in a one-way or ladder-top tile),
+       whose pixels is ground (solid, below a slope's or one-way slope's surface, in a one-way or
+       ladder-top tile, in a one-way-half tile's bottom half),
        it finds ground at distance 0 exactly when eo_tiles_move says on_ground.
 
    Walking (eo_slopes_walk)
@@ -26,6 +29,10 @@
          - a pixel step that is blocked may climb: if the column the box enters is solid only in
            its bottom max_step pixel rows (or fewer), the box rises that much (if its head has
            room) and steps; more than max_step is a wall: the box stops, EO_HIT_LEFT / _RIGHT.
+         - one-way ground (a one-way slope's surface, a platform's top) never blocks a step, but
+           if the column the box enters has a one-way surface in its bottom max_step rows the box
+           rises onto it (if its head has room): one-way slopes are walked up like solid ones.
+           EO_TILES_DROP walks through them.
          - after each step a box that was on the ground is pulled down onto the ground if it is
            at most max_step pixels below (walking downhill, or down a small step); further down
            the box is left where it is and is airborne (on_ground 0) for the rest of the walk.
@@ -112,8 +119,10 @@ typedef struct eo_slopes_move_result {
                                   slope of the line it left along; else 0 (also with POSITION_ONLY) */
 } eo_slopes_move_result;
 
-/// Ground height (0 .. size) of column `column` of tile (col, row): size for solid, one-way and
-/// ladder-top tiles (and solid outside), the shape's for slopes, 0 for anything else.
+/// Ground height (0 .. size) of column `column` of tile (col, row), seen from above: size for
+/// solid, spike, one-way, ladder-top and half-top tiles (and solid outside), size / 2 for
+/// half-bottom and one-way-half tiles, the shape's for slopes and one-way slopes, 0 for anything
+/// else. (A sensor inside a half-top tile's empty bottom half reads 0 there.)
 uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord row, uint8_t column,
                                 eo_hooks *hooks);
 

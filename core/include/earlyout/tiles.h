@@ -8,11 +8,9 @@
 
    The map (eo_tiles_map, filled by the caller; zero means default)
        cells     width x height tile ids, one byte each, row by row (cells[row * width + col]).
-       attrs     256 bytes: tile id -> what the tile is for collision (eo_tiles_attr):
-                     EO_TILES_EMPTY 0, EO_TILES_SOLID 1, EO_TILES_ONE_WAY 2, EO_TILES_LADDER 3,
-                     EO_TILES_HAZARD 4, EO_TILES_WATER 5; 6 .. 15 are free for the game and collide
-                     like empty; 16 + s is slope shape s (EO_TILES_SLOPE_ATTR(s), "Slope shapes"
-                     below), solid below its surface pixel by pixel.
+       attrs     256 bytes: tile id -> what the tile is for collision (eo_tiles_attr, "Tile
+                  kinds" below): 0 .. 10 the kinds, 11 .. 15 free for the game (collide like
+                  empty), 16 + s slope shape s, 136 + s the one-way slope of shape s.
        tile_shift  tiles are 1 << tile_shift px square: 3 .. 7 (8 .. 128 px); 0 means 3.
        width, height  in tiles, 1 .. EO_TILES_MAX_TILES(tile_shift) each: 32768 >> tile_shift with
                   16-bit coordinates (the map fits the int16_t world), 65535 with 32-bit ones;
@@ -24,11 +22,38 @@
                   that replaces the row multiply. Only for maps of at most 65536 cells.
        slopes, slope_count  optional user slope shapes: slope_count * tile size heights
                   (shape EO_TILES_SLOPE_USER + k reads slopes[k * size .. k * size + size - 1]),
-                  at most EO_TILES_SLOPE_MAX_USER (234).
+                  at most EO_TILES_SLOPE_MAX_USER (114).
        eo_tiles_check() validates all of it (including every row_start entry and every slope
        height) and says what is wrong: EO_ERR_NULL_POINTER or EO_ERR_BAD_ARGUMENT. The other calls
        re-check the cheap fields each time and trust the row table and the heights: check a map
        once after filling it.
+
+   Tile kinds (attrs[tile id], one byte; T is the tile size, rows count down from the tile's top)
+       EO_TILES_EMPTY 0         nothing
+       EO_TILES_SOLID 1         blocks every direction
+       EO_TILES_ONE_WAY 2       a platform: its top row blocks a box coming down onto it
+       EO_TILES_LADDER 3        a ladder: never blocks, except its top (a ladder tile whose tile
+                                above is no ladder, LADDER or LADDER_TOP) is a one-way platform
+       EO_TILES_HAZARD 4, EO_TILES_WATER 5   never block (the game reads them from touching)
+       EO_TILES_SOLID_HAZARD 6  a spike block: blocks as SOLID, touches as SOLID | HAZARD
+       EO_TILES_LADDER_TOP 7    the top of a ladder, said explicitly: blocks as ONE_WAY and is a
+                                ladder (touches as ONE_WAY | LADDER)
+       EO_TILES_HALF_TOP 8      rows 0 .. T/2 - 1 solid (every direction), the rest empty
+       EO_TILES_HALF_BOTTOM 9   rows T/2 .. T - 1 solid, the rest empty
+       EO_TILES_ONE_WAY_HALF 10 a one-way platform whose surface is row T/2: platforms half a
+                                tile apart (16 px tiles, platforms 8 px apart)
+       11 .. 15                 the game's own; collide like empty. (Until issue 11 this range was
+                                6 .. 15: a game that used 6 .. 10 for its own tiles must move them.)
+       EO_TILES_SLOPE_ATTR(s)   16 + s, s = 0 .. 119: slope shape s, solid below its surface
+       EO_TILES_ONE_WAY_SLOPE_ATTR(s)  136 + s: the one-way slope of shape s: the same heights,
+                                but only the surface pixel of each column (row T - height) blocks,
+                                and only a box coming down onto it, as a one-way platform's top
+                                row does; EO_TILES_DROP passes. Sideways and upward motion pass.
+       An attr naming a slope shape the map does not have is an error (eo_tiles_check), for both.
+       Touch bits (eo_tiles_kind_bit): each kind its own bit; SOLID_HAZARD SOLID | HAZARD,
+       LADDER_TOP ONE_WAY | LADDER, HALF_TOP and HALF_BOTTOM HALF (a box may overlap the square
+       without touching the solid half, as with slopes), ONE_WAY_HALF ONE_WAY, slopes SLOPE,
+       one-way slopes SLOPE | ONE_WAY.
 
    Slope shapes (the map's own: eo_tiles_slope_height, eo_tiles_slope_heights)
        A slope tile is described by one height per pixel column (tile size entries, each 0 .. size):
@@ -66,12 +91,15 @@
        A step scans every tile the box's leading edge enters (every row of the box for X, every
        column for Y) and stops the box one pixel before the first blocking pixel: the tile
        boundary for solid tiles (a snap), the surface for slopes. Blocking:
-         solid tiles, and slope pixels below the surface: every direction;
+         solid and spike tiles, the solid half of half tiles, and slope pixels below the
+             surface: every direction;
          one-way platforms: only a box moving down whose bottom was at or above the platform's
-             top (it enters the tile's top pixel row from above); EO_TILES_DROP passes through;
-         ladders: never, except a ladder top (a ladder tile whose tile above is not a ladder),
-             which is a one-way platform (EO_TILES_DROP climbs down through it);
-         hazard, water, empty: never;
+             surface (it enters the surface pixel row from above: the tile's top row, row T/2
+             of ONE_WAY_HALF, each column's surface pixel of a one-way slope); EO_TILES_DROP
+             passes through;
+         ladders: never, except a ladder top (LADDER_TOP, or a ladder tile whose tile above is
+             not a ladder), which is a one-way platform (EO_TILES_DROP climbs down through it);
+         hazard, water, empty, the game's own: never;
          outside the map: as the outside policy reads; the world edge (config.h): like a wall
              (the box's pixels stay within EO_COORD_MIN .. EO_COORD_MAX and the side is reported hit).
        Slopes are exact here but not walked: moving sideways into a rising slope stops like a wall.
@@ -109,8 +137,8 @@
                   hazard, water, ladder, one-way, slope; SOLID only for a box stuck in a wall;
                   OUTSIDE if part of the box is off the map).
        below      EO_TOUCH_* bits of the tiles in the pixel row just below the box.
-       on_ground  1 if a one-pixel move down would be blocked (solid, slope surface, one-way or
-                  ladder top, solid outside, the world edge).
+       on_ground  1 if a one-pixel move down would be blocked (solid, slope surface, one-way
+                  surface or ladder top, solid outside, the world edge).
        moved_x, moved_y  how far the box moved.
        EO_TILES_POSITION_ONLY skips touching, below and on_ground (left 0).
 
@@ -156,11 +184,19 @@ typedef enum eo_tiles_attr {
     EO_TILES_LADDER = 3,
     EO_TILES_HAZARD = 4,
     EO_TILES_WATER = 5,
-    EO_TILES_SLOPE = 16   /* 16 + shape: an eo_tiles_slope_shape */
+    EO_TILES_SOLID_HAZARD = 6,  /* a spike block: SOLID that touches as SOLID | HAZARD */
+    EO_TILES_LADDER_TOP = 7,    /* ONE_WAY that is a ladder */
+    EO_TILES_HALF_TOP = 8,      /* top T/2 rows solid */
+    EO_TILES_HALF_BOTTOM = 9,   /* bottom T/2 rows solid */
+    EO_TILES_ONE_WAY_HALF = 10, /* one-way platform at row T/2 */
+    EO_TILES_SLOPE = 16,        /* 16 + shape: an eo_tiles_slope_shape */
+    EO_TILES_ONE_WAY_SLOPE = 136 /* 136 + shape: that shape's one-way slope */
 } eo_tiles_attr;
 
-/// The attr of slope shape s (0 .. 239).
+/// The attr of slope shape s (0 .. 119).
 #define EO_TILES_SLOPE_ATTR(s) ((uint8_t)(EO_TILES_SLOPE + (s)))
+/// The attr of the one-way slope of shape s (0 .. 119).
+#define EO_TILES_ONE_WAY_SLOPE_ATTR(s) ((uint8_t)(EO_TILES_ONE_WAY_SLOPE + (s)))
 
 /// Built-in slope shapes (attr EO_TILES_SLOPE_ATTR(shape)); user shapes start at EO_TILES_SLOPE_USER.
 typedef enum eo_tiles_slope_shape {
@@ -174,8 +210,9 @@ typedef enum eo_tiles_slope_shape {
 } eo_tiles_slope_shape;
 
 #define EO_TILES_SLOPE_BUILTIN_COUNT 6
-/* attrs 16 .. 255 name shapes 0 .. 239: what the built-in ones leave to the map */
-#define EO_TILES_SLOPE_MAX_USER (240 - EO_TILES_SLOPE_BUILTIN_COUNT)
+/* attrs 16 .. 135 (and 136 .. 255, one-way) name shapes 0 .. 119: what the built-in ones leave to the map */
+#define EO_TILES_SLOPE_SHAPES 120
+#define EO_TILES_SLOPE_MAX_USER (EO_TILES_SLOPE_SHAPES - EO_TILES_SLOPE_BUILTIN_COUNT)
 
 /// How positions outside the map read.
 typedef enum eo_tiles_outside {
@@ -191,6 +228,7 @@ typedef enum eo_tiles_outside {
 #define EO_TILES_TOUCH_HAZARD  0x08u
 #define EO_TILES_TOUCH_WATER   0x10u
 #define EO_TILES_TOUCH_SLOPE   0x20u
+#define EO_TILES_TOUCH_HALF    0x40u  /* HALF_TOP, HALF_BOTTOM: the square, not only the solid half */
 #define EO_TILES_TOUCH_OUTSIDE 0x80u
 
 /* Sides stopped by a move: EO_HIT_LEFT, _RIGHT, _TOP, _BOTTOM (common.h). */
@@ -276,12 +314,18 @@ uint8_t eo_tiles_attr_at(const eo_tiles_map *map, eo_coord col, eo_coord row, eo
 /// The attr of the tile holding pixel (x, y).
 uint8_t eo_tiles_attr_at_pixel(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_hooks *hooks);
 
-/// The EO_TOUCH_* bit of an attr (0 for empty and the game's own 6 .. 15).
+/// The EO_TOUCH_* bits of an attr ("Tile kinds" above; 0 for empty and the game's own 11 .. 15).
 uint8_t eo_tiles_kind_bit(uint8_t attr);
 
-/// 1 if pixel (x, y) blocks in every direction: a solid tile, below a slope's surface, or solid
-/// outside the map (1 for an invalid map). One-way platforms and ladder tops are not.
+/// 1 if pixel (x, y) blocks in every direction: a solid or spike tile, the solid half of a half
+/// tile, below a slope's surface, or solid outside the map (1 for an invalid map). No one-way
+/// kind is (one-way platforms and slopes, ladder tops).
 uint8_t eo_tiles_pixel_solid(const eo_tiles_map *map, eo_coord x, eo_coord y);
+
+/// 1 if pixel (x, y) is the surface of a one-way kind, the pixel row that stops a box coming
+/// down onto it: the top row of ONE_WAY, LADDER_TOP and an implicit ladder top, row T/2 of
+/// ONE_WAY_HALF, a one-way slope column's surface pixel. 0 elsewhere and for an invalid map.
+uint8_t eo_tiles_pixel_one_way(const eo_tiles_map *map, eo_coord x, eo_coord y);
 
 /// Probes the box at its probe points (mode: eo_tiles_probe_mode) and writes the first
 /// `capacity` of them to probes (may be NULL with capacity 0). *count gets the number of points

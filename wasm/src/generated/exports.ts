@@ -135,6 +135,8 @@ export interface Exports {
   eo_tiles_kind_bit(attr: number): number;
   /** uint8_t eo_tiles_pixel_solid(const eo_tiles_map *map, eo_coord x, eo_coord y) (tiles.h) */
   eo_tiles_pixel_solid(map: number, x: number, y: number): number;
+  /** uint8_t eo_tiles_pixel_one_way(const eo_tiles_map *map, eo_coord x, eo_coord y) (tiles.h) */
+  eo_tiles_pixel_one_way(map: number, x: number, y: number): number;
   /** eo_result eo_tiles_probe(const eo_tiles_map *map, const eo_box *box, uint8_t mode, eo_tiles_probe_point *probes, uint16_t capacity, uint16_t *count, uint8_t *kinds, eo_hooks *hooks) (tiles.h) */
   eo_tiles_probe(map: number, box: number, mode: number, probes: number, capacity: number, count: number, kinds: number, hooks: number): number;
   /** void eo_tiles_cache_reset(eo_tiles_cache *cache) (tiles.h) */
@@ -209,6 +211,7 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_tiles_attr_at",
   "eo_tiles_attr_at_pixel",
   "eo_tiles_pixel_solid",
+  "eo_tiles_pixel_one_way",
   "eo_tiles_probe",
   "eo_tiles_cache_reset",
   "eo_tiles_touching",

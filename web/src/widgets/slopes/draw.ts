@@ -10,6 +10,7 @@ import type { Geometry } from '../../screen.ts';
 export const SLOPE_COLORS = {
   solid: [104, 122, 160] as const,
   slope: [96, 196, 140] as const,
+  oneWay: [255, 208, 138] as const,
   surface: '#9ff0c0',
   box: '#ff9152',
   boxFill: 'rgba(255, 145, 82, 0.35)',
@@ -18,7 +19,7 @@ export const SLOPE_COLORS = {
   lookup: 'rgba(255, 216, 77, 0.16)',
 };
 
-/** One pixel per world pixel: solid and slope pixels, from the core. */
+/** One pixel per world pixel: solid and slope pixels, and one-way surfaces, from the core. */
 export function renderMap(map: TileMap): HTMLCanvasElement {
   const w = map.width * map.tileSize;
   const hh = map.height * map.tileSize;
@@ -29,8 +30,9 @@ export function renderMap(map: TileMap): HTMLCanvasElement {
   const img = ctx.createImageData(w, hh);
   for (let y = 0; y < hh; y++) {
     for (let x = 0; x < w; x++) {
-      if (!map.pixelSolid(x, y)) continue;
-      const rgb = map.attrAtPixel(x, y) >= TILE.SLOPE ? SLOPE_COLORS.slope : SLOPE_COLORS.solid;
+      const solid = map.pixelSolid(x, y);
+      if (!solid && !map.pixelOneWay(x, y)) continue; // a one-way surface (one-way slopes too) is drawn, its body not
+      const rgb = !solid ? SLOPE_COLORS.oneWay : map.attrAtPixel(x, y) >= TILE.SLOPE ? SLOPE_COLORS.slope : SLOPE_COLORS.solid;
       const i = (y * w + x) * 4;
       img.data[i] = rgb[0];
       img.data[i + 1] = rgb[1];

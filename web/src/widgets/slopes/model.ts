@@ -48,12 +48,13 @@ export const SHAPES: ReadonlyArray<{ key: string; label: string; shape: number }
 
 export function attrName(attr: number): string {
   if (attr >= 256) return `outside: ${attrName(attr - 256)}`;
+  if (attr >= TILE.ONE_WAY_SLOPE) return `one-way ${attrName(attr - TILE.ONE_WAY_SLOPE + TILE.SLOPE)}`;
   if (attr >= TILE.SLOPE) {
     const s = attr - TILE.SLOPE;
     const b = SHAPES.find((x) => x.shape === s);
     return b ? `slope ${b.label}` : s >= SLOPE.USER ? `your slope (shape ${s})` : `slope ${s}`;
   }
-  return ['empty', 'solid', 'one-way', 'ladder', 'hazard', 'water'][attr] ?? `game tile ${attr}`;
+  return ['empty', 'solid', 'one-way', 'ladder', 'hazard', 'water', 'spike block', 'ladder top', 'half top', 'half bottom', 'one-way half'][attr] ?? `game tile ${attr}`;
 }
 
 export type SensorKind = 'SENSOR' | 'HEIGHT' | 'EXTEND' | 'REGRESS' | 'SURFACE' | 'NO_GROUND';

@@ -24,13 +24,43 @@ export const TILE_STYLE: Record<number, { name: string; fill: string; edge: stri
   [TILE.LADDER]: { name: 'ladder', fill: '#c08a5b', edge: '#e6b27f' },
   [TILE.HAZARD]: { name: 'hazard', fill: '#ff5d6c', edge: '#ffb3ba' },
   [TILE.WATER]: { name: 'water', fill: 'rgba(64, 140, 255, 0.55)', edge: '#8fc2ff' },
+  [TILE.SOLID_HAZARD]: { name: 'spike block', fill: '#7d8aa5', edge: '#ff5d6c' },
+  [TILE.LADDER_TOP]: { name: 'ladder top', fill: '#c08a5b', edge: '#ffd08a' },
+  [TILE.HALF_TOP]: { name: 'half top', fill: '#7d8aa5', edge: '#b9c4dc' },
+  [TILE.HALF_BOTTOM]: { name: 'half bottom', fill: '#7d8aa5', edge: '#b9c4dc' },
+  [TILE.ONE_WAY_HALF]: { name: 'one-way half', fill: '#e0a458', edge: '#ffd08a' },
 };
 const SLOPE_STYLE = { fill: '#6fa37a', edge: '#b8e0be' };
+const ONE_WAY_SLOPE_STYLE = { fill: 'rgba(224, 164, 88, 0.18)', edge: '#ffd08a' };
 
-/** A name for any attr: the six kinds, "slope s", or "game attr n" for the game's own 6 .. 15. */
+/** A name for any attr: the kinds, "slope s", "one-way slope s", or "game attr n" for the game's own 11 .. 15. */
 export function attrName(attr: number): string {
+  if (attr >= TILE.ONE_WAY_SLOPE) return `one-way slope ${attr - TILE.ONE_WAY_SLOPE}`;
   if (attr >= TILE.SLOPE) return `slope ${attr - TILE.SLOPE}`;
   return TILE_STYLE[attr]?.name ?? `game attr ${attr}`;
+}
+
+/** Heights of slope and one-way slope attrs from the map (the core's shapes). */
+export function mapHeights(map: { heights(shape: number): Uint8Array }): SlopeHeights {
+  return (attr) => (attr >= TILE.ONE_WAY_SLOPE ? map.heights(attr - TILE.ONE_WAY_SLOPE) : attr >= TILE.SLOPE ? map.heights(attr - TILE.SLOPE) : null);
+}
+
+/** A one-way surface at world row y, across the tile: the row itself bright, one more below. */
+function oneWayBar(ctx: CanvasRenderingContext2D, g: Geometry, x0: number, y: number, size: number, p: number): void {
+  const [l, t, w] = pxRect(g, x0, y, size, 1);
+  ctx.fillStyle = TILE_STYLE[TILE.ONE_WAY].fill;
+  ctx.fillRect(l, t, w, 2 * p);
+  ctx.fillStyle = TILE_STYLE[TILE.ONE_WAY].edge;
+  ctx.fillRect(l, t, w, p);
+}
+
+/** Solid rows y .. y + n - 1 of a tile, with a light top edge. */
+function solidRows(ctx: CanvasRenderingContext2D, g: Geometry, x0: number, y: number, size: number, n: number, p: number): void {
+  const [l, t, w, hh] = pxRect(g, x0, y, size, n);
+  ctx.fillStyle = TILE_STYLE[TILE.SOLID].fill;
+  ctx.fillRect(l, t, w, hh);
+  ctx.fillStyle = TILE_STYLE[TILE.SOLID].edge;
+  ctx.fillRect(l, t, w, p);
 }
 
 /** The world of a map: one screen cell per tile, `margin` px of outside drawn around it. */
@@ -118,7 +148,61 @@ export function drawTile(ctx: CanvasRenderingContext2D, g: Geometry, col: number
       ctx.fillRect(l, t + p, w / 2, p);
       break;
     }
+    case TILE.SOLID_HAZARD: {
+      // a solid block with spikes on it: it blocks like solid and reports a hazard
+      solidRows(ctx, g, x0, y0, size, size, p);
+      ctx.fillStyle = TILE_STYLE[TILE.HAZARD].fill;
+      ctx.beginPath();
+      const spikes = Math.max(1, size >> 2);
+      for (let k = 0; k < spikes; k++) {
+        const sx = l + (k * w) / spikes;
+        ctx.moveTo(sx, t + hh * 0.45);
+        ctx.lineTo(sx + w / spikes / 2, t);
+        ctx.lineTo(sx + w / spikes, t + hh * 0.45);
+      }
+      ctx.fill();
+      break;
+    }
+    case TILE.LADDER_TOP: {
+      const st = TILE_STYLE[TILE.LADDER];
+      ctx.fillStyle = st.fill;
+      ctx.fillRect(l + p, t, p, hh);
+      ctx.fillRect(l + w - 2 * p, t, p, hh);
+      ctx.fillStyle = st.edge;
+      for (let k = 5; k < size; k += 4) ctx.fillRect(l + p, snap(toCss(g, y0 + k)), w - 2 * p, p);
+      oneWayBar(ctx, g, x0, y0, size, p); // and a one-way platform on top
+      break;
+    }
+    case TILE.HALF_TOP:
+      solidRows(ctx, g, x0, y0, size, size >> 1, p);
+      break;
+    case TILE.HALF_BOTTOM:
+      solidRows(ctx, g, x0, y0 + (size >> 1), size, size >> 1, p);
+      break;
+    case TILE.ONE_WAY_HALF: {
+      oneWayBar(ctx, g, x0, y0 + (size >> 1), size, p);
+      ctx.fillStyle = 'rgba(224, 164, 88, 0.35)';
+      const [, mt] = pxRect(g, x0, y0 + (size >> 1) + 2, 1, 1);
+      for (let k = 1; k < 4; k++) ctx.fillRect(l + (k * w) / 4 - p / 2, mt, p, Math.min(2 * p, t + hh - mt));
+      break;
+    }
     default: {
+      if (attr >= TILE.ONE_WAY_SLOPE) {
+        // a one-way slope: a faint body and a dashed surface, the only pixels that block (from above)
+        const hs = heights ? heights(attr) : null;
+        for (let i = 0; hs && i < size; i++) {
+          const hgt = hs[i] ?? 0;
+          if (hgt === 0) continue;
+          ctx.fillStyle = ONE_WAY_SLOPE_STYLE.fill;
+          const [cl, ct, cw, ch] = pxRect(g, x0 + i, y0 + size - hgt, 1, hgt);
+          ctx.fillRect(cl, ct, cw, ch);
+          if (i % 3 !== 2) {
+            ctx.fillStyle = ONE_WAY_SLOPE_STYLE.edge;
+            ctx.fillRect(cl, ct, cw, p);
+          }
+        }
+        break;
+      }
       const hs = attr >= TILE.SLOPE && heights ? heights(attr) : null;
       if (hs) {
         ctx.fillStyle = SLOPE_STYLE.fill;
@@ -208,7 +292,8 @@ export function drawProbes(ctx: CanvasRenderingContext2D, g: Geometry, marks: Pr
       ctx.strokeRect(l - pad + 0.75, t - pad + 0.75, w + 2 * pad - 1.5, hh + 2 * pad - 1.5);
       continue;
     }
-    const blocks = m.attr === TILE.SOLID || (m.attr !== undefined && m.attr >= TILE.SLOPE);
+    const blocks = m.attr === TILE.SOLID || m.attr === TILE.SOLID_HAZARD || m.attr === TILE.HALF_TOP || m.attr === TILE.HALF_BOTTOM ||
+      (m.attr !== undefined && m.attr >= TILE.SLOPE && m.attr < TILE.ONE_WAY_SLOPE);
     ctx.fillStyle = blocks ? '#ff3b4e' : m.attr !== undefined && m.attr !== TILE.EMPTY ? '#ffd84d' : '#7dffb0';
     ctx.fillRect(l - pad, t - pad, w + 2 * pad, hh + 2 * pad);
     ctx.strokeStyle = '#0b1120';

@@ -2,7 +2,7 @@
 // The game loop (velocity, gravity, jump impulse, input) is lesson code: a game writes it. Every
 // position comes from the core's map.move(); whether the character stands, climbs, swims or dies
 // comes from the core's onGround / touching / below bits. Nothing here tests a tile itself.
-import { HIT, TILE, TOUCH } from '../../../../wasm/src/earlyout.ts';
+import { HIT, SLOPE, TILE, TOUCH } from '../../../../wasm/src/earlyout.ts';
 import type { MoveResult, TileMap, TileProbe, TilesCache } from '../../../../wasm/src/earlyout.ts';
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
 import { attrName } from './draw.ts';
@@ -12,6 +12,9 @@ export const MAP_H = 20;
 export const TILE_SIZE = 8;
 export const HERO = { w: 16, h: 16 } as const;
 
+/** The one-way 45-degree slope of the palette: its attr is its tile id (the default table). */
+export const ONE_WAY_SLOPE_UP = TILE.ONE_WAY_SLOPE + SLOPE.UP_45;
+
 /** The tiles the editor paints, with the keys that choose them. Tile id = attr (the default table). */
 export const PALETTE: ReadonlyArray<{ attr: number; label: string; key: string }> = [
   { attr: TILE.EMPTY, label: 'Empty', key: '0' },
@@ -20,14 +23,24 @@ export const PALETTE: ReadonlyArray<{ attr: number; label: string; key: string }
   { attr: TILE.LADDER, label: 'Ladder', key: '3' },
   { attr: TILE.HAZARD, label: 'Hazard', key: '4' },
   { attr: TILE.WATER, label: 'Water', key: '5' },
+  { attr: TILE.SOLID_HAZARD, label: 'Spike block', key: '6' },
+  { attr: TILE.LADDER_TOP, label: 'Ladder top', key: '7' },
+  { attr: TILE.HALF_TOP, label: 'Half top', key: '8' },
+  { attr: TILE.HALF_BOTTOM, label: 'Half bottom', key: '9' },
+  { attr: TILE.ONE_WAY_HALF, label: 'One-way half', key: '-' },
+  { attr: ONE_WAY_SLOPE_UP, label: 'One-way slope', key: '/' },
 ];
 
-const ART_KEYS: Record<string, number> = { '.': TILE.EMPTY, '#': TILE.SOLID, '=': TILE.ONE_WAY, H: TILE.LADDER, '^': TILE.HAZARD, '~': TILE.WATER };
+const ART_KEYS: Record<string, number> = {
+  '.': TILE.EMPTY, '#': TILE.SOLID, '=': TILE.ONE_WAY, H: TILE.LADDER, '^': TILE.HAZARD, '~': TILE.WATER,
+  M: TILE.SOLID_HAZARD, T: TILE.LADDER_TOP, N: TILE.HALF_TOP, _: TILE.HALF_BOTTOM, '-': TILE.ONE_WAY_HALF, p: ONE_WAY_SLOPE_UP,
+};
 
 export interface Preset {
   label: string;
   hint: string;
-  /** 20 rows of 32: . empty, # solid, = one-way, H ladder, ^ hazard, ~ water */
+  /** 20 rows of 32: . empty, # solid, = one-way, H ladder, ^ hazard, ~ water, M spike block,
+      T ladder top, N half top, _ half bottom, - one-way half, p one-way 45-degree slope */
   art: string[];
   spawn: { x: number; y: number };
   /** probe and move with the corners only (the naive probe) */
@@ -146,6 +159,33 @@ export const PRESETS: Record<string, Preset> = {
       FLOOR,
     ],
     spawn: { x: 120, y: 136 },
+  },
+  kinds: {
+    label: 'Tile kinds',
+    hint: 'Spike blocks (left) hold you up like solid ground and report a hazard below; a one-way half sits half a tile above a one-way platform; the half tops are a lower ceiling, the half bottoms a 4 px step; the one-way ramp lets you walk through it and land on it from above (↓ drops through); the ladder has an explicit top.',
+    art: [
+      FLOOR,
+      AIR,
+      AIR,
+      AIR,
+      AIR,
+      AIR,
+      AIR,
+      AIR,
+      '#...........................T..#',
+      '#............---............H..#',
+      '#............===............H..#',
+      '#...........................H..#',
+      '#.......NNNN................H..#',
+      '#...........................H..#',
+      '#............---............H..#',
+      '#...........................H..#',
+      '#....................p====..H..#',
+      '#...................p.......H..#',
+      '#.MMMM......____...p........H..#',
+      FLOOR,
+    ],
+    spawn: { x: 56, y: 136 },
   },
   'hazard-water': {
     label: 'Hazard + water',

@@ -12,7 +12,7 @@ import { h, setText } from '../../dom.ts';
 import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
 import type { Geometry } from '../../screen.ts';
 import { Stepper } from '../../stepper.ts';
-import { attrName, drawHitbox, drawProbes, drawTiles, markStep, markTile, pxRect, tileWorld } from './draw.ts';
+import { attrName, drawHitbox, drawProbes, drawTiles, mapHeights, markStep, markTile, pxRect, tileWorld } from './draw.ts';
 import type { ProbeMark } from './draw.ts';
 import { explainStep, HERO, hitText, kindsText, labelSteps, MAP_H, MAP_W, newHero, NO_INPUT, PALETTE, presetCells, PRESETS, stepHero, stepNote, TILE_SIZE } from './model.ts';
 import type { Frame, Hero, Input, Preset, Step, TraceFn } from './model.ts';
@@ -20,7 +20,8 @@ import { oneOf, ownFigure, StateError, UrlState } from '../../urlstate.ts';
 import type { Codec } from '../../urlstate.ts';
 
 /** The painted map in a link: runs of one tile kind, a letter per palette entry (a empty, b solid,
-    c one-way, d ladder, e hazard, f water) and a count; "b33a30b2..." The runs must fill the map. */
+    c one-way, d ladder, e hazard, f water, g spike block, h ladder top, i half top, j half bottom,
+    k one-way half, l one-way slope) and a count; "b33a30b2..." The runs must fill the map. */
 const mapCodec: Codec<Uint8Array> = {
   parse(parts) {
     if (parts.length !== 1 || !/^([a-z]\d{1,3})+$/.test(parts[0])) throw new StateError('the map is not runs of a tile letter and a count');
@@ -739,7 +740,7 @@ export class TilesPlayground {
     this.stage.style.height = `${g.cssH}px`;
     this.stage.dataset.scale = String(g.s);
     drawScreen(ctx, g, { labels: false });
-    drawTiles(ctx, g, this.map);
+    drawTiles(ctx, g, this.map, mapHeights(this.map));
 
     const stepping = this.stepper !== null && !this.running;
     const r = this.hero.last;
