@@ -144,8 +144,11 @@ test('one-way slopes (TILE.ONE_WAY_SLOPE + shape) hold from above only', () => {
   cells[2 * w + 2] = TILE.ONE_WAY_SLOPE + SLOPE.UP_45; // x 16 .. 23, y 16 .. 23: column i's surface row 23 - i
   for (let c = 0; c < w; c++) cells[3 * w + c] = TILE.SOLID;
   const map = eo.tiles.createMap({ width: w, height: h, cells, outside: 'empty' });
+  // walking climbs it as it climbs a solid slope, and runs off its top; dropping walks through it
   const walk = map.walk({ x: 4, y: 20, w: 4, h: 4 }, 24, 1);
-  assert.equal(walk.box.x, 28); assert.equal(walk.box.y, 20); assert.equal(walk.hit, 0);
+  assert.equal(walk.box.x, 28); assert.equal(walk.box.y, 12); assert.equal(walk.hit, 0); assert.equal(walk.onGround, false);
+  const under = map.walk({ x: 4, y: 20, w: 4, h: 4 }, 24, 1, { drop: true });
+  assert.equal(under.box.x, 28); assert.equal(under.box.y, 20);
   const land = map.move({ x: 23, y: 0, w: 1, h: 4 }, 0, 30);
   assert.equal(land.box.y, 12); assert.ok(land.onGround); assert.equal(land.below, TOUCH.SLOPE | TOUCH.ONE_WAY);
   assert.equal(map.move({ x: 23, y: 20, w: 1, h: 4 }, 0, -30).box.y, -10, 'jumps up through it');
