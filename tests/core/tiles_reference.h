@@ -317,14 +317,14 @@ static int ref_walk(eo_box *b, int dx, int max_step, int drop)
    right half's heights minus the left half's, over (size / 2)^2 (C division). */
 static long ref_tile_slope(int attr)
 {
-    long T = ref_tile_size(), i, diff = 0;
+    long size = ref_tile_size(), i, diff = 0;
     if (attr < EO_TILES_SLOPE)
         return 0;
     if (attr >= EO_TILES_ONE_WAY_SLOPE)
         attr -= EO_TILES_ONE_WAY_SLOPE - EO_TILES_SLOPE; /* the same heights */
-    for (i = 0; i < T / 2; i++)
-        diff += ref_height(attr, (int)(i + T / 2)) - ref_height(attr, (int)i);
-    return diff * 1024 / (T * T);
+    for (i = 0; i < size / 2; i++)
+        diff += ref_height(attr, (int)(i + size / 2)) - ref_height(attr, (int)i);
+    return diff * 1024 / (size * size);
 }
 
 /* The slope under a box: the ground its every-column sensors find (the sensors have their own

@@ -305,8 +305,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ref_ground_at(x, y, &want_g);
         if (eo_slopes_ground_at(&map, x, y, &g, NULL) != EO_OK || g.found != want_g.found ||
             (g.found && (g.height != want_g.height || g.attr != want_g.attr || g.col != want_g.col || g.row != want_g.row ||
-                         g.ground_y != want_g.ground_y || g.distance != want_g.distance)))
+                         g.ground_y != want_g.ground_y || g.distance != want_g.distance ||
+                         g.slope != ref_tile_slope(g.attr))))
             abort();
+        {
+            /* the slope of any attr the map may name: from the heights (0 for anything but a slope) */
+            uint8_t attr = map.attrs[fz_u8(&f)];
+            if (eo_slopes_tile_slope(&map, attr) != ref_tile_slope(attr))
+                abort();
+        }
     }
 
     /* a box: near the map mostly, anywhere in the world now and then */
