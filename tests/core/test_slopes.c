@@ -889,6 +889,21 @@ static void random_map(void)
     assert_int_equal(eo_tiles_check(&map), EO_OK);
 }
 
+/* A box of up to two tiles each way near the map, clear of solid pixels (40 tries): 1, or 0. */
+static int random_clear_box(eo_box *b, int T)
+{
+    int tries;
+    for (tries = 0; tries < 40; tries++) {
+        b->w = (eo_coord)rng_range(1, 2 * T);
+        b->h = (eo_coord)rng_range(1, 2 * T);
+        b->x = (eo_coord)rng_range(-T, map.width * T);
+        b->y = (eo_coord)rng_range(-T, map.height * T);
+        if (!ref_overlaps_solid(b))
+            return 1;
+    }
+    return 0;
+}
+
 static void test_slopes_walk_matches_reference_and_stays_clear(void **state)
 {
     unsigned trial, walks = 0, grounded = 0;
@@ -896,19 +911,12 @@ static void test_slopes_walk_matches_reference_and_stays_clear(void **state)
     for (trial = 0; trial < 6000u; trial++) {
         eo_box b, want;
         eo_tiles_move_result r;
-        int T, tries, dx, hit, ok = 0;
+        int T, dx, hit;
         uint8_t max_step;
         if (trial % 20u == 0)
             random_map();
         T = tile_size();
-        for (tries = 0; tries < 40 && !ok; tries++) {
-            b.w = (int16_t)rng_range(1, 2 * T);
-            b.h = (int16_t)rng_range(1, 2 * T);
-            b.x = (int16_t)rng_range(-T, map.width * T);
-            b.y = (int16_t)rng_range(-T, map.height * T);
-            ok = !ref_overlaps_solid(&b);
-        }
-        if (!ok)
+        if (!random_clear_box(&b, T))
             continue;
         if (rng() % 4u) /* mostly on the ground */
             assert_int_equal(eo_tiles_move(&map, &b, 0, 3 * T, 0, NULL, &r, NULL), EO_OK);
@@ -953,20 +961,13 @@ static void test_slopes_move_matches_reference_and_stays_clear(void **state)
         eo_slopes_move_result r, q;
         ref_move_out o;
         eo_tiles_move_result m;
-        int T, tries, dx, dy, hit, ok = 0, drop = rng() % 8u == 0;
+        int T, dx, dy, hit, drop = rng() % 8u == 0;
         uint8_t max_step;
         uint16_t reach;
         if (trial % 20u == 0)
             random_map();
         T = tile_size();
-        for (tries = 0; tries < 40 && !ok; tries++) {
-            b.w = (eo_coord)rng_range(1, 2 * T);
-            b.h = (eo_coord)rng_range(1, 2 * T);
-            b.x = (eo_coord)rng_range(-T, map.width * T);
-            b.y = (eo_coord)rng_range(-T, map.height * T);
-            ok = !ref_overlaps_solid(&b);
-        }
-        if (!ok)
+        if (!random_clear_box(&b, T))
             continue;
         if (rng() % 2u) /* half on the ground */
             assert_int_equal(eo_tiles_move(&map, &b, 0, 3 * T, 0, NULL, &m, NULL), EO_OK);
