@@ -54,6 +54,16 @@ function oneWayBar(ctx: CanvasRenderingContext2D, g: Geometry, x0: number, y: nu
   ctx.fillRect(l, t, w, p);
 }
 
+/** A ladder's two rails over the tile's rect [l, t, w, hh], and a rung every 4 px from row `first`. */
+function ladder(ctx: CanvasRenderingContext2D, g: Geometry, y0: number, size: number, [l, t, w, hh]: readonly number[], p: number, first: number): void {
+  const st = TILE_STYLE[TILE.LADDER];
+  ctx.fillStyle = st.fill;
+  ctx.fillRect(l + p, t, p, hh);
+  ctx.fillRect(l + w - 2 * p, t, p, hh);
+  ctx.fillStyle = st.edge;
+  for (let k = first; k < size; k += 4) ctx.fillRect(l + p, snap(toCss(g, y0 + k)), w - 2 * p, p);
+}
+
 /** Solid rows y .. y + n - 1 of a tile, with a light top edge. */
 function solidRows(ctx: CanvasRenderingContext2D, g: Geometry, x0: number, y: number, size: number, n: number, p: number): void {
   const [l, t, w, hh] = pxRect(g, x0, y, size, n);
@@ -115,15 +125,9 @@ export function drawTile(ctx: CanvasRenderingContext2D, g: Geometry, col: number
       for (let k = 1; k < 4; k++) ctx.fillRect(l + (k * w) / 4 - p / 2, t + 2 * p, p, 2 * p);
       break;
     }
-    case TILE.LADDER: {
-      const st = TILE_STYLE[TILE.LADDER];
-      ctx.fillStyle = st.fill;
-      ctx.fillRect(l + p, t, p, hh);
-      ctx.fillRect(l + w - 2 * p, t, p, hh);
-      ctx.fillStyle = st.edge;
-      for (let k = 1; k < size; k += 4) ctx.fillRect(l + p, snap(toCss(g, y0 + k)), w - 2 * p, p);
+    case TILE.LADDER:
+      ladder(ctx, g, y0, size, [l, t, w, hh], p, 1);
       break;
-    }
     case TILE.HAZARD: {
       const st = TILE_STYLE[TILE.HAZARD];
       ctx.fillStyle = st.fill;
@@ -164,12 +168,7 @@ export function drawTile(ctx: CanvasRenderingContext2D, g: Geometry, col: number
       break;
     }
     case TILE.LADDER_TOP: {
-      const st = TILE_STYLE[TILE.LADDER];
-      ctx.fillStyle = st.fill;
-      ctx.fillRect(l + p, t, p, hh);
-      ctx.fillRect(l + w - 2 * p, t, p, hh);
-      ctx.fillStyle = st.edge;
-      for (let k = 5; k < size; k += 4) ctx.fillRect(l + p, snap(toCss(g, y0 + k)), w - 2 * p, p);
+      ladder(ctx, g, y0, size, [l, t, w, hh], p, 5); // its first rung under the platform
       oneWayBar(ctx, g, x0, y0, size, p); // and a one-way platform on top
       break;
     }
