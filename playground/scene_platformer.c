@@ -1,6 +1,6 @@
-/* playground/scene_platformer.c: a tile-map platformer. The hero walks slopes with eo_slopes_walk,
-   falls and jumps with eo_tiles_move, climbs ladders, drops through one-way platforms, swims and
-   dies on spikes; spiky walkers patrol the ledges and hit him only where their pixels touch
+/* playground/scene_platformer.c: a tile-map platformer. The hero runs, jumps, swims and lands on
+   slopes with eo_slopes_move (one call a frame), climbs ladders with eo_tiles_move, drops through
+   one-way platforms and dies on spikes; spiky walkers patrol the ledges and hit him only where their pixels touch
    (a box pre-test, then eo_pixelmask_overlap). Every collision answer comes from the core. */
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,8 @@
 
 enum { COLS = 60, ROWS = 37, SHIFT = 4, TILE = 16, MAX_ENEMIES = 8, MAX_COINS = 40 };
 enum { HERO_W = 10, HERO_H = 14, ENEMY_W = 14, ENEMY_H = 12 };
+/* how far (px) the ground may fall below the hero's line of motion in a frame before he leaves it */
+enum { HERO_REACH = 14 };
 /* speeds in 1/16 px per frame, accelerations in 1/16 px per frame per frame */
 enum { WALK_V = 24, SWIM_V = 12, CLIMB_V = 16, JUMP_V = 104, SWIM_UP_V = 40, MAX_FALL = 112,
        MAX_SINK = 24, GRAVITY = 6, WATER_GRAVITY = 2 };
@@ -223,17 +225,26 @@ static uint32_t move_hero(platformer *s, const pg_input *in)
         h->vy = clamp(h->vy + GRAVITY, -JUMP_V, MAX_FALL);
     }
     flags = (uint8_t)((h->drop > 0 || (h->climbing && (b & PG_BTN_DOWN))) ? EO_TILES_DROP : 0);
-    /* sideways: walk, climbing and descending slopes of up to 1 px per px */
     dx = advance(&h->fx, h->vx);
-    if (dx != 0) {
-        eo_slopes_walk(&s->map, &h->box, dx, 1, flags, &r, NULL);
-        moves++;
-        if (r.hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) h->fx = 0;
-    }
-    /* up and down: fall, jump, climb */
     dy = advance(&h->fy, h->vy);
-    eo_tiles_move(&s->map, &h->box, 0, dy, flags, NULL, &r, NULL);
-    moves++;
+    if (!h->climbing) {
+        /* one call a frame: walk on the ground (slopes of up to 1 px per px), sweep through the
+           air, land on a ramp without stopping, leave a crest faster than HERO_REACH allows */
+        eo_slopes_move_result m;
+        eo_slopes_move(&s->map, &h->box, dx, dy, 1, HERO_REACH, flags, &m, NULL);
+        moves++;
+        r = m.move;
+        if (m.launched) h->vy = -(h->vx * m.slope) / 256, h->fy = 0;   /* along the line it left */
+    } else {
+        /* on a ladder: sideways, then up and down */
+        if (dx != 0) {
+            eo_tiles_move(&s->map, &h->box, dx, 0, flags, NULL, &r, NULL);
+            moves++;
+        }
+        eo_tiles_move(&s->map, &h->box, 0, dy, flags, NULL, &r, NULL);
+        moves++;
+    }
+    if (r.hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) h->fx = 0;
     if ((r.hit & EO_HIT_TOP) && h->vy < 0) h->vy = 0, h->fy = 0;
     if (r.on_ground && h->vy > 0 && !h->climbing) h->vy = 0, h->fy = 0;
     h->on_ground = r.on_ground, h->touching = r.touching, h->below = r.below;
