@@ -315,6 +315,7 @@ static void step(void *state, const pg_input *in, pg_stats *stats)
     pg_stats_counter(stats, "pixel tests", pixel_tests);
     pg_stats_counter(stats, "deaths", s->deaths);
     pg_stats_counter(stats, "on ground", (uint32_t)h->on_ground);
+    pg_stats_counter(stats, "hero x", (uint32_t)(uint16_t)h->box.x);
     pg_stats_counter(stats, "hits", s->hits);
     pg_stats_counter(stats, "coins", s->coins);
 }
