@@ -112,6 +112,7 @@ test('lessons 5 and 6: a painted tile and corner probes; a sensor preset and its
     await w.get('run').click();
     await w.get('tool-1').check();
     const stage = w.get('stage');
+    await stage.scrollIntoViewIfNeeded(); // the palette's two rows push the map's bottom below an 800 px window
     const s = Number(await stage.getAttribute('data-scale'));
     const box = (await stage.boundingBox())!;
     await page.mouse.click(box.x + (4 * 8 + 4) * s, box.y + (16 * 8 + 4) * s);
