@@ -1,6 +1,6 @@
 // The one door to the earlyout core: the traced wasm build, loaded once per page and shared by
 // every widget. Nothing here answers a collision question itself.
-import { loadEarlyout, LAYOUT_8, LAYOUT_16, LAYOUT_32 } from '../../wasm/src/earlyout.ts';
+import { loadEarlyout, LAYOUT_8, LAYOUT_16, LAYOUT_32 } from 'earlyout';
 import type {
   Box,
   Earlyout,
@@ -8,7 +8,7 @@ import type {
   GridmaskMethod,
   GridmaskVerdict,
   TraceStep,
-} from '../../wasm/src/earlyout.ts';
+} from 'earlyout';
 
 export type { Box, Earlyout, GridmaskLayout, GridmaskMethod, GridmaskVerdict, TraceStep };
 

@@ -2,7 +2,7 @@
 // for each step it recorded in core/src/aabb.c. Every verdict, comparison and count comes from
 // the wasm core; this file only labels the steps and phrases them.
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
-import type { AxisOrder, Circle } from '../../../../wasm/src/earlyout.ts';
+import type { AxisOrder, Circle } from 'earlyout';
 
 export type { AxisOrder, Circle };
 

@@ -12,7 +12,7 @@ import { drawBattle } from '../../scene/draw.ts';
 import { drawScreen, geometry, prepareCanvas, toCss } from '../../screen.ts';
 import type { Geometry, World } from '../../screen.ts';
 import { KINDS } from '../../scene/battle.ts';
-import type { AxisOrder, OrderReport } from '../../../../wasm/src/earlyout.ts';
+import type { AxisOrder, OrderReport } from 'earlyout';
 
 export interface OrderOptions {
   /** the object picked at first (if the scene has it) */

@@ -3,7 +3,7 @@
 // draw it) and a mask in the wasm core built from them (to answer anything about it): painting a
 // pixel updates both, through the core's own mask.set.
 import type { Earlyout } from '../../core.ts';
-import type { PixelMask } from '../../../../wasm/src/earlyout.ts';
+import type { PixelMask } from 'earlyout';
 
 export type { PixelMask };
 

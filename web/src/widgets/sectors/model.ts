@@ -3,7 +3,7 @@
 // sectors (the traced steps of eo_sectors_find_pairs), its stats, the all-pairs baseline and
 // sort-and-sweep. Nothing here decides a collision; it only calls the core and files its answers.
 import type { Earlyout, TraceStep } from '../../core.ts';
-import type { BroadphaseStats, SectorGrid, SectorsConfig, Sweeper } from '../../../../wasm/src/earlyout.ts';
+import type { BroadphaseStats, SectorGrid, SectorsConfig, Sweeper } from 'earlyout';
 import { WORLD_H, WORLD_W } from '../../scene/battle.ts';
 
 export type { BroadphaseStats, SectorGrid, SectorsConfig, Sweeper };

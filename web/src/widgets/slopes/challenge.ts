@@ -3,8 +3,8 @@
 //    ledge H px high (N and H picked at random). The check walks the box across the course twice with
 //    the core's map.walk(), once per max step, and reads where the core let it go.
 // 2. Predict, then check: the ground a sensor finds (map.groundAt) on a small map of random slope tiles.
-import { HIT, SLOPE, TILE } from '../../../../wasm/src/earlyout.ts';
-import type { TileMap } from '../../../../wasm/src/earlyout.ts';
+import { HIT, SLOPE, TILE } from 'earlyout';
+import type { TileMap } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';

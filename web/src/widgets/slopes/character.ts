@@ -6,8 +6,8 @@
 //            ground over the ramp's top and the crest; fast, the ground falls away from its line of
 //            motion by more than the reach and it leaves it (launched), at the angle the core reports.
 // The frames are computed at once when a setting changes: the trails are the core's positions.
-import { HIT } from '../../../../wasm/src/earlyout.ts';
-import type { CharacterResult, MoveResult, Mover, TileMap } from '../../../../wasm/src/earlyout.ts';
+import { HIT } from 'earlyout';
+import type { CharacterResult, MoveResult, Mover, TileMap } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
 import { segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';

@@ -1,8 +1,8 @@
 // Drawing a tile map as the core sees it: every pixel the core calls solid (map.pixelSolid) is
 // filled, slope pixels in their own colour, so the surfaces on screen are the core's surfaces.
 // The picture is rendered once per map change into a small bitmap and scaled up crisply.
-import type { TileMap } from '../../../../wasm/src/earlyout.ts';
-import { TILE } from '../../../../wasm/src/earlyout.ts';
+import type { TileMap } from 'earlyout';
+import { TILE } from 'earlyout';
 import type { Box } from '../../core.ts';
 import { snap, toCss } from '../../screen.ts';
 import type { Geometry } from '../../screen.ts';

@@ -2,8 +2,8 @@
 // column with Left/Right and change it with Up/Down. Each edit goes into the core as a user
 // slope (map.setSlopes, shape SLOPE.USER); the bars, the numbers, the groundAt() readout and the
 // little course below are all read back from the core, and a box walks over the new tile.
-import { SLOPE } from '../../../../wasm/src/earlyout.ts';
-import type { TileMap } from '../../../../wasm/src/earlyout.ts';
+import { SLOPE } from 'earlyout';
+import type { TileMap } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { whenVisible } from '../../controls.ts';
 import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';

@@ -1,8 +1,8 @@
 // Lesson 6's maps, written as text (one character per 16-px tile), and the core's trace of a
 // sensor cut down to the slopes module's own steps. Every answer is the core's: this file only
 // spells maps and names what the core reports.
-import { SLOPE, TILE } from '../../../../wasm/src/earlyout.ts';
-import type { Earlyout, TileMap } from '../../../../wasm/src/earlyout.ts';
+import { SLOPE, TILE } from 'earlyout';
+import type { Earlyout, TileMap } from 'earlyout';
 import type { TraceStep } from '../../core.ts';
 
 export const T = 16;

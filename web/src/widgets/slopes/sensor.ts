@@ -5,8 +5,8 @@
 // box modes the handle is a wide box and the core's map.boxGround puts two or three sensors on its
 // bottom row: each is stepped through the same way, and the highest ground wins.
 import slopesSource from '../../../../core/src/slopes.c';
-import type { TileMap } from '../../../../wasm/src/earlyout.ts';
-import type { Box, Earlyout, Ground } from '../../../../wasm/src/earlyout.ts';
+import type { TileMap } from 'earlyout';
+import type { Box, Earlyout, Ground } from 'earlyout';
 import { segmented } from '../../controls.ts';
 import { h } from '../../dom.ts';
 import { COLORS, drawScreen, fillCells, snap, Stage, toCss } from '../../screen.ts';

@@ -4,8 +4,8 @@
 // core climbs and follows the ground down. Off, the horizontal step is a plain map.move(box, dx, 0)
 // and only gravity brings the box down: it hops down hills and stops at the first rising slope.
 // The trail is every frame's position, as the core returned it.
-import { HIT } from '../../../../wasm/src/earlyout.ts';
-import type { TileMap } from '../../../../wasm/src/earlyout.ts';
+import { HIT } from 'earlyout';
+import type { TileMap } from 'earlyout';
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
 import { segmented, toggle, whenVisible } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';

@@ -5,8 +5,8 @@
 //    of the learner's map and reads the core's `touching` bits at the end.
 // 2. Predict, then check: the tile column, row and cell index of a pixel, for a map whose width
 //    and tile size are picked at random; the answer is the core's tileOf() and index().
-import { TOUCH } from '../../../../wasm/src/earlyout.ts';
-import type { TileMap } from '../../../../wasm/src/earlyout.ts';
+import { TOUCH } from 'earlyout';
+import type { TileMap } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import { PredictPanel } from '../predict.ts';

@@ -4,7 +4,7 @@
 import { snap, toCss } from '../../screen.ts';
 import type { Geometry, World } from '../../screen.ts';
 import type { Box } from '../../core.ts';
-import { TILE } from '../../../../wasm/src/earlyout.ts';
+import { TILE } from 'earlyout';
 
 /** What drawTiles needs to know about a map; attrAt should be the core's TileMap.attrAt. */
 export interface TileSource {

@@ -2,8 +2,8 @@
 // The game loop (velocity, gravity, jump impulse, input) is lesson code: a game writes it. Every
 // position comes from the core's map.move(); whether the character stands, climbs, swims or dies
 // comes from the core's onGround / touching / below bits. Nothing here tests a tile itself.
-import { HIT, SLOPE, TILE, TOUCH } from '../../../../wasm/src/earlyout.ts';
-import type { MoveResult, TileMap, TileProbe, TilesCache } from '../../../../wasm/src/earlyout.ts';
+import { HIT, SLOPE, TILE, TOUCH } from 'earlyout';
+import type { MoveResult, TileMap, TileProbe, TilesCache } from 'earlyout';
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
 import { attrName } from './draw.ts';
 

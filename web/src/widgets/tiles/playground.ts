@@ -3,8 +3,8 @@
 // arithmetic of one probe, counters, and optionally one frame stepped beside core/src/tiles.c.
 //   input -> game loop (model.ts) -> core move() + probe() -> draw + panels
 import tilesSource from '../../../../core/src/tiles.c';
-import { HIT, TOUCH } from '../../../../wasm/src/earlyout.ts';
-import type { TileMap, TileProbe, TilesCache } from '../../../../wasm/src/earlyout.ts';
+import { HIT, TOUCH } from 'earlyout';
+import type { TileMap, TileProbe, TilesCache } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
 import { presetChips, segmented, whenVisible } from '../../controls.ts';
 import type { Segmented } from '../../controls.ts';

@@ -2,8 +2,8 @@
 // points map.probe(box, 'corners') reads. Each point, its tile (column, row) and what the tile is
 // come from the core; the page only draws them. One control: the box.
 //   drag / keys -> box -> core probe() -> draw + list
-import { TILE } from '../../../../wasm/src/earlyout.ts';
-import type { TileMap, TileProbe } from '../../../../wasm/src/earlyout.ts';
+import { TILE } from 'earlyout';
+import type { TileMap, TileProbe } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import { drawScreen, Stage } from '../../screen.ts';

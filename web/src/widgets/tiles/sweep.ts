@@ -3,8 +3,8 @@
 // straight segment: the staircase is the core's own, read from its traced EO_EV_TILES_RUN steps,
 // up to where it stopped; with slide, the rest along one axis). Nothing here tests a tile.
 //   drag / keys / fields -> state -> core move() + traced sweep() -> draw + text
-import { TILE } from '../../../../wasm/src/earlyout.ts';
-import type { MoveResult, TileMap } from '../../../../wasm/src/earlyout.ts';
+import { TILE } from 'earlyout';
+import type { MoveResult, TileMap } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { fieldMessages, numberInput, presetChips, toggle } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
