@@ -23,9 +23,9 @@ const ALWAYS = new Set([
     target, by design; their x and y fields beside the stage (checked too) move them as well. Only
     a handle crowded solely by other handles is let off. */
 function crowdedHandle(v: Result, n: Result['nodes'][number]): boolean {
-  if (v.id !== 'target-size' || !n.html.includes('gm-handle')) return false;
+  if (v.id !== 'target-size' || !n.html.includes('fig-handle')) return false;
   const related = [...n.any, ...n.all, ...n.none].flatMap((c) => c.relatedNodes ?? []);
-  return related.length > 0 && related.every((r) => r.html.includes('gm-handle'));
+  return related.length > 0 && related.every((r) => r.html.includes('fig-handle'));
 }
 
 for (const size of SIZES) {

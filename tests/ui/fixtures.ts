@@ -60,7 +60,7 @@ export class Playground {
   }
 
   async scale(): Promise<number> {
-    return Number(await this.root.locator('.gm-stage').getAttribute('data-scale'));
+    return Number(await this.root.locator('.fig-stage').getAttribute('data-scale'));
   }
 
   /** Drags an object by (dx, dy) screen pixels with the mouse. */
@@ -144,7 +144,7 @@ export class Widget {
   }
 
   async scale(): Promise<number> {
-    return Number(await this.root.locator('.gm-stage').first().getAttribute('data-scale'));
+    return Number(await this.root.locator('.fig-stage').first().getAttribute('data-scale'));
   }
 
   /** Drags a Stage handle by (dx, dy) world pixels with the mouse. */

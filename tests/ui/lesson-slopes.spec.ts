@@ -403,7 +403,7 @@ test.describe('walking the course', () => {
 
 test.describe('a character’s frames: landing and launching (map.moveCharacter)', () => {
   const state = async (w: Widget) => {
-    const d = await w.get('character-readout').locator('xpath=ancestor::*[contains(@class, "gm-playground")]').evaluate((e) => ({ ...(e as HTMLElement).dataset }));
+    const d = await w.get('character-readout').locator('xpath=ancestor::*[contains(@class, "fig-playground")]').evaluate((e) => ({ ...(e as HTMLElement).dataset }));
     return { landedAt: Number(d.landedAt), launchedAt: Number(d.launchedAt), angle: Number(d.launchAngle), wallAt: Number(d.wallAt), end: d.end ?? '', plainWallAt: Number(d.plainWallAt), plainEnd: d.plainEnd ?? '' };
   };
   test('a box thrown at the ramp lands on it and walks on; map.move meets a wall and stalls', async ({ page }) => {

@@ -294,10 +294,10 @@ test('Back walks the discrete changes (layout, then method); dragging adds no hi
   await page.goBack();
   await expect(w.get('method-span')).toBeChecked();
   await expect(w.get('layout-8')).toBeChecked();
-  await expect(w.root.locator('.gm-playground')).toHaveAttribute('data-layout', '8');
+  await expect(w.root.locator('.fig-playground')).toHaveAttribute('data-layout', '8');
   await page.goBack();
   await expect(w.get('layout-16')).toBeChecked();
-  await expect(w.root.locator('.gm-playground')).toHaveAttribute('data-method', 'span');
+  await expect(w.root.locator('.fig-playground')).toHaveAttribute('data-method', 'span');
   await page.goForward();
   await expect(w.get('layout-8')).toBeChecked();
 });

@@ -136,7 +136,7 @@ test.describe('phase pills', () => {
 async function walkAllSteppers(page: Page): Promise<Array<{ widget: string; note: string }>> {
   return page.evaluate(() => {
     const out: Array<{ widget: string; note: string }> = [];
-    for (const panel of document.querySelectorAll<HTMLElement>('section.gm-trace')) {
+    for (const panel of document.querySelectorAll<HTMLElement>('section.fig-trace')) {
       const widget = panel.closest('[data-widget]')?.getAttribute('data-testid') ?? '?';
       const q = (id: string) => panel.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)!;
       q('step-reset').click();
@@ -254,7 +254,7 @@ async function boxA(w: Locator, handle = 'obj-a'): Promise<{ x: number; y: numbe
 
 /** How much of object A lies in the part of the world the canvas draws (screen and margin), in px. */
 async function shownOfA(w: Locator, handle = 'obj-a'): Promise<{ x: number; y: number }> {
-  const world = (await w.locator('.gm-stage').first().getAttribute('data-world')) ?? '';
+  const world = (await w.locator('.fig-stage').first().getAttribute('data-world')) ?? '';
   const [, sw, sh, m] = /^(\d+)x(\d+)\+(\d+)$/.exec(world)!.map(Number);
   const b = await boxA(w, handle);
   const cover = (p: number, size: number, screen: number) => Math.min(p + size, screen + m) - Math.max(p, -m);

@@ -286,16 +286,16 @@ export class Stage {
   private drag: { index: number; id: number; sx: number; sy: number; box: Box } | null = null;
 
   constructor(private opts: StageOptions) {
-    this.canvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
+    this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
     this.handles = opts.names.map((name, i) =>
       h('button', {
         type: 'button',
-        class: `gm-handle gm-handle-${i}`,
+        class: `fig-handle fig-handle-${i}`,
         'data-testid': `${opts.testidPrefix ?? ''}obj-${name.toLowerCase()}`,
         'aria-roledescription': 'movable object',
       }),
     );
-    this.root = h('div', { class: 'gm-stage' }, this.canvas, ...this.handles);
+    this.root = h('div', { class: 'fig-stage' }, this.canvas, ...this.handles);
     this.handles.forEach((btn, i) => this.wire(btn, i));
   }
 

@@ -111,14 +111,14 @@ export class Stepper<S extends TraceStep = TraceStep> {
     this.counters = h('p', { class: 'step-counters', 'data-testid': 'trace-counters' });
     this.root = h(
       'section',
-      { role: 'group', class: 'gm-trace', 'aria-label': 'Step through the core' },
+      { role: 'group', class: 'fig-trace', 'aria-label': 'Step through the core' },
       h(
         'div',
-        { class: 'gm-trace-head' },
-        h('h3', { class: 'gm-trace-title' }, cfg.title ?? 'Step through the C'),
+        { class: 'fig-trace-head' },
+        h('h3', { class: 'fig-trace-title' }, cfg.title ?? 'Step through the C'),
         h('ol', { class: 'phases', 'aria-label': 'Phases: jump to the first step of one' }, ...this.phaseEls.map((b) => h('li', {}, b))),
       ),
-      h('div', { class: 'gm-trace-bar', role: 'group', 'aria-label': 'Step controls' }, resetBtn, this.prevBtn, this.playBtn, this.nextBtn, this.counter),
+      h('div', { class: 'fig-trace-bar', role: 'group', 'aria-label': 'Step controls' }, resetBtn, this.prevBtn, this.playBtn, this.nextBtn, this.counter),
       h(
         'div',
         { class: 'step-scrub-row' },
@@ -131,7 +131,7 @@ export class Stepper<S extends TraceStep = TraceStep> {
       this.source.root,
       h(
         'div',
-        { class: 'gm-trace-foot' },
+        { class: 'fig-trace-foot' },
         this.counters,
         h(
           'p',

@@ -61,7 +61,7 @@ export class CirclePair {
         return `Circle ${NAMES[i]}: centre ${c.x}, ${c.y}, radius ${c.r}. Drag, or use the arrow keys (Shift for 8 px).`;
       },
     });
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
     const card = (i: number) => {
       const name = NAMES[i];
       const low = name.toLowerCase();
@@ -71,8 +71,8 @@ export class CirclePair {
       this.radii[i] = r;
       return h(
         'section',
-        { role: 'group', class: `gm-card gm-card-${i} ci-card`, 'aria-label': `Circle ${name}`, 'data-testid': `card-${low}` },
-        h('div', { class: 'gm-card-head' }, h('span', { class: `swatch swatch-${i} is-round`, 'aria-hidden': 'true' }), h('h3', {}, `Circle ${name}`)),
+        { role: 'group', class: `fig-card fig-card-${i} ci-card`, 'aria-label': `Circle ${name}`, 'data-testid': `card-${low}` },
+        h('div', { class: 'fig-card-head' }, h('span', { class: `swatch swatch-${i} is-round`, 'aria-hidden': 'true' }), h('h3', {}, `Circle ${name}`)),
         h('div', { class: 'ci-fields' }, f.root, r.root),
       );
     };
@@ -80,7 +80,7 @@ export class CirclePair {
       this.facts[key] = h('span', { class: 'ci-fact-value', 'data-testid': `fact-${key}` });
       return h('div', { class: 'ci-fact', 'data-fact': key }, h('span', { class: 'ci-fact-label' }, label), this.facts[key]);
     };
-    this.verdictEl = h('div', { class: 'gm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
+    this.verdictEl = h('div', { class: 'fig-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
     this.stepper = new Stepper<CircleStep>(
       {
         source: aabbSource,
@@ -109,10 +109,10 @@ export class CirclePair {
     );
     this.root = h(
       'div',
-      { class: 'gm-playground ci-pair' },
+      { class: 'fig-playground ci-pair' },
       h(
         'div',
-        { class: 'gm-toolbar' },
+        { class: 'fig-toolbar' },
         presetChips('Try', CIRCLE_PRESETS, (key) => {
           const pr = CIRCLE_PRESETS[key];
           this.circles = [{ ...pr.circles[0] }, { ...pr.circles[1] }];
@@ -123,17 +123,17 @@ export class CirclePair {
       ),
       h(
         'div',
-        { class: 'gm-main' },
-        h('div', { class: 'gm-stage-col' }, this.stageWrap, h('p', { class: 'gm-help' }, 'Drag a circle, or Tab to it and use the arrow keys. The sliders set the radii.')),
+        { class: 'fig-main' },
+        h('div', { class: 'fig-stage-col' }, this.stageWrap, h('p', { class: 'fig-help' }, 'Drag a circle, or Tab to it and use the arrow keys. The sliders set the radii.')),
         h(
           'div',
-          { class: 'gm-side' },
+          { class: 'fig-side' },
           card(0),
           card(1),
           h(
             'section',
-            { role: 'group', class: 'gm-card ci-facts', 'aria-label': 'What the core computed' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'What the core computed'), h('span', { class: 'mask-hex' }, 'integers only')),
+            { role: 'group', class: 'fig-card ci-facts', 'aria-label': 'What the core computed' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'What the core computed'), h('span', { class: 'mask-hex' }, 'integers only')),
             fact('delta', '|dx|, |dy|'),
             fact('reach', 'r1 + r2'),
             fact('pretest', 'box pre-test'),

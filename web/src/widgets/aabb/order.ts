@@ -87,17 +87,17 @@ export class OrderDemo {
       this.url?.changed('step');
     });
 
-    this.canvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
+    this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
     this.wrap = h(
       'div',
       {
-        class: 'gm-stage-wrap ord-stage',
+        class: 'fig-stage-wrap ord-stage',
         tabindex: 0,
         role: 'group',
         'data-testid': 'scene',
         'aria-label': 'The battle. Click an object, or use the left and right arrow keys, to pick it.',
       },
-      h('div', { class: 'gm-stage' }, this.canvas),
+      h('div', { class: 'fig-stage' }, this.canvas),
     );
     this.canvas.addEventListener('pointerdown', (e) => this.pickAt(e));
     this.wrap.addEventListener('keydown', (e) => {
@@ -122,7 +122,7 @@ export class OrderDemo {
       return root;
     };
     this.reportEl = h('p', { class: 'ord-report', 'data-testid': 'chooser' });
-    this.pairsEl = h('p', { class: 'gm-help', 'data-testid': 'pairs' });
+    this.pairsEl = h('p', { class: 'fig-help', 'data-testid': 'pairs' });
     this.pick = numberInput({
       name: 'The object number',
       label: '#',
@@ -150,18 +150,18 @@ export class OrderDemo {
     this.root = h(
       'div',
       { class: 'ord-demo' },
-      h('div', { class: 'gm-toolbar' }, scene.root, facing.root, order.root),
+      h('div', { class: 'fig-toolbar' }, scene.root, facing.root, order.root),
       h(
         'div',
-        { class: 'gm-main' },
-        h('div', { class: 'gm-stage-col' }, this.wrap, h('p', { class: 'gm-help' }, 'Click any object (or focus the scene and use the arrow keys) to see what its pairs cost.')),
+        { class: 'fig-main' },
+        h('div', { class: 'fig-stage-col' }, this.wrap, h('p', { class: 'fig-help' }, 'Click any object (or focus the scene and use the arrow keys) to see what its pairs cost.')),
         h(
           'div',
-          { class: 'gm-side' },
+          { class: 'fig-side' },
           h(
             'section',
-            { class: 'gm-card ord-card', 'aria-label': 'Comparisons for the whole scene', role: 'status', 'aria-live': 'polite' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'Comparisons, every pair'), h('span', { class: 'mask-hex' }, 'counted by the core')),
+            { class: 'fig-card ord-card', 'aria-label': 'Comparisons for the whole scene', role: 'status', 'aria-live': 'polite' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'Comparisons, every pair'), h('span', { class: 'mask-hex' }, 'counted by the core')),
             row('x-first', 'X first'),
             row('y-first', 'Y first'),
             row('chosen', 'core’s choice'),
@@ -170,8 +170,8 @@ export class OrderDemo {
           this.pairsEl,
           h(
             'section',
-            { role: 'group', class: 'gm-card ord-pick', 'aria-label': 'One object against all others' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'One object against the rest'), this.pick.field),
+            { role: 'group', class: 'fig-card ord-pick', 'aria-label': 'One object against all others' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'One object against the rest'), this.pick.field),
             this.pick.message,
             this.pickText,
             legend,

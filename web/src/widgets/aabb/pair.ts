@@ -126,13 +126,13 @@ export class BoxPair {
         return `Box ${NAMES[i]}: x ${b.x}, y ${b.y}, width ${b.w}, height ${b.h}. Drag, or use the arrow keys (Shift for 8 px).`;
       },
     });
-    this.hintEl = h('p', { class: 'gm-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    this.hintEl = h('p', { class: 'fig-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
     const stageCol = h(
       'div',
-      { class: 'gm-stage-col' },
+      { class: 'fig-stage-col' },
       this.stageWrap,
-      h('p', { class: 'gm-help' }, 'Drag A or B, or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift. The faint grid is one pixel.'),
+      h('p', { class: 'fig-help' }, 'Drag A or B, or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift. The faint grid is one pixel.'),
       this.hintEl,
       hooks.extraPanel ?? null,
     );
@@ -142,16 +142,16 @@ export class BoxPair {
       this.update();
       this.url?.changed('step');
     });
-    const toolbar = h('div', { class: 'gm-toolbar' }, this.orderSeg.root);
+    const toolbar = h('div', { class: 'fig-toolbar' }, this.orderSeg.root);
     if (!compact) {
       toolbar.appendChild(
         presetChips('Try', PAIR_PRESETS, (key) => this.applyPreset(key)),
       );
     }
 
-    this.verdictEl = h('div', { class: 'gm-verdict ab-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
-    this.compareEl = h('p', { class: 'gm-compare', 'data-testid': 'compare' });
-    this.errorEl = h('p', { class: 'gm-error', 'data-testid': 'error', role: 'alert', hidden: true });
+    this.verdictEl = h('div', { class: 'fig-verdict ab-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
+    this.compareEl = h('p', { class: 'fig-compare', 'data-testid': 'compare' });
+    this.errorEl = h('p', { class: 'fig-error', 'data-testid': 'error', role: 'alert', hidden: true });
     const qList = h('ol', { class: 'ab-questions', 'data-testid': 'questions' });
     for (let k = 0; k < 4; k++) {
       const row = h('li', { class: 'ab-q', 'data-testid': `q-${k + 1}` });
@@ -160,13 +160,13 @@ export class BoxPair {
     }
     const side = h(
       'div',
-      { class: 'gm-side' },
+      { class: 'fig-side' },
       this.objectCard(0, minimal),
       this.objectCard(1, minimal),
       h(
         'section',
-        { role: 'group', class: 'gm-card ab-qcard', 'aria-label': 'The comparisons' },
-        h('div', { class: 'gm-card-head' }, h('h3', {}, 'The four questions'), h('span', { class: 'mask-hex' }, 'asked by the core, in order')),
+        { role: 'group', class: 'fig-card ab-qcard', 'aria-label': 'The comparisons' },
+        h('div', { class: 'fig-card-head' }, h('h3', {}, 'The four questions'), h('span', { class: 'mask-hex' }, 'asked by the core, in order')),
         qList,
       ),
       this.verdictEl,
@@ -175,9 +175,9 @@ export class BoxPair {
     );
     this.root = h(
       'div',
-      { class: `gm-playground ab-pair${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
+      { class: `fig-playground ab-pair${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
       minimal ? null : toolbar,
-      h('div', { class: 'gm-main' }, stageCol, side),
+      h('div', { class: 'fig-main' }, stageCol, side),
     );
     if (traced) {
       this.stepper = new Stepper<AabbStep>(
@@ -234,10 +234,10 @@ export class BoxPair {
     if (f) this.fields[i] = f;
     const card = h(
       'section',
-      { role: 'group', class: `gm-card gm-card-${i}`, 'aria-label': `Box ${name}`, 'data-testid': `card-${low}` },
+      { role: 'group', class: `fig-card fig-card-${i}`, 'aria-label': `Box ${name}`, 'data-testid': `card-${low}` },
       h(
         'div',
-        { class: 'gm-card-head' },
+        { class: 'fig-card-head' },
         h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }),
         h('h3', {}, `Box ${name}`),
         h('span', { class: 'mask-hex', 'data-testid': `span-${low}` }),

@@ -129,15 +129,15 @@ export class ManyObjects {
       elim: h('span', { class: 'ratio-elim' }),
       left: h('span', { class: 'ratio-left' }),
     };
-    this.canvas = h('canvas', { class: 'gm-canvas', role: 'img', 'aria-label': 'Objects on the screen, candidate pairs joined by lines' });
-    this.wrap = h('div', { class: 'gm-stage-wrap many-stage' }, h('div', { class: 'gm-stage' }, this.canvas));
+    this.canvas = h('canvas', { class: 'fig-canvas', role: 'img', 'aria-label': 'Objects on the screen, candidate pairs joined by lines' });
+    this.wrap = h('div', { class: 'fig-stage-wrap many-stage' }, h('div', { class: 'fig-stage' }, this.canvas));
 
     const root = h(
       'div',
-      { class: 'gm-many' },
+      { class: 'fig-many' },
       h(
         'div',
-        { class: 'gm-toolbar' },
+        { class: 'fig-toolbar' },
         h('div', { class: 'slider' }, h('label', { for: countId }, 'Objects'), countInput, this.countOut),
         radios('layout', 'Mask layout', [['8', '8-bit'], ['16', '16-bit'], ['32', '32-bit']], String(this.state.layout), (v) => {
           this.state.layout = Number(v) as LayoutBits;
@@ -154,11 +154,11 @@ export class ManyObjects {
       ),
       h(
         'div',
-        { class: 'gm-main many-main' },
+        { class: 'fig-main many-main' },
         this.wrap,
         h(
           'div',
-          { class: 'gm-side' },
+          { class: 'fig-side' },
           h(
             'div',
             { class: 'stats', role: 'status', 'aria-live': 'polite', 'data-testid': 'many-stats' },
@@ -167,10 +167,10 @@ export class ManyObjects {
             stat('candidates', 'left for the full box test', 'is-left'),
           ),
           h('div', { class: 'ratio', 'aria-hidden': 'true' }, this.bar.elim, this.bar.left),
-          h('p', { class: 'gm-help', 'data-testid': 'many-built' }),
+          h('p', { class: 'fig-help', 'data-testid': 'many-built' }),
           h(
             'p',
-            { class: 'gm-help' },
+            { class: 'fig-help' },
             'Lines join the pairs the masks could not rule out. Every number here is a counter of the traced core ',
             '(masks built, pairs tested, pairs eliminated) or the count returned by ',
             h('code', {}, 'findCandidates'),
@@ -266,7 +266,7 @@ export class ManyObjects {
     const total = Math.max(1, res.tests);
     this.bar.elim.style.flexGrow = String(res.eliminated / total);
     this.bar.left.style.flexGrow = String(res.count / total);
-    const built = this.stats.tests.closest('.gm-side')!.querySelector<HTMLElement>('[data-testid=many-built]')!;
+    const built = this.stats.tests.closest('.fig-side')!.querySelector<HTMLElement>('[data-testid=many-built]')!;
     setText(built, `${res.built} masks built for ${n} objects; ${res.tests} pairs tested, ${Math.round((100 * res.eliminated) / total)}% of them eliminated by one AND per axis.`);
   }
 

@@ -117,24 +117,24 @@ export class Playground {
         return `Object ${OBJECT_NAMES[i]}: x ${b.x}, y ${b.y}, width ${b.w}, height ${b.h}. Drag, or use the arrow keys (Shift for 8 px).`;
       },
     });
-    this.hintEl = h('p', { class: 'gm-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    this.hintEl = h('p', { class: 'fig-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
     const stageCol = h(
       'div',
-      { class: 'gm-stage-col' },
+      { class: 'fig-stage-col' },
       this.stageWrap,
-      h('p', { class: 'gm-help' }, 'Drag A or B. Or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift.'),
+      h('p', { class: 'fig-help' }, 'Drag A or B. Or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift.'),
       this.hintEl,
       hooks.extraPanel ?? null,
     );
 
-    this.verdictEl = h('div', { class: 'gm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
-    this.compareEl = h('p', { class: 'gm-compare', 'data-testid': 'compare' });
-    this.errorEl = h('p', { class: 'gm-error', 'data-testid': 'error', role: 'alert', hidden: true });
+    this.verdictEl = h('div', { class: 'fig-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
+    this.compareEl = h('p', { class: 'fig-compare', 'data-testid': 'compare' });
+    this.errorEl = h('p', { class: 'fig-error', 'data-testid': 'error', role: 'alert', hidden: true });
     this.sideHead = h('div', { class: 'bit-head', 'aria-hidden': 'true' });
     const side = h(
       'div',
-      { class: 'gm-side' },
+      { class: 'fig-side' },
       this.objectCard(0, minimal),
       this.objectCard(1, minimal),
       this.andCard(),
@@ -146,9 +146,9 @@ export class Playground {
     const toolbar = this.toolbar(compact);
     this.root = h(
       'div',
-      { class: `gm-playground${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
+      { class: `fig-playground${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
       minimal ? null : toolbar,
-      h('div', { class: 'gm-main' }, stageCol, side),
+      h('div', { class: 'fig-main' }, stageCol, side),
     );
     if (traced) {
       this.stepper = gridmaskStepper(() => this.state, (st) => {
@@ -209,7 +209,7 @@ export class Playground {
     });
     const bar = h(
       'div',
-      { class: 'gm-toolbar' },
+      { class: 'fig-toolbar' },
       this.layoutSeg.root,
       this.methodSeg.root,
     );
@@ -248,8 +248,8 @@ export class Playground {
     this.maskText[i] = mask;
     const card = h(
       'section',
-      { role: 'group', class: `gm-card gm-card-${i}`, 'aria-label': `Object ${name}`, 'data-testid': `card-${low}` },
-      h('div', { class: 'gm-card-head' }, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), h('h3', {}, `Object ${name}`), mask),
+      { role: 'group', class: `fig-card fig-card-${i}`, 'aria-label': `Object ${name}`, 'data-testid': `card-${low}` },
+      h('div', { class: 'fig-card-head' }, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), h('h3', {}, `Object ${name}`), mask),
       fields?.root ?? null,
       h('div', { class: 'bit-head', 'aria-hidden': 'true', 'data-head': low }),
       row('x'),
@@ -268,8 +268,8 @@ export class Playground {
     };
     return h(
       'section',
-      { role: 'group', class: 'gm-card gm-card-and', 'aria-label': 'A AND B' },
-      h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'A AND B'), h('span', { class: 'mask-hex' }, 'per axis, by the core')),
+      { role: 'group', class: 'fig-card fig-card-and', 'aria-label': 'A AND B' },
+      h('div', { class: 'fig-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'A AND B'), h('span', { class: 'mask-hex' }, 'per axis, by the core')),
       h('div', { class: 'bit-head', 'aria-hidden': 'true', 'data-head': 'and' }),
       row('x'),
       row('y'),

@@ -125,18 +125,18 @@ export class Compare {
 
     const side = h(
       'div',
-      { class: 'gm-side pm-cmp-side' },
+      { class: 'fig-side pm-cmp-side' },
       h(
         'section',
-        { role: 'group', class: 'gm-card pm-cmp-card', 'aria-label': 'Bitmask method' },
-        h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'A word at a time'), h('code', { class: 'mask-hex' }, 'eo_pixelmask_overlap')),
+        { role: 'group', class: 'fig-card pm-cmp-card', 'aria-label': 'Bitmask method' },
+        h('div', { class: 'fig-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'A word at a time'), h('code', { class: 'mask-hex' }, 'eo_pixelmask_overlap')),
         h('div', { class: 'stats' }, stat('cmp-words', 'words ANDed'), stat('cmp-rows', 'rows tested')),
         verdict('cmp-hit'),
       ),
       h(
         'section',
-        { role: 'group', class: 'gm-card pm-cmp-card', 'aria-label': 'Per-pixel reference' },
-        h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch pm-swatch-ref', 'aria-hidden': 'true' }), h('h3', {}, 'A pixel at a time'), h('code', { class: 'mask-hex' }, 'eo_pixelmask_overlap_reference')),
+        { role: 'group', class: 'fig-card pm-cmp-card', 'aria-label': 'Per-pixel reference' },
+        h('div', { class: 'fig-card-head' }, h('span', { class: 'swatch pm-swatch-ref', 'aria-hidden': 'true' }), h('h3', {}, 'A pixel at a time'), h('code', { class: 'mask-hex' }, 'eo_pixelmask_overlap_reference')),
         h('div', { class: 'stats' }, stat('cmp-pixels', 'pixels tested')),
         verdict('cmp-ref-hit'),
       ),
@@ -145,12 +145,12 @@ export class Compare {
     );
     const root = h(
       'div',
-      { class: 'gm-playground pm-playground pm-compare' },
-      h('div', { class: 'gm-toolbar' }, pairGroup),
+      { class: 'fig-playground pm-playground pm-compare' },
+      h('div', { class: 'fig-toolbar' }, pairGroup),
       h(
         'div',
-        { class: 'gm-main' },
-        h('div', { class: 'gm-stage-col' }, this.stageWrap, this.legendEl, h('p', { class: 'gm-help' }, 'Drag either sprite, or Tab to it and use the arrow keys: both methods answer again at every move.'), this.out['cmp-all']),
+        { class: 'fig-main' },
+        h('div', { class: 'fig-stage-col' }, this.stageWrap, this.legendEl, h('p', { class: 'fig-help' }, 'Drag either sprite, or Tab to it and use the arrow keys: both methods answer again at every move.'), this.out['cmp-all']),
         side,
       ),
     );

@@ -108,7 +108,7 @@ class SpriteEditor {
       { role: 'group', class: 'pm-sprite-editor', 'aria-label': `${label} editor` },
       h(
         'div',
-        { class: 'gm-card-head' },
+        { class: 'fig-card-head' },
         h('h3', {}, label),
         h('span', { class: 'mask-hex' }, `${sp.w} × ${sp.h} px`),
         h('button', { type: 'button', class: 'btn pm-reset', 'data-testid': `reset-${id}`, onclick: () => this.reset() }, 'Reset'),
@@ -307,7 +307,7 @@ export function mountEditor(host: HTMLElement, eo: Earlyout): void {
     'div',
     { class: 'pm-editor' },
     h('div', { class: 'pm-editor-row' }, ...editors.map((e) => e.root)),
-    h('p', { class: 'gm-help pm-editor-help' }, 'Click or drag to paint, or Tab to a sprite and use the arrow keys and Space. The hex beside each row is that row’s mask word in the core: pixel i is bit i, so the picture reads mirrored in it.'),
+    h('p', { class: 'fig-help pm-editor-help' }, 'Click or drag to paint, or Tab to a sprite and use the arrow keys and Space. The hex beside each row is that row’s mask word in the core: pixel i is bit i, so the picture reads mirrored in it.'),
     mount,
   );
   host.replaceChildren(root);

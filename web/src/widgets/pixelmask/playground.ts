@@ -89,25 +89,25 @@ export class PixelPlayground {
         return `${NAMES[i]}, the ${sp.name.toLowerCase()} (${sp.w} × ${sp.h} px) at x ${p.x}, y ${p.y}. Drag, or use the arrow keys (Shift for 8 px).`;
       },
     });
-    this.hintEl = h('p', { class: 'gm-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
+    this.hintEl = h('p', { class: 'fig-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
     this.stageWrap = h('div', { class: 'pm-stage-wrap' }, this.stage.root);
     const stageCol = h(
       'div',
-      { class: 'gm-stage-col' },
+      { class: 'fig-stage-col' },
       this.stageWrap,
       this.legendEl,
-      h('p', { class: 'gm-help' }, 'Drag A or B. Or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift.'),
+      h('p', { class: 'fig-help' }, 'Drag A or B. Or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift.'),
       this.hintEl,
       hooks.extraPanel ?? null,
     );
-    this.verdictEl = h('div', { class: 'gm-verdict pm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
-    const side = h('div', { class: 'gm-side' }, this.spriteCard(0, minimal), this.spriteCard(1, minimal), this.resultsCard(), this.verdictEl);
+    this.verdictEl = h('div', { class: 'fig-verdict pm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
+    const side = h('div', { class: 'fig-side' }, this.spriteCard(0, minimal), this.spriteCard(1, minimal), this.resultsCard(), this.verdictEl);
 
     this.root = h(
       'div',
-      { class: `gm-playground pm-playground${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
+      { class: `fig-playground pm-playground${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
       compact && !traced ? null : this.toolbar(compact, traced),
-      h('div', { class: 'gm-main' }, stageCol, side),
+      h('div', { class: 'fig-main' }, stageCol, side),
     );
     if (traced) {
       this.stepper = new Stepper<Step>(
@@ -174,7 +174,7 @@ export class PixelPlayground {
   // ---- controls --------------------------------------------------------------------------
 
   private toolbar(compact: boolean, traced: boolean): HTMLElement {
-    const bar = h('div', { class: 'gm-toolbar' });
+    const bar = h('div', { class: 'fig-toolbar' });
     if (traced) {
       const id = uniqueId('tracefn');
       const values: Array<[TraceFn, string]> = [
@@ -242,10 +242,10 @@ export class PixelPlayground {
     if (fields) this.fields[i] = fields;
     const card = h(
       'section',
-      { role: 'group', class: `gm-card gm-card-${i} pm-card`, 'aria-label': `${NAMES[i]}: ${sp.name}`, 'data-testid': `card-${low}` },
+      { role: 'group', class: `fig-card fig-card-${i} pm-card`, 'aria-label': `${NAMES[i]}: ${sp.name}`, 'data-testid': `card-${low}` },
       h(
         'div',
-        { class: 'gm-card-head' },
+        { class: 'fig-card-head' },
         h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }),
         h('h3', {}, `${NAMES[i]} · ${sp.name}`),
         h('span', { class: 'mask-hex', 'data-testid': `size-${low}` }, `${sp.w} × ${sp.h} px`),
@@ -263,8 +263,8 @@ export class PixelPlayground {
     };
     return h(
       'section',
-      { role: 'group', class: 'gm-card pm-results', 'aria-label': 'What the core says' },
-      h('div', { class: 'gm-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'The core says')),
+      { role: 'group', class: 'fig-card pm-results', 'aria-label': 'What the core says' },
+      h('div', { class: 'fig-card-head' }, h('span', { class: 'swatch swatch-and', 'aria-hidden': 'true' }), h('h3', {}, 'The core says')),
       h(
         'dl',
         { class: 'pm-dl' },

@@ -238,7 +238,7 @@ export class PixelStage {
   constructor(private opts: PixelStageOptions) {
     this.canvas = h('canvas', { class: 'pm-canvas', 'aria-hidden': 'true' });
     this.handles = opts.testids.map((testid, i) =>
-      h('button', { type: 'button', class: `gm-handle pm-handle pm-handle-${i}`, 'data-testid': testid, 'aria-roledescription': 'movable sprite' }),
+      h('button', { type: 'button', class: `fig-handle pm-handle pm-handle-${i}`, 'data-testid': testid, 'aria-roledescription': 'movable sprite' }),
     );
     this.root = h('div', { class: 'pm-stage' }, this.canvas, ...this.handles);
     this.handles.forEach((btn, i) => this.wire(btn, i));

@@ -61,18 +61,18 @@ export class SectorsChallenge {
       this.status,
       this.tick.root,
     );
-    this.canvas = h('canvas', { class: 'gm-canvas', role: 'img', 'aria-label': 'The battle in your grid' });
-    this.wrap = h('div', { class: 'gm-stage-wrap' }, h('div', { class: 'gm-stage' }, this.canvas));
+    this.canvas = h('canvas', { class: 'fig-canvas', role: 'img', 'aria-label': 'The battle in your grid' });
+    this.wrap = h('div', { class: 'fig-stage-wrap' }, h('div', { class: 'fig-stage' }, this.canvas));
     host.replaceChildren(
       h(
         'div',
         { class: 'sc-demo' },
         h(
           'div',
-          { class: 'gm-toolbar' },
+          { class: 'fig-toolbar' },
           h('div', { class: 'sg-size' }, h('span', { class: 'presets-label' }, 'Your grid'), cols.field, rows.field, fieldMessages(cols, rows)),
         ),
-        h('div', { class: 'gm-main' }, h('div', { class: 'gm-stage-col' }, this.wrap), h('div', { class: 'gm-side' }, this.yours, this.panel)),
+        h('div', { class: 'fig-main' }, h('div', { class: 'fig-stage-col' }, this.wrap), h('div', { class: 'fig-side' }, this.yours, this.panel)),
       ),
     );
     new ResizeObserver(() => this.draw()).observe(this.wrap);

@@ -194,8 +194,8 @@ export class SectorsDemo {
       }),
     );
 
-    this.canvas = h('canvas', { class: 'gm-canvas', role: 'img', 'aria-label': 'The battle in its sector grid; lines join the pairs the core box-tested' });
-    this.wrap = h('div', { class: 'gm-stage-wrap' }, h('div', { class: 'gm-stage' }, this.canvas));
+    this.canvas = h('canvas', { class: 'fig-canvas', role: 'img', 'aria-label': 'The battle in its sector grid; lines join the pairs the core box-tested' });
+    this.wrap = h('div', { class: 'fig-stage-wrap' }, h('div', { class: 'fig-stage' }, this.canvas));
 
     // every note is kept up to date; the minimal figure shows only the grid's (the sweep, layers and
     // frames belong to later figures)
@@ -206,7 +206,7 @@ export class SectorsDemo {
       { class: `sg-demo${minimal ? ' is-minimal' : ''}` },
       h(
         'div',
-        { class: 'gm-toolbar sg-toolbar' },
+        { class: 'fig-toolbar sg-toolbar' },
         minimal ? null : this.layoutSeg.root,
         h(
           'div',
@@ -219,13 +219,13 @@ export class SectorsDemo {
           minimal ? null : fieldMessages(this.colsN, this.rowsN),
         ),
       ),
-      minimal ? null : h('div', { class: 'gm-toolbar sg-toolbar' }, layerToggles),
+      minimal ? null : h('div', { class: 'fig-toolbar sg-toolbar' }, layerToggles),
       h(
         'div',
-        { class: 'gm-main' },
+        { class: 'fig-main' },
         h(
           'div',
-          { class: 'gm-stage-col' },
+          { class: 'fig-stage-col' },
           this.wrap,
           minimal ? null : h('div', { class: 'sg-play' }, this.playBtn, stepBtn, this.frameText),
           minimal ? null : lineToggles,
@@ -233,11 +233,11 @@ export class SectorsDemo {
         ),
         h(
           'div',
-          { class: 'gm-side' },
+          { class: 'fig-side' },
           h(
             'section',
-            { class: 'gm-card', 'aria-label': 'Work this frame', role: 'status', 'aria-live': 'off' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'This frame'), h('span', { class: 'mask-hex' }, 'counted by the core')),
+            { class: 'fig-card', 'aria-label': 'Work this frame', role: 'status', 'aria-live': 'off' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'This frame'), h('span', { class: 'mask-hex' }, 'counted by the core')),
             scrollBox('Box tests and pairs found, per method', table),
             notes.grid,
             minimal ? null : notes.layers,
@@ -247,8 +247,8 @@ export class SectorsDemo {
             ? null
             : h(
                 'section',
-                { role: 'group', class: 'gm-card sg-persist', 'aria-label': 'Persistent grid against rebuilding' },
-                h('div', { class: 'gm-card-head' }, h('h3', {}, 'Keep the grid, or rebuild it?')),
+                { role: 'group', class: 'fig-card sg-persist', 'aria-label': 'Persistent grid against rebuilding' },
+                h('div', { class: 'fig-card-head' }, h('h3', {}, 'Keep the grid, or rebuild it?')),
                 notes.persist,
                 notes.total,
               ),

@@ -85,7 +85,7 @@ export class SectorStepper {
         return `Object ${i}, a ${KIND_NAMES[SCENE[i].kind]}: x ${b.x}, y ${b.y}, ${b.w} by ${b.h}. Drag, or use the arrow keys (Shift for 8 px).`;
       },
     });
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
     const grids = segmented(
       'Sectors',
       'step-grid',
@@ -128,19 +128,19 @@ export class SectorStepper {
     );
     this.root = h(
       'div',
-      { class: 'gm-playground ss-demo' },
-      h('div', { class: 'gm-toolbar' }, grids.root, h('div', { class: 'sg-toggles' }, layers)),
+      { class: 'fig-playground ss-demo' },
+      h('div', { class: 'fig-toolbar' }, grids.root, h('div', { class: 'sg-toggles' }, layers)),
       h(
         'div',
-        { class: 'gm-main' },
-        h('div', { class: 'gm-stage-col' }, this.stageWrap, h('p', { class: 'gm-help' }, 'Drag any object (or Tab to it and use the arrow keys) and step again: the trace is the core’s, recorded afresh.')),
+        { class: 'fig-main' },
+        h('div', { class: 'fig-stage-col' }, this.stageWrap, h('p', { class: 'fig-help' }, 'Drag any object (or Tab to it and use the arrow keys) and step again: the trace is the core’s, recorded afresh.')),
         h(
           'div',
-          { class: 'gm-side' },
+          { class: 'fig-side' },
           h(
             'section',
-            { role: 'group', class: 'gm-card', 'aria-label': 'Sector lists' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'Sector lists'), h('span', { class: 'mask-hex' }, 'as written so far')),
+            { role: 'group', class: 'fig-card', 'aria-label': 'Sector lists' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'Sector lists'), h('span', { class: 'mask-hex' }, 'as written so far')),
             this.lists,
           ),
           this.tally,

@@ -91,7 +91,7 @@ export class TuneChart {
     this.root = h(
       'div',
       { class: 'tn-demo' },
-      h('div', { class: 'gm-toolbar' }, scene.root, facing.root, h('div', { class: 'sg-toggles' }, layers)),
+      h('div', { class: 'fig-toolbar' }, scene.root, facing.root, h('div', { class: 'sg-toggles' }, layers)),
       this.chart,
       legend,
       this.summary,

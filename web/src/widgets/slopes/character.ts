@@ -81,9 +81,9 @@ export class CharacterFrames {
     this.map = textMap(eo, HILL);
     this.bitmap = renderMap(this.map);
     this.mode = opts.mode === 'run' ? 'run' : 'landing';
-    this.canvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
-    this.stage = h('div', { class: 'gm-stage sl-walk-stage', 'data-testid': 'character-stage', role: 'img', 'aria-label': 'The frames of the box on the hill' }, this.canvas);
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage);
+    this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
+    this.stage = h('div', { class: 'fig-stage sl-walk-stage', 'data-testid': 'character-stage', role: 'img', 'aria-label': 'The frames of the box on the hill' }, this.canvas);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage);
     this.readout = h('dl', { class: 'sl-facts', 'data-testid': 'character-readout' });
     this.status = h('p', { class: 'sl-status', 'data-testid': 'character-status', 'aria-live': 'polite' });
     const modes = segmented('Scene', 'character-mode', [['landing', 'Landing on a ramp'], ['run', 'Running over a hill']], this.mode, (v) => {
@@ -100,13 +100,13 @@ export class CharacterFrames {
     });
     this.root = h(
       'div',
-      { class: 'gm-playground sl-walk' },
-      h('div', { class: 'gm-toolbar' }, modes.root, this.speedSeg.root, this.reachSeg.root),
+      { class: 'fig-playground sl-walk' },
+      h('div', { class: 'fig-toolbar' }, modes.root, this.speedSeg.root, this.reachSeg.root),
       h(
         'div',
-        { class: 'gm-main' },
-        h('div', { class: 'gm-stage-col' }, this.stageWrap, h('p', { class: 'gm-help' }, 'Dots mark the box’s feet every frame: yellow on the ground, red in the air; the ring is where it landed or launched. In the landing scene, grey dots are the same frames made of map.move.')),
-        h('div', { class: 'gm-side' }, h('section', { role: 'group', class: 'gm-card', 'aria-label': 'What the core reports' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
+        { class: 'fig-main' },
+        h('div', { class: 'fig-stage-col' }, this.stageWrap, h('p', { class: 'fig-help' }, 'Dots mark the box’s feet every frame: yellow on the ground, red in the air; the ring is where it landed or launched. In the landing scene, grey dots are the same frames made of map.move.')),
+        h('div', { class: 'fig-side' }, h('section', { role: 'group', class: 'fig-card', 'aria-label': 'What the core reports' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
       ),
     );
     host.replaceChildren(this.root);

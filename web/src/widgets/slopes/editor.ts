@@ -106,12 +106,12 @@ export class SlopeEditor {
       h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-curve', onclick: () => this.setAll(Uint8Array.from(START)) }, 'Curve'),
       h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-empty', onclick: () => this.setAll(new Uint8Array(T)) }, 'Empty'),
     );
-    this.stageCanvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
-    this.stageWrap = h('div', { class: 'gm-stage-wrap sl-course-wrap' }, h('div', { class: 'gm-stage sl-course', 'data-testid': 'editor-course' }, this.stageCanvas));
+    this.stageCanvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
+    this.stageWrap = h('div', { class: 'fig-stage-wrap sl-course-wrap' }, h('div', { class: 'fig-stage sl-course', 'data-testid': 'editor-course' }, this.stageCanvas));
     this.playBtn = h('button', { type: 'button', class: 'btn', 'data-testid': 'patrol-play', 'aria-pressed': String(this.playing), onclick: () => this.setPlaying(!this.playing) }, '');
     const root = h(
       'div',
-      { class: 'gm-playground sl-editor' },
+      { class: 'fig-playground sl-editor' },
       setup.presets === false ? null : presets,
       h(
         'div',
@@ -119,14 +119,14 @@ export class SlopeEditor {
         h('div', { class: 'sl-grid-col' }, this.grid, h('div', { class: 'sl-nums', 'aria-label': 'Heights, as the core stores them', role: 'group' }, ...this.numbers), this.status),
         h(
           'div',
-          { class: 'gm-side' },
-          h('section', { role: 'group', class: 'gm-card', 'aria-label': 'What a sensor reads' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'A sensor in this column')), this.readout),
+          { class: 'fig-side' },
+          h('section', { role: 'group', class: 'fig-card', 'aria-label': 'What a sensor reads' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'A sensor in this column')), this.readout),
           h(
             'section',
-            { role: 'group', class: 'gm-card', 'aria-label': 'The tile on a course' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'On a course'), this.stepLabel, this.playBtn),
+            { role: 'group', class: 'fig-card', 'aria-label': 'The tile on a course' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'On a course'), this.stepLabel, this.playBtn),
             this.stageWrap,
-            h('p', { class: 'gm-help' }, setup.courseHelp ?? 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
+            h('p', { class: 'fig-help' }, setup.courseHelp ?? 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
           ),
           setup.extraPanel ?? null,
         ),

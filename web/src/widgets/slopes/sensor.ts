@@ -81,7 +81,7 @@ export class SensorStepper {
           ? `Sensor at x ${this.sensor.x}, y ${this.sensor.y}. Drag it, or use the arrow keys (Shift for 8 px).`
           : `Box at x ${this.sensor.x}, y ${this.sensor.y}, ${this.sensor.w} by ${this.sensor.h}. Drag it, or use the arrow keys (Shift for 8 px).`,
     });
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
     this.facts = h('dl', { class: 'sl-facts', 'data-testid': 'sensor-facts' });
     this.result = h('p', { class: 'sl-readout', 'data-testid': 'sensor-result' });
     this.stepper = new Stepper<SensorStep>(
@@ -123,17 +123,17 @@ export class SensorStepper {
     this.modeSeg = segmented('Sensors', 'sensor-mode', MODES, this.mode, (v) => this.setMode(v as Mode, v === 'point' ? { x: 40, y: 20, w: 1, h: 1 } : { ...FEET_BOX }));
     const root = h(
       'div',
-      { class: 'gm-playground sl-sensor' },
-      h('div', { class: 'gm-toolbar' }, this.modeSeg.root, presets),
+      { class: 'fig-playground sl-sensor' },
+      h('div', { class: 'fig-toolbar' }, this.modeSeg.root, presets),
       h(
         'div',
-        { class: 'gm-main' },
-        h('div', { class: 'gm-stage-col' }, this.stageWrap, h('p', { class: 'gm-help' }, 'Green pixels are slope, blue ones solid tiles, as the core reads them. The yellow dot is the sensor; step to see which tile and column it reads.')),
+        { class: 'fig-main' },
+        h('div', { class: 'fig-stage-col' }, this.stageWrap, h('p', { class: 'fig-help' }, 'Green pixels are slope, blue ones solid tiles, as the core reads them. The yellow dot is the sensor; step to see which tile and column it reads.')),
         h(
           'div',
-          { class: 'gm-side' },
-          h('section', { role: 'group', class: 'gm-card', 'aria-label': 'The current step' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'So far')), this.facts),
-          h('section', { role: 'group', class: 'gm-card', 'aria-label': 'The answer' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core’s answer')), this.result),
+          { class: 'fig-side' },
+          h('section', { role: 'group', class: 'fig-card', 'aria-label': 'The current step' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'So far')), this.facts),
+          h('section', { role: 'group', class: 'fig-card', 'aria-label': 'The answer' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'The core’s answer')), this.result),
         ),
       ),
       this.stepper.root,

@@ -105,11 +105,11 @@ export class SlopeWalk {
     this.start = opts.start && STARTS[opts.start] ? opts.start : 'start';
     this.snapDown = opts.snap !== 'off';
     this.box = this.startBox();
-    this.canvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
+    this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
     this.course = h(
       'div',
       {
-        class: 'gm-stage sl-walk-stage',
+        class: 'fig-stage sl-walk-stage',
         tabindex: 0,
         role: 'application',
         'aria-roledescription': 'game',
@@ -118,7 +118,7 @@ export class SlopeWalk {
       },
       this.canvas,
     );
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.course);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.course);
     this.readout = h('dl', { class: 'sl-facts', 'data-testid': 'walk-readout', 'aria-live': 'off' });
     // said once the box comes to rest, not every frame
     this.status = h('p', { class: 'sl-status', 'data-testid': 'walk-status', 'aria-live': 'polite' });
@@ -167,13 +167,13 @@ export class SlopeWalk {
     );
     this.root = h(
       'div',
-      { class: 'gm-playground sl-walk' },
-      h('div', { class: 'gm-toolbar' }, starts.root, widths.root, h('div', { class: 'sg-toggles' }, snapToggle), this.stepSeg.root),
+      { class: 'fig-playground sl-walk' },
+      h('div', { class: 'fig-toolbar' }, starts.root, widths.root, h('div', { class: 'sg-toggles' }, snapToggle), this.stepSeg.root),
       h(
         'div',
-        { class: 'gm-main' },
-        h('div', { class: 'gm-stage-col' }, this.stageWrap, pads, h('p', { class: 'gm-help' }, 'Click the course (or Tab to it) and hold ← or →; ↑ or Space jumps. Dots mark the box’s feet every frame: yellow on the ground, red in the air.')),
-        h('div', { class: 'gm-side' }, h('section', { role: 'group', class: 'gm-card', 'aria-label': 'What the core reports' }, h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
+        { class: 'fig-main' },
+        h('div', { class: 'fig-stage-col' }, this.stageWrap, pads, h('p', { class: 'fig-help' }, 'Click the course (or Tab to it) and hold ← or →; ↑ or Space jumps. Dots mark the box’s feet every frame: yellow on the ground, red in the air.')),
+        h('div', { class: 'fig-side' }, h('section', { role: 'group', class: 'fig-card', 'aria-label': 'What the core reports' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
       ),
     );
     this.wireKeys();

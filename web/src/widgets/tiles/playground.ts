@@ -161,7 +161,7 @@ export class TilesPlayground {
     const presets = presetChips('Maps', PRESETS, (key) => this.applyPreset(key));
 
     // ---- stage
-    this.canvas = h('canvas', { class: 'gm-canvas', 'aria-hidden': 'true' });
+    this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
     this.stage = h(
       'div',
       {
@@ -175,7 +175,7 @@ export class TilesPlayground {
       this.canvas,
     );
     this.stageWrap = h('div', { class: 'tl-stage-wrap' }, this.stage);
-    this.hintEl = h('p', { class: 'gm-hint', 'data-testid': 'hint' }, preset.hint);
+    this.hintEl = h('p', { class: 'fig-hint', 'data-testid': 'hint' }, preset.hint);
     this.statusEl = h('p', { class: 'tl-status', 'data-testid': 'status', role: 'status', 'aria-live': 'polite' });
     const pad = this.touchPad();
 
@@ -187,20 +187,20 @@ export class TilesPlayground {
     };
     const coreCard = h(
       'section',
-      { role: 'group', class: 'gm-card', 'aria-label': 'What the core says' },
-      h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says'), h('span', { class: 'mask-hex' }, 'map.move()')),
+      { role: 'group', class: 'fig-card', 'aria-label': 'What the core says' },
+      h('div', { class: 'fig-card-head' }, h('h3', {}, 'The core says'), h('span', { class: 'mask-hex' }, 'map.move()')),
       h('dl', { class: 'pm-dl tl-dl' }, ...item('box', 'Box'), ...item('hit', 'Stopped on'), ...item('ground', 'On ground'), ...item('touching', 'Touching'), ...item('below', 'Below')),
     );
     const countCard = h(
       'section',
-      { role: 'group', class: 'gm-card', 'aria-label': 'Counters' },
-      h('div', { class: 'gm-card-head' }, h('h3', {}, 'Counted by the core'), h('button', { type: 'button', class: 'btn tl-small', 'data-testid': 'reset-counters', onclick: () => this.resetCounters() }, 'Reset')),
+      { role: 'group', class: 'fig-card', 'aria-label': 'Counters' },
+      h('div', { class: 'fig-card-head' }, h('h3', {}, 'Counted by the core'), h('button', { type: 'button', class: 'btn tl-small', 'data-testid': 'reset-counters', onclick: () => this.resetCounters() }, 'Reset')),
       h('dl', { class: 'pm-dl tl-dl' }, ...item('c-frames', 'Frames'), ...item('c-probes', 'Probe points'), ...item('c-lookups', 'Tile lookups'), ...item('c-skips', 'Cache skips'), ...item('c-frame', 'This frame')),
     );
     const arithCard = h(
       'section',
-      { role: 'group', class: 'gm-card', 'aria-label': 'Pixel to tile' },
-      h('div', { class: 'gm-card-head' }, h('h3', {}, 'Pixel → tile'), h('span', { class: 'mask-hex', 'data-testid': 'arith-which' })),
+      { role: 'group', class: 'fig-card', 'aria-label': 'Pixel to tile' },
+      h('div', { class: 'fig-card-head' }, h('h3', {}, 'Pixel → tile'), h('span', { class: 'mask-hex', 'data-testid': 'arith-which' })),
       this.arith,
     );
 
@@ -209,7 +209,7 @@ export class TilesPlayground {
       { class: 'tl-playground', 'data-testid': 'tiles' },
       h(
         'div',
-        { class: 'gm-toolbar tl-toolbar' },
+        { class: 'fig-toolbar tl-toolbar' },
         compact ? null : presets,
         h('div', { class: 'tl-row' }, this.runBtn, nextBtn, respawnBtn, this.probeSeg.root),
         h('div', { class: 'tl-row' }, this.modeSeg.root, this.toolSeg.root),
@@ -244,8 +244,8 @@ export class TilesPlayground {
           this.draw();
         },
       );
-      this.runNote = h('p', { class: 'gm-hint', 'data-testid': 'run-note' });
-      this.stepper.root.querySelector('.gm-trace-head')?.after(h('div', { class: 'tl-row' }, this.fnSeg.root), this.runNote);
+      this.runNote = h('p', { class: 'fig-hint', 'data-testid': 'run-note' });
+      this.stepper.root.querySelector('.fig-trace-head')?.after(h('div', { class: 'tl-row' }, this.fnSeg.root), this.runNote);
       this.root.appendChild(this.stepper.root);
     }
 

@@ -68,7 +68,7 @@ export class TilesProbe {
       },
       describe: () => `The box, 16 × 16 px at x ${this.box.x}, y ${this.box.y}. Drag it, or use the arrow keys (Shift for 8 px).`,
     });
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
     const list = h('ol', { class: 'tl-probe-list', 'data-testid': 'pr-points' });
     for (let k = 0; k < 4; k++) {
       const li = h('li', { 'data-testid': `pr-point-${k}` });
@@ -78,23 +78,23 @@ export class TilesProbe {
     this.says = h('p', { class: 'tl-sweep-says', 'data-testid': 'pr-says', role: 'status', 'aria-live': 'polite' });
     const root = h(
       'div',
-      { class: 'gm-playground tl-probe', 'data-testid': 'probe-root' },
+      { class: 'fig-playground tl-probe', 'data-testid': 'probe-root' },
       h(
         'div',
-        { class: 'gm-main' },
+        { class: 'fig-main' },
         h(
           'div',
-          { class: 'gm-stage-col' },
+          { class: 'fig-stage-col' },
           this.stageWrap,
-          h('p', { class: 'gm-help' }, 'Drag the box, or Tab to it and use the arrow keys (Shift: 8 px). Tiles are 8 px: grey blocks are solid, the orange ledge is one-way.'),
+          h('p', { class: 'fig-help' }, 'Drag the box, or Tab to it and use the arrow keys (Shift: 8 px). Tiles are 8 px: grey blocks are solid, the orange ledge is one-way.'),
         ),
         h(
           'div',
-          { class: 'gm-side' },
+          { class: 'fig-side' },
           h(
             'section',
-            { role: 'group', class: 'gm-card', 'aria-label': 'What the corners read' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'Four corners'), h('span', { class: 'mask-hex' }, "map.probe(box, 'corners')")),
+            { role: 'group', class: 'fig-card', 'aria-label': 'What the corners read' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'Four corners'), h('span', { class: 'mask-hex' }, "map.probe(box, 'corners')")),
             list,
           ),
           this.says,

@@ -150,7 +150,7 @@ export class TilesSweep {
           ? `The box, at x ${this.s.x}, y ${this.s.y}. Drag it, or use the arrow keys (Shift for 8 px).`
           : `The target, dx ${this.s.dx}, dy ${this.s.dy} from the box. Drag it, or use the arrow keys (Shift for 8 px).`,
     });
-    this.stageWrap = h('div', { class: 'gm-stage-wrap' }, this.stage.root);
+    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
 
     const num = (name: 'x' | 'y' | 'dx' | 'dy', min: number, max: number, label: string) =>
       numberInput({
@@ -177,7 +177,7 @@ export class TilesSweep {
     this.slideInput = slide.querySelector('input')!;
     const presets = presetChips('Try', SWEEP_PRESETS, (key) => this.applyPreset(key));
 
-    this.hint = h('p', { class: 'gm-hint', 'data-testid': 'sw-hint' }, p.hint);
+    this.hint = h('p', { class: 'fig-hint', 'data-testid': 'sw-hint' }, p.hint);
     this.says = h('p', { class: 'tl-sweep-says', 'data-testid': 'sw-says', role: 'status', 'aria-live': 'polite' });
     const item = (key: string, label: string) => {
       this.out[key] = h('dd', { 'data-testid': `sw-${key}` });
@@ -193,34 +193,34 @@ export class TilesSweep {
     );
     this.root = h(
       'div',
-      { class: 'gm-playground tl-sweep', 'data-testid': 'sweep-root' },
-      h('div', { class: 'gm-toolbar' }, presets, h('div', { class: 'sg-toggles' }, slide)),
+      { class: 'fig-playground tl-sweep', 'data-testid': 'sweep-root' },
+      h('div', { class: 'fig-toolbar' }, presets, h('div', { class: 'sg-toggles' }, slide)),
       h(
         'div',
-        { class: 'gm-main' },
+        { class: 'fig-main' },
         h(
           'div',
-          { class: 'gm-stage-col' },
+          { class: 'fig-stage-col' },
           this.stageWrap,
           legend,
           this.says,
           this.hint,
-          h('p', { class: 'gm-help' }, 'Drag the box or its dashed target, or Tab to them and use the arrow keys (Shift: 8 px).'),
+          h('p', { class: 'fig-help' }, 'Drag the box or its dashed target, or Tab to them and use the arrow keys (Shift: 8 px).'),
         ),
         h(
           'div',
-          { class: 'gm-side' },
+          { class: 'fig-side' },
           h(
             'section',
-            { role: 'group', class: 'gm-card', 'aria-label': 'The move' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'The move'), h('span', { class: 'mask-hex' }, `${SIZE} × ${SIZE} box`)),
+            { role: 'group', class: 'fig-card', 'aria-label': 'The move' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'The move'), h('span', { class: 'mask-hex' }, `${SIZE} × ${SIZE} box`)),
             h('div', { class: 'fields', style: '--nfields: 4' }, f.x.field, f.y.field, f.dx.field, f.dy.field),
             fieldMessages(f.x, f.y, f.dx, f.dy),
           ),
           h(
             'section',
-            { role: 'group', class: 'gm-card', 'aria-label': 'What the core says' },
-            h('div', { class: 'gm-card-head' }, h('h3', {}, 'The core says')),
+            { role: 'group', class: 'fig-card', 'aria-label': 'What the core says' },
+            h('div', { class: 'fig-card-head' }, h('h3', {}, 'The core says')),
             h('p', { class: 'tl-sweep-call' }, h('span', { class: 'tl-key tl-key-move' }), this.moveCall),
             h('dl', { class: 'pm-dl tl-dl' }, ...item('move-end', 'Ends at'), ...item('move-hit', 'Stopped on')),
             h('p', { class: 'tl-sweep-call' }, h('span', { class: 'tl-key tl-key-sweep' }), this.sweepCall),
