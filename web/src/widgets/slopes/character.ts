@@ -11,9 +11,8 @@ import type { CharacterResult, MoveResult, Mover, TileMap } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
 import { segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';
-import type { World } from '../../screen.ts';
-import { drawCharacter, drawMap, drawTileGrid, renderMap } from './draw.ts';
+import { snap, toCss } from '../../screen.ts';
+import { drawCharacter, drawCourse, drawFoot, renderMap } from './draw.ts';
 import { T, textMap } from './model.ts';
 import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 
@@ -225,18 +224,8 @@ export class CharacterFrames {
   }
 
   private draw(): void {
-    const world: World = { screenW: HILL[0].length * T, screenH: HILL.length * T, cellW: T, cellH: T, margin: 0, maxScale: 3 };
-    const g = geometry(Math.min(this.stageWrap.clientWidth || 640, 700), world);
-    const ctx = prepareCanvas(this.canvas, g);
-    this.stage.style.width = `${g.cssW}px`;
-    this.stage.style.height = `${g.cssH}px`;
-    drawScreen(ctx, g, { labels: false });
-    drawMap(ctx, g, this.bitmap);
-    drawTileGrid(ctx, g);
-    const dot = (p: Frame, color: string) => {
-      ctx.fillStyle = color;
-      ctx.fillRect(snap(toCss(g, p.x + BOX / 2)) - 1.5, snap(toCss(g, p.y + BOX)) - 1.5, 3, 3);
-    };
+    const { ctx, g } = drawCourse(this.canvas, this.stage, this.stageWrap, this.bitmap, HILL[0].length, HILL.length, T);
+    const dot = (p: Frame, color: string) => drawFoot(ctx, g, p.x, p.y, BOX, BOX, color);
     for (const p of this.plain?.frames ?? []) dot(p, 'rgba(200, 200, 200, 0.8)');
     for (const p of this.main.frames) dot(p, p.ground ? 'rgba(255, 216, 77, 0.9)' : 'rgba(255, 93, 93, 0.95)');
     const mark = this.main.launchedAt >= 0 ? this.main.frames[this.main.launchedAt] : this.main.landedAt >= 0 ? this.main.frames[this.main.landedAt] : null;

@@ -4,8 +4,8 @@
 import type { TileMap } from 'earlyout';
 import { TILE } from 'earlyout';
 import type { Box } from '../../core.ts';
-import { snap, toCss } from '../../screen.ts';
-import type { Geometry } from '../../screen.ts';
+import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';
+import type { Geometry, World } from '../../screen.ts';
 
 export const SLOPE_COLORS = {
   solid: [104, 122, 160] as const,
@@ -88,4 +88,26 @@ export function drawCharacter(ctx: CanvasRenderingContext2D, g: Geometry, b: Box
     ctx.strokeRect(x - 4, y - 4, b.w * g.s + 8, b.h * g.s + 8);
   }
   ctx.restore();
+}
+
+/** A course of `rows` x `cols` tiles of `tile` px on `canvas`, scaled to its wrapper (at most
+    700 px wide), `stage` sized to match: the screen, the map's bitmap and the tile grid. */
+export function drawCourse(canvas: HTMLCanvasElement, stage: HTMLElement, wrap: HTMLElement, bitmap: HTMLCanvasElement,
+                           cols: number, rows: number, tile: number): { ctx: CanvasRenderingContext2D; g: Geometry } {
+  const world: World = { screenW: cols * tile, screenH: rows * tile, cellW: tile, cellH: tile, margin: 0, maxScale: 3 };
+  const g = geometry(Math.min(wrap.clientWidth || 640, 700), world);
+  const ctx = prepareCanvas(canvas, g);
+  stage.style.width = `${g.cssW}px`;
+  stage.style.height = `${g.cssH}px`;
+  stage.dataset.scale = String(g.s);
+  drawScreen(ctx, g, { labels: false });
+  drawMap(ctx, g, bitmap);
+  drawTileGrid(ctx, g);
+  return { ctx, g };
+}
+
+/** A trail dot at the feet (bottom middle) of a w x h box at (x, y). */
+export function drawFoot(ctx: CanvasRenderingContext2D, g: Geometry, x: number, y: number, w: number, h: number, color: string): void {
+  ctx.fillStyle = color;
+  ctx.fillRect(snap(toCss(g, x + w / 2)) - 1.5, snap(toCss(g, y + h)) - 1.5, 3, 3);
 }

@@ -9,9 +9,7 @@ import type { TileMap } from 'earlyout';
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
 import { segmented, toggle, whenVisible } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';
-import type { World } from '../../screen.ts';
-import { drawCharacter, drawMap, drawTileGrid, renderMap } from './draw.ts';
+import { drawCharacter, drawCourse, drawFoot, renderMap } from './draw.ts';
 import { T, textMap } from './model.ts';
 import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 
@@ -373,21 +371,9 @@ export class SlopeWalk {
   }
 
   private draw(): void {
-    const world: World = { screenW: COURSE[0].length * T, screenH: COURSE.length * T, cellW: T, cellH: T, margin: 0, maxScale: 3 };
-    const g = geometry(Math.min(this.stageWrap.clientWidth || 640, 700), world);
-    const ctx = prepareCanvas(this.canvas, g);
-    this.course.style.width = `${g.cssW}px`;
-    this.course.style.height = `${g.cssH}px`;
-    this.course.dataset.scale = String(g.s);
-    drawScreen(ctx, g, { labels: false });
-    drawMap(ctx, g, this.bitmap);
-    drawTileGrid(ctx, g);
+    const { ctx, g } = drawCourse(this.canvas, this.course, this.stageWrap, this.bitmap, COURSE[0].length, COURSE.length, T);
     // the trail: the feet (bottom middle) of every frame
-    const half = this.box.w / 2;
-    for (const p of this.trail) {
-      ctx.fillStyle = p.ground ? 'rgba(255, 216, 77, 0.85)' : 'rgba(255, 93, 93, 0.95)';
-      ctx.fillRect(snap(toCss(g, p.x + half)) - 1.5, snap(toCss(g, p.y + BOX_H)) - 1.5, 3, 3);
-    }
+    for (const p of this.trail) drawFoot(ctx, g, p.x, p.y, this.box.w, BOX_H, p.ground ? 'rgba(255, 216, 77, 0.85)' : 'rgba(255, 93, 93, 0.95)');
     drawCharacter(ctx, g, this.box, this.focused);
   }
 }
