@@ -358,22 +358,24 @@ static void walk_across(const char *const *art, uint16_t rows, uint8_t shift, in
     assert_int_equal(b.x, x0);
 }
 
+/* A 45-degree ramp up to a plateau, and its mirror down from one (8 px tiles, floor at y 32). */
+static const char *const ramp_up[] = {
+    "............",
+    "............",
+    "......../###",
+    "......./####",
+    "############",
+};
+static const char *const ramp_down[] = {
+    "............",
+    "............",
+    "###\\........",
+    "####\\.......",
+    "############",
+};
+
 static void test_slopes_walk_45_ramp_stays_on_surface(void **state)
 {
-    static const char *const up[] = {
-        "............",
-        "............",
-        "......../###",
-        "......./####",
-        "############",
-    };
-    static const char *const down[] = {
-        "............",
-        "............",
-        "###\\........",
-        "####\\.......",
-        "############",
-    };
     static const char *const up16[] = {
         "........",
         "...../##",
@@ -384,14 +386,14 @@ static void test_slopes_walk_45_ramp_stays_on_surface(void **state)
     eo_tiles_move_result r;
     int x;
     (void)state;
-    walk_across(up, 5, 3, 8, 80, 8, 8, 1);
-    walk_across(down, 5, 3, 40, 0, 8, 8, 1);
-    walk_across(up, 5, 3, 8, 80, 13, 5, 1);
+    walk_across(ramp_up, 5, 3, 8, 80, 8, 8, 1);
+    walk_across(ramp_down, 5, 3, 40, 0, 8, 8, 1);
+    walk_across(ramp_up, 5, 3, 8, 80, 13, 5, 1);
     walk_across(up16, 4, 4, 0, 100, 16, 16, 1);
     walk_across(up16, 4, 4, 0, 88, 40, 24, 1);
     /* against the height array itself: on '/' at column 7 (x 56..63) the surface is 32 - (i + 1);
        the box (8 wide) rests on its right-most column going up */
-    load(up, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    load(ramp_up, 5, 3, EO_TILES_OUTSIDE_SOLID);
     for (x = 8; x < 80; x++) {
         int right = x + 7, col = right / 8, i = right % 8, surface;
         surface = col < 7 ? 32 : col == 7 ? 32 - (i + 1) : col == 8 ? 24 - (i + 1) : 16;
@@ -624,20 +626,6 @@ static eo_slopes_move_result smove(eo_box *b, int dx, int dy, uint8_t max_step, 
 
 static void test_slopes_move_lands_on_slopes_keeping_speed(void **state)
 {
-    static const char *const up[] = {
-        "............",
-        "............",
-        "......../###",
-        "......./####",
-        "############",
-    };
-    static const char *const down[] = {
-        "............",
-        "............",
-        "###\\........",
-        "####\\.......",
-        "############",
-    };
     static const char *const steep[] = {
         "............",
         "............",
@@ -650,7 +638,7 @@ static void test_slopes_move_lands_on_slopes_keeping_speed(void **state)
     eo_slopes_move_result r;
     (void)state;
     /* uphill: X then Y stops at the ramp's side and reports a wall */
-    load(up, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    load(ramp_up, 5, 3, EO_TILES_OUTSIDE_SOLID);
     assert_int_equal(eo_tiles_move(&map, &c, 10, 6, 0, NULL, &m, NULL), EO_OK);
     assert_true(m.moved_x < 10);
     assert_true(m.hit & EO_HIT_RIGHT);
@@ -664,7 +652,7 @@ static void test_slopes_move_lands_on_slopes_keeping_speed(void **state)
     assert_int_equal(r.slope, 256);
     assert_standing(&b);
     /* downhill: lands on the ramp and walks down it */
-    load(down, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    load(ramp_down, 5, 3, EO_TILES_OUTSIDE_SOLID);
     b.x = 16;
     b.y = 6;
     r = smove(&b, 12, 6, 1, EO_SLOPES_REACH_ALWAYS);
