@@ -515,6 +515,16 @@ static void put_box(uint8_t *p, const eo_box *b)
     put_u16(p + 6, (uint16_t)b->h);
 }
 
+/* The start of a move's result: the box after it (r + 2) and hit, touching, below, on_ground. */
+static void put_moved(uint8_t *r, const eo_box *b, const eo_tiles_move_result *m)
+{
+    put_box(r + 2, b);
+    r[10] = m->hit;
+    r[11] = m->touching;
+    r[12] = m->below;
+    r[13] = m->on_ground;
+}
+
 static void put_probe(uint8_t *p, const eo_tiles_probe_point *t)
 {
     put_u16(p, (uint16_t)t->x);
@@ -612,11 +622,7 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
             res = eo_slopes_walk(&tile_map, &box, dx, a, b, &mr, 0);
         }
         if (res == EO_OK) {
-            put_box(r + 2, &box);
-            r[10] = mr.hit;
-            r[11] = mr.touching;
-            r[12] = mr.below;
-            r[13] = mr.on_ground;
+            put_moved(r, &box, &mr);
             put_u32(r + 14, (uint32_t)mr.moved_x);
             put_u32(r + 18, (uint32_t)mr.moved_y);
             if (op == 6u)
@@ -626,11 +632,7 @@ static uint8_t run_tiles_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
         eo_slopes_move_result sm;
         res = eo_slopes_move(&tile_map, &box, dx, dy, a, c[16] == 0xFFu ? (uint16_t)EO_SLOPES_REACH_ALWAYS : c[16], b, &sm, 0);
         if (res == EO_OK) {
-            put_box(r + 2, &box);
-            r[10] = sm.move.hit;
-            r[11] = sm.move.touching;
-            r[12] = sm.move.below;
-            r[13] = sm.move.on_ground;
+            put_moved(r, &box, &sm.move);
             put_u16(r + 14, (uint16_t)sm.move.moved_x); /* |moved| <= |d| <= 32768: the low 16 bits */
             put_u16(r + 16, (uint16_t)sm.move.moved_y);
             r[18] = sm.landed;
