@@ -245,15 +245,22 @@ static run_result run_floor(int kind, uint16_t n, int frames, int what)
     return time_frames(M_COUNT, frames, frame_floor, &c);
 }
 
-/* Picks the grid: every cell size 16, 24, 32, 48, 64 px on each axis over the whole world. */
-static eo_sectors_config tune_sectors(uint16_t n, eo_sectors_tune_row *chosen)
+/* The grids tune chooses from: every cell size 16, 24, 32, 48, 64 px on each axis over the whole
+   world (those whose storage fits). */
+#define TUNE_CONFIGS 25
+typedef struct tune_choice {
+    eo_sectors_config configs[TUNE_CONFIGS];
+    eo_sectors_tune_row rows[TUNE_CONFIGS];
+    uint8_t count, best;
+} tune_choice;
+
+static void tune_sectors(uint16_t n, tune_choice *t)
 {
     static const int16_t sizes[] = { 16, 24, 32, 48, 64 };
-    eo_sectors_config configs[25];
-    eo_sectors_tune_row rows[25];
-    uint8_t count = 0, best = 0;
     unsigned i, j;
     eo_result r;
+    t->count = 0;
+    t->best = 0;
     for (i = 0; i < 5; i++)
         for (j = 0; j < 5; j++) {
             eo_sectors_config c;
@@ -264,12 +271,35 @@ static eo_sectors_config tune_sectors(uint16_t n, eo_sectors_tune_row *chosen)
             c.rows = (eo_sectors_cell)((S.world + sizes[j] - 1) / sizes[j]);
             c.max_objects = n; /* max_entries: the default, 4 per object */
             if (eo_sectors_storage_size(&c) > sizeof storage) continue;
-            configs[count++] = c;
+            t->configs[t->count++] = c;
         }
-    if ((r = eo_sectors_tune(S.boxes, n, NULL, configs, count, storage, sizeof storage, rows, &best)) != EO_OK)
+    if ((r = eo_sectors_tune(S.boxes, n, NULL, t->configs, t->count, storage, sizeof storage, t->rows, &t->best)) != EO_OK)
         die("eo_sectors_tune", r);
-    *chosen = rows[best];
-    return configs[best];
+}
+
+/* How good tune's pick is: every grid it accepted, timed on the same first frames, against the
+   pick (tune counts work on frame 0; this is the stopwatch it stands in for). */
+#define TUNE_CHECK_FRAMES 60
+static void note_tune_quality(int kind, uint16_t n, int frames, const tune_choice *t, char *note)
+{
+    static method_ctx ctx;
+    double best_ns = 0, pick_ns = 0;
+    unsigned c, fastest = 0;
+    for (c = 0; c < t->count; c++) {
+        double ns;
+        if (t->rows[c].result != EO_OK) continue;
+        ctx.cfg = t->configs[c];
+        ns = run_method(M_SECTORS, kind, n, frames, &ctx).median;
+        if (c == t->best) pick_ns = ns;
+        if (best_ns == 0 || ns < best_ns) {
+            best_ns = ns;
+            fastest = c;
+        }
+    }
+    snprintf(note, 360, "- %s N=%u: tune's pick %ux%u sectors, %.3f ms a frame; the fastest of the %u grids it tried, "
+             "%ux%u, %.3f ms: the pick takes %.2fx the fastest (median of the first %d frames)",
+             bench_scene_names[kind], n, t->configs[t->best].cols, t->configs[t->best].rows, pick_ns / 1e6, t->count,
+             t->configs[fastest].cols, t->configs[fastest].rows, best_ns / 1e6, pick_ns / best_ns, frames);
 }
 
 /* The sweep axis that meets fewer candidate pairs on this frame (X on a tie). */
@@ -335,7 +365,7 @@ static void check_checksum(FILE *ref, int kind, uint16_t n, int f, uint32_t sum)
 int main(int argc, char **argv)
 {
     static const uint16_t sizes[] = { 1000, 10000, 50000 };
-    static char notes[6][360];
+    static char notes[6][360], tune_notes[6][360];
     static char rows_out[6 * (M_COUNT + 2)][220];
     int frames = argc > 1 ? atoi(argv[1]) : 600;
     long max_n = argc > 2 ? atol(argv[2]) : 50000;
@@ -367,6 +397,7 @@ int main(int argc, char **argv)
             uint16_t n = sizes[s];
             int brute_frames = n >= BRUTE_HUGE_N && frames > BRUTE_HUGE_FRAMES ? BRUTE_HUGE_FRAMES
                                : n >= BRUTE_BIG_N && frames > BRUTE_BIG_FRAMES ? BRUTE_BIG_FRAMES : frames;
+            static tune_choice tc;
             eo_sectors_tune_row chosen;
             eo_sectors_config cfg;
             eo_aabb_order_report rep;
@@ -380,7 +411,9 @@ int main(int argc, char **argv)
 
             if (n > max_n) continue;
             bench_scene_init(&S, kind, n);
-            cfg = tune_sectors(n, &chosen);
+            tune_sectors(n, &tc);
+            cfg = tc.configs[tc.best];
+            chosen = tc.rows[tc.best];
             if ((r = eo_aabb_choose_order(S.boxes, n, 255, &rep, NULL)) != EO_OK) die("eo_aabb_choose_order", r);
             sweep_axis = choose_sweep_axis(n, &cand_x, &cand_y);
 
@@ -408,6 +441,7 @@ int main(int argc, char **argv)
                 }
             check_sets(kind, n, 0, first_set, first_count, brute_frames);
             check_sets(kind, n, frames - 1, last_set, last_count, brute_frames);
+            note_tune_quality(kind, n, frames < TUNE_CHECK_FRAMES ? frames : TUNE_CHECK_FRAMES, &tc, tune_notes[note]);
 
             grid_median = res[M_GRID].median;
             for (m = -2; m < M_COUNT; m++) {
@@ -450,5 +484,8 @@ int main(int argc, char **argv)
     if (frames > BRUTE_BIG_FRAMES)
         printf("- brute force is timed on the first %d frames at N=%d and %d at N=%d (n^2/2 box tests a frame)\n",
                BRUTE_BIG_FRAMES, BRUTE_BIG_N, BRUTE_HUGE_FRAMES, BRUTE_HUGE_N);
+    printf("\ntune's pick against a stopwatch (eo_sectors_tune counts work on frame 0; every grid it accepted, timed):\n");
+    for (s = 0; s < (unsigned)note; s++)
+        puts(tune_notes[s]);
     return 0;
 }

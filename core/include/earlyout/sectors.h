@@ -131,8 +131,9 @@ eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sec
 /// One row of eo_sectors_tune's table.
 typedef struct eo_sectors_tune_row {
     eo_broadphase_stats stats;   /* build + find_pairs on the scene */
-    uint32_t cost;               /* sectors + insertions + candidate_pairs + box_tests: the work
-                                    to compare (find_pairs visits every sector each frame) */
+    uint32_t cost;               /* sectors + 3 x insertions + candidate_pairs: a frame's work in
+                                    units of one candidate pair (box tests add nothing where every
+                                    candidate's test is computed; see eo_sectors_tune) */
     eo_result result;            /* EO_OK, or why this configuration could not run; also
                                     EO_ERR_BUFFER_TOO_SMALL when it fits these boxes here but its
                                     max_entries is less than they could need elsewhere */

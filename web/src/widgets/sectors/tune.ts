@@ -1,6 +1,7 @@
 // The cost of the battle's frame against the size of square sectors, from eo.sectors.tune: for
-// each size, the sectors to visit, the memberships to write, the pairs met in shared sectors and
-// the box tests, stacked; the core's pick is marked. An SVG chart with the same numbers as a table.
+// each size, the sectors to visit, the memberships to write (each weighs three) and the pairs met
+// in shared sectors, stacked; the core's pick is marked. An SVG chart with the same numbers as a
+// table, which also shows the box tests (counted, not charged: see eo_sectors_tune).
 import type { Earlyout } from '../../core.ts';
 import { segmented, toggle } from '../../controls.ts';
 import { h, scrollBox } from '../../dom.ts';
@@ -26,11 +27,11 @@ type Shared = { n: '0' | '72'; f: Facing; y: 'on' | 'off' };
 
 export const TUNE_SIZES = [8, 12, 16, 20, 24, 32, 40, 48, 64, 96, 128];
 
+/** The parts of the cost, as eo_sectors_tune weighs them (core/src/sectors.c, tune_cost). */
 const PARTS = [
-  { key: 'cells', label: 'sectors visited', color: '#c9c4b6' },
-  { key: 'insertions', label: 'memberships written', color: '#5cc8ff' },
-  { key: 'candidatePairs', label: 'pairs met in a sector', color: '#f0a53a' },
-  { key: 'boxTests', label: 'box tests', color: '#ff6b5b' },
+  { label: 'sectors visited', color: '#c9c4b6', of: (r: Row) => r.cols * r.rows },
+  { label: 'memberships written × 3', color: '#5cc8ff', of: (r: Row) => 3 * r.stats.insertions },
+  { label: 'pairs met in a sector', color: '#f0a53a', of: (r: Row) => r.stats.candidatePairs },
 ] as const;
 
 interface Row {
@@ -112,7 +113,10 @@ export class TuneChart {
               {},
               h('th', { scope: 'col' }, 'sector size'),
               h('th', { scope: 'col' }, 'grid'),
-              ...PARTS.map((p) => h('th', { scope: 'col' }, p.label)),
+              h('th', { scope: 'col' }, 'sectors visited'),
+              h('th', { scope: 'col' }, 'memberships'),
+              h('th', { scope: 'col' }, 'pairs met'),
+              h('th', { scope: 'col' }, 'box tests (not charged)'),
               h('th', { scope: 'col' }, 'cost'),
             ),
           ),
@@ -159,7 +163,7 @@ export class TuneChart {
     this.summary.replaceChildren(
       'The core’s pick: ',
       h('strong', { 'data-testid': 'tune-best' }, `${b.size} px sectors (${b.cols} × ${b.rows})`),
-      `, costing ${fmt(b.cost)}: ${fmt(b.stats.boxTests)} box tests where testing all pairs would make ${fmt(all)}. Smaller sectors list each object in more of them; bigger ones put more pairs together.`,
+      `, costing ${fmt(b.cost)}, with ${fmt(b.stats.boxTests)} box tests where testing all pairs would make ${fmt(all)}. Smaller sectors list each object in more of them; bigger ones put more pairs together.`,
     );
     this.table.replaceChildren(
       ...this.rows.map((r, i) =>
@@ -202,8 +206,7 @@ export class TuneChart {
       const w = bw * 0.64;
       let acc = 0;
       const g = s('g', { class: `tn-bar${i === this.best ? ' is-best' : ''}`, 'data-size': r.size, 'data-cost': r.cost, 'data-testid': `bar-${r.size}` });
-      const values = [r.cols * r.rows, r.stats.insertions, r.stats.candidatePairs, r.stats.boxTests];
-      values.forEach((v, k) => {
+      PARTS.map((p) => p.of(r)).forEach((v, k) => {
         const top = y(acc + v);
         g.append(s('rect', { x, y: top, width: w, height: Math.max(0, y(acc) - top), fill: PARTS[k].color }));
         acc += v;
