@@ -542,7 +542,6 @@ static uint8_t spans_meet(eo_coord p, eo_coord len, eo_coord q, eo_coord len_q)
 typedef struct pair_walk {
     const eo_sectors *grid;
     const eo_box *boxes;
-    const eo_broadphase_layer *layers;
     eo_pair *pairs;
     uint32_t capacity, found, candidates, duplicates, filtered, tests;
     eo_hooks *hooks;
@@ -560,12 +559,12 @@ static uint8_t layers_meet(const eo_broadphase_layer *a, const eo_broadphase_lay
    wrong loses more time than the tests take. The pair's slot is written for every candidate;
    `found` moves on for a hit. (On the Z80, with no guesses to lose, && and if skip the rest.) The
    counts and the output stay in locals until the end: a store through w, or of a pair, could
-   alias the boxes or w's fields and force them to be read again. */
-static void pair_sector(pair_walk *w, eo_index k)
+   alias the boxes or w's fields and force them to be read again. Inlined into find_pairs twice
+   off the Z80, once with layers NULL, so the loop of a scene without layers tests none. */
+INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *layers)
 {
     const eo_sectors *grid = w->grid;
     const eo_box *boxes = w->boxes;
-    const eo_broadphase_layer *layers = w->layers;
     const eo_index *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k], *p, *q;
     eo_pair *out = w->pairs;
     uint32_t found = w->found, capacity = w->capacity, candidates = 0, firsts = 0, allowed = 0;
@@ -577,6 +576,7 @@ static void pair_sector(pair_walk *w, eo_index k)
         eo_index i = (eo_index)(ei >> ENTRY_SHIFT);
         const eo_box *bi = &boxes[i];
         eo_index firsts_i = 0, allowed_i = 0; /* < a run's length: eo_index holds them (16 bits on the Z80) */
+        candidates += (uint32_t)(end - p - 1); /* each entry after p */
         for (q = p + 1; q < end; q++) {
             eo_index ej = *q;
             eo_index j = (eo_index)(ej >> ENTRY_SHIFT); /* runs are sorted, so i < j */
@@ -596,9 +596,9 @@ static void pair_sector(pair_walk *w, eo_index k)
             if (hit)
                 EO_STEP(w->hooks, EO_EV_SECTORS_PAIR, i, j);
 #endif
-            candidates++;
             firsts_i = (eo_index)(firsts_i + first);
-            allowed_i = (eo_index)(allowed_i + may);
+            if (layers != NULL) /* without layers, every first pair is allowed: counted below */
+                allowed_i = (eo_index)(allowed_i + may);
             if (BRANCH_FREE || hit) { /* a slot is written for every candidate, kept for a hit */
                 if (found < capacity) {
                     out[found].a = i;
@@ -608,7 +608,7 @@ static void pair_sector(pair_walk *w, eo_index k)
             found += hit;
         }
         firsts += firsts_i;
-        allowed += allowed_i;
+        allowed += layers != NULL ? allowed_i : firsts_i;
     }
     w->found = found;
     w->candidates += candidates;
@@ -634,7 +634,6 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
     (void)hooks;
     w.grid = grid;
     w.boxes = boxes;
-    w.layers = layers;
     w.pairs = pairs;
     w.capacity = pair_capacity;
     w.found = 0;
@@ -645,9 +644,15 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
     w.hooks = hooks;
     /* most sectors list zero or one object: only the others are visited */
     len = grid->cell_len;
-    for (k = 0; k < grid->cells; k++)
-        if (len[k] > 1u)
-            pair_sector(&w, k);
+    if (layers == NULL) /* the loop without layers is its own copy, with no layer test in it */
+        for (k = 0; k < grid->cells; k++) {
+            if (len[k] > 1u)
+                pair_sector(&w, k, NULL);
+        }
+    else
+        for (k = 0; k < grid->cells; k++)
+            if (len[k] > 1u)
+                pair_sector(&w, k, layers);
     *pair_count = w.found;
     if (stats != NULL) {
         stats->candidate_pairs += w.candidates;
