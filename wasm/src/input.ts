@@ -120,7 +120,10 @@ function describe(v: unknown): string {
 
 // ---- boxes ---------------------------------------------------------------------------------------
 /** Boxes ready for the core: x, y, w, h per box, as the core's eo_coord (int32). */
-export interface BoxList { count: number; data: Int32Array }
+/** Boxes as whole numbers, x, y, w, h per box: an Int32Array (the core's own layout), or a smaller
+    integer array, every value of which is a valid coordinate, copied into wasm as it is. */
+export type BoxData = Int32Array | Int16Array | Uint16Array | Int8Array | Uint8Array | Uint8ClampedArray;
+export interface BoxList { count: number; data: BoxData }
 
 /** A float box's conservative integer bounds, written at out[k .. k + 3]: floor of the minimum edge,
     ceiling of the maximum edge, at least 1 px when w > 0 (x + w can round back to x: 60 + 5e-324);
@@ -169,22 +172,20 @@ function boxShape(name: string, v: unknown, max: number, maxName = ''): { view: 
   return { view, count };
 }
 
-/** x, y, w, h per box: an Int32Array as it is (the core's own layout); any other typed array
-    (Int16Array, Float32Array, Float64Array, ...) or plain array of numbers as conservative integer
+/** x, y, w, h per box: an Int32Array, or a smaller integer typed array (Int16Array, Uint8Array...),
+    as it is (every value is a valid coordinate: the copy into wasm converts it, once); any other
+    typed array (Float32Array, Float64Array, ...) or plain array of numbers as conservative integer
     bounds (each element read once), written into `scratch.data` (replaced by a longer array when
     it is too short). At most `max` boxes. */
 export function boxList(name: string, v: unknown, max: number, maxName = '', scratch?: { data: Int32Array }): BoxList {
   const { view, count } = boxShape(name, v, max, maxName), length = 4 * count;
-  if (view instanceof Int32Array) return { count, data: view };
+  // whole numbers that are their own bounds: nothing to check or convert here
+  if (view instanceof Int32Array || view instanceof Int16Array || view instanceof Uint16Array || view instanceof Int8Array ||
+      view instanceof Uint8Array || view instanceof Uint8ClampedArray)
+    return { count, data: view };
   // converted into the caller's scratch (grown once): no garbage a frame for a game's boxes
   if (scratch !== undefined && scratch.data.length < length) scratch.data = new Int32Array(length);
   const data = scratch !== undefined ? scratch.data.subarray(0, length) : new Int32Array(length);
-  // small whole numbers are their own bounds: one copy, nothing to check
-  if (view instanceof Int16Array || view instanceof Uint16Array || view instanceof Int8Array || view instanceof Uint8Array ||
-      view instanceof Uint8ClampedArray) {
-    data.set(view);
-    return { count, data };
-  }
   const src = (view ?? v) as ArrayLike<unknown>;
   for (let i = 0, k = 0; i < count; i++, k += 4) {
     // the common case inline, without building a name: a game passes thousands of boxes a frame

@@ -5,6 +5,7 @@ import { EarlyoutError, fail } from './errors.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
 import { RESULT, RESULTS } from './generated/constants.js';
 import { box, boxList, COORD_MAX, COORD_MIN, int, options, pixel, show, typed } from './input.js';
+import type { BoxData } from './input.js';
 import { type QueryArgs, GRIDS, layersFit, listQuery, putQuery, queryArgs } from './query.js';
 import type { Owner } from './memory.js';
 import type { SectorGrid, SectorsApi, SectorsConfig } from './types.js';
@@ -45,7 +46,7 @@ function writeConfig(dv: DataView, p: number, v: number[]): void {
 
 /** @internal */
 /** The first box whose values differ, or -1. */
-function firstChange(before: Int32Array, now: Int32Array): number {
+function firstChange(before: Int32Array, now: BoxData): number {
   for (let k = 0; k < now.length; k++) if (before[k] !== now[k]) return k >> 2;
   return -1;
 }
