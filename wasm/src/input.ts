@@ -119,7 +119,6 @@ function describe(v: unknown): string {
 }
 
 // ---- boxes ---------------------------------------------------------------------------------------
-/** Boxes ready for the core: x, y, w, h per box, as the core's eo_coord (int32). */
 /** Boxes as whole numbers, x, y, w, h per box: an Int32Array (the core's own layout), or a smaller
     integer array, every value of which is a valid coordinate, copied into wasm as it is. */
 export type BoxData = Int32Array | Int16Array | Uint16Array | Int8Array | Uint8Array | Uint8ClampedArray;
