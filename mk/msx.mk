@@ -63,7 +63,7 @@ MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
 MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)
 MSX_LIB    := $(MSX)/earlyout.lib
 # The portable core plus core/src/z80/: the Z80 kernels (EO_Z80_ASM=1, config.h) that stand in for
-# a few loops of sweep.c and gridmask.c; only this build compiles them.
+# a few loops of sweep.c, gridmask.c and sectors.c; only this build compiles them.
 CORE_Z80_SRC := $(wildcard core/src/z80/*.c)
 CORE_Z80_HDR := $(wildcard core/src/z80/*.h)
 MSX_CORE_REL := $(patsubst core/src/%.c,$(MSX)/core/%.rel,$(CORE_SRC) $(CORE_Z80_SRC))
