@@ -2,10 +2,11 @@
    MSX build only (mk/msx.mk compiles core/src/z80/ with EO_Z80_ASM=1; see config.h). It does the
    work of pair_sector in core/src/sectors.c on the same data: the pairs of one sector's run that
    the sector is the first shared one of, their box test, and the counts of candidates, duplicates,
-   pairs the layers keep apart and box tests. In SDCC's C the loop kept a frame's 32-object scene
-   busy for 180,000 T-states (counters in 32 bits, the boxes reread through pointers); here a
-   duplicate costs a few dozen and a box test a few hundred. sectors.c calls it under its own
-   name (sectors_z80.h); tests/msx/sectors_asm.c checks the two builds against each other on sz80.
+   pairs the layers keep apart and box tests. In SDCC's C, find_pairs took 178,000 .. 218,000
+   T-states per frame of bench/msx/scene_main.c's 32 objects (grids of 4 x 3 .. 8 x 6: counters
+   in 32 bits, the boxes reread through pointers); with this loop, 74,000 .. 88,000. sectors.c
+   calls it under its own name (sectors_z80.h); tests/msx/sectors_asm.c checks the two builds
+   against each other on sz80.
 
    SDCC's calling convention (sdcccall 1, which config.h requires): the first two 16-bit
    arguments come in HL and DE; IX must survive the call, and this keeps IY too. */
