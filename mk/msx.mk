@@ -63,7 +63,7 @@ MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
 MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)
 MSX_LIB    := $(MSX)/earlyout.lib
 # The portable core plus core/src/z80/: the Z80 kernels (EO_Z80_ASM=1, config.h) that stand in for
-# a few loops of sweep.c and gridmask.c; only this build compiles them.
+# a few loops of sweep.c, gridmask.c and sectors.c; only this build compiles them.
 CORE_Z80_SRC := $(wildcard core/src/z80/*.c)
 CORE_Z80_HDR := $(wildcard core/src/z80/*.h)
 MSX_CORE_REL := $(patsubst core/src/%.c,$(MSX)/core/%.rel,$(CORE_SRC) $(CORE_Z80_SRC))
@@ -133,7 +133,9 @@ $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 # public names given a _c suffix, linked beside the library with tests/msx/<module>_asm.c, which
 # leaves <module>_result for tests/msx/asm_check.sh. Their rounds count in the msx suite.
 MSXT := $(MSX)/test
-MSX_ASM_MODULES := sweep gridmask
+MSX_ASM_MODULES := sweep gridmask sectors
+msx_asm_names_sectors := eo_sectors_storage_size eo_sectors_init eo_sectors_build eo_sectors_update \
+                         eo_sectors_find_pairs eo_sectors_object_range eo_sectors_box_range eo_sectors_tune
 msx_asm_names_sweep := eo_sweep_find_pairs eo_sweep_init eo_sweep_storage_size
 msx_asm_names_gridmask := eo_gridmask_layout_check eo_gridmask_prepare eo_gridmask_build eo_gridmask_build_many \
                           eo_gridmask_test eo_gridmask_find_candidates

@@ -12,6 +12,9 @@
 #define EO_THIS_MODULE EO_MODULE_SECTORS
 #include "hooks.h"
 #include "inline.h"
+#if EO_Z80_ASM
+#include "z80/sectors_z80.h" /* pair_sector in Z80: the SDCC build's C took 3 frames' time on 32 objects */
+#endif
 
 #define NO_CELL EO_SECTORS_NO_CELL
 #define NO_SHIFT 0xFFu
@@ -524,6 +527,7 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
     return EO_OK;
 }
 
+#if !EO_Z80_ASM /* the Z80 build has pair_sector in assembly: z80/sectors_z80.c */
 /* Do spans p, p + len and q, q + len_q (lens > 0) share a pixel? As eo_aabb_overlap decides it
    per axis: p + len can pass EO_COORD_MAX, so the ends are formed in eo_wide, and combined with &
    rather than && (see pair_sector). On the 16-bit build (the Z80) eo_wide is a slow 32-bit type
@@ -538,6 +542,8 @@ static uint8_t spans_meet(eo_coord p, eo_coord len, eo_coord q, eo_coord len_q)
 #endif
 }
 
+#endif
+
 /* What find_pairs carries from sector to sector: its inputs, outputs and counts. */
 typedef struct pair_walk {
     const eo_sectors *grid;
@@ -546,6 +552,15 @@ typedef struct pair_walk {
     uint32_t capacity, found, candidates, duplicates, filtered, tests;
     eo_hooks *hooks;
 } pair_walk;
+
+#if EO_Z80_ASM
+/* the offsets z80/sectors_z80.c reads (its IY is w + 2) */
+typedef char pair_walk_layout[(offsetof(pair_walk, grid) == 0 && offsetof(pair_walk, boxes) == 2 &&
+                               offsetof(pair_walk, layers) == 4 && offsetof(pair_walk, pairs) == 6 &&
+                               offsetof(pair_walk, capacity) == 8 && offsetof(pair_walk, found) == 12 &&
+                               offsetof(pair_walk, candidates) == 16 && offsetof(pair_walk, duplicates) == 20 &&
+                               offsetof(pair_walk, filtered) == 24 && offsetof(pair_walk, tests) == 28) ? 1 : -1];
+#else
 
 /* May objects a and b interact? (broadphase.h; & rather than &&: see pair_sector) */
 static uint8_t layers_meet(const eo_broadphase_layer *a, const eo_broadphase_layer *b)
@@ -616,6 +631,8 @@ INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *lay
     w->filtered += firsts - allowed;
     w->tests += allowed;
 }
+
+#endif
 
 eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
                                 eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,

@@ -182,6 +182,18 @@ static void test_tiles_row_multiply_and_row_table(void **state)
     assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
     assert_int_equal(eo_tiles_attr_at(&map, 0, 0, NULL), EO_TILES_SOLID);
 
+    /* a power-of-two width shifts its rows: past 65536 cells (256 x 300) in 32 bits, where a
+       16-bit index would wrap rows 256 .. 299 onto rows 0 .. 43 */
+    blank_map(256, 300, 3, EO_TILES_OUTSIDE_SOLID);
+    for (k = 0; k < 256u * 300u; k++)
+        cells[k] = (uint8_t)tile_chars[rng() % 7u];
+    assert_int_equal(eo_tiles_check(&map), EO_OK);
+    for (i = 0; i < 3000; i++) {
+        r = (uint16_t)(256u + rng() % 44u);
+        c = (uint16_t)(rng() % 256u);
+        assert_int_equal(eo_tiles_attr_at(&map, (int16_t)c, (int16_t)r, NULL), attrs[cells[r * 256u + c]]);
+    }
+
     blank_map(256, 256, 3, EO_TILES_OUTSIDE_SOLID); /* exactly 65536 cells: 16-bit indices */
     for (k = 0; k < 65536u; k++)
         cells[k] = (uint8_t)tile_chars[rng() % 7u];
