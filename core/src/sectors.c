@@ -548,6 +548,7 @@ static uint8_t spans_meet(eo_coord p, eo_coord len, eo_coord q, eo_coord len_q)
 typedef struct pair_walk {
     const eo_sectors *grid;
     const eo_box *boxes;
+    const eo_broadphase_layer *layers; /* the Z80's pair loop reads them here; the C one gets them as an argument */
     eo_pair *pairs;
     uint32_t capacity, found, candidates, duplicates, filtered, tests;
     eo_hooks *hooks;
@@ -651,6 +652,7 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
     (void)hooks;
     w.grid = grid;
     w.boxes = boxes;
+    w.layers = layers;
     w.pairs = pairs;
     w.capacity = pair_capacity;
     w.found = 0;
