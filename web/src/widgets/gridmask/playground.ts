@@ -18,13 +18,15 @@ import {
   yField,
 } from './model.ts';
 import type { PairResult, PairState, Step } from './model.ts';
-import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from '../../screen.ts';
-import type { Geometry } from '../../screen.ts';
-import type { Stepper } from '../../stepper.ts';
+import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from '../../kit/stage.ts';
+import type { Geometry } from '../../kit/stage.ts';
+import type { Stepper } from '../../kit/stepper.ts';
 import { gridmaskCounters, gridmaskStepper } from './stepper.ts';
 import { numberFields, presetChips, segmented } from '../../controls.ts';
 import type { NumberFields, Segmented } from '../../controls.ts';
 import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import { stepperKeys } from '../../kit/input.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface PlaygroundOptions {
   preset?: string;
@@ -63,10 +65,6 @@ const SHARED = {
   s: int(0, 999, 'step'),
 };
 
-export function mountPlayground(host: HTMLElement, eo: Earlyout, options: PlaygroundOptions, hooks: PlaygroundHooks = {}): Playground {
-  return new Playground(host, eo, options, hooks);
-}
-
 export class Playground {
   state: PairState;
   result!: PairResult;
@@ -91,7 +89,7 @@ export class Playground {
   private url: UrlState<Shared> | null = null;
   private lastStep = 0;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: PlaygroundOptions, private hooks: PlaygroundHooks) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: PlaygroundOptions, private hooks: PlaygroundHooks) {
     const preset = PRESETS[opts.preset ?? 'start'] ?? PRESETS.start;
     this.state = {
       layout: Number(opts.layout ?? 16) as LayoutBits,
@@ -151,7 +149,7 @@ export class Playground {
       h('div', { class: 'fig-main' }, stageCol, side),
     );
     if (traced) {
-      this.stepper = gridmaskStepper(() => this.state, (st) => {
+      this.stepper = gridmaskStepper(this.life, () => this.state, (st) => {
         this.step = st;
         this.draw();
         this.markActiveRows();
@@ -163,17 +161,13 @@ export class Playground {
       });
       this.root.appendChild(this.stepper.root);
     }
-    this.root.addEventListener('keydown', (e) => {
-      const t = e.target as HTMLElement;
-      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
-      if (this.stepper?.handleKey(e)) e.preventDefault();
-    });
+    stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'gridmask-playground');
     if (figure) {
-      this.url = new UrlState(figure, SHARED, {
+      this.url = new UrlState(this.life, figure, SHARED, {
         get: () => ({
           a: boxParts(this.state.boxes[0]),
           b: boxParts(this.state.boxes[1]),

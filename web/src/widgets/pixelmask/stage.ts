@@ -4,7 +4,7 @@
 // are real buttons over the sprites: Tab reaches them, arrows nudge 1 px (Shift: 8 px), pointers
 // drag them. The stage only reports moves; the owner keeps the state and redraws.
 import { h } from '../../dom.ts';
-import { COLORS, prepareCanvas } from '../../screen.ts';
+import { COLORS, prepareCanvas } from '../../kit/stage.ts';
 import type { Box } from '../../core.ts';
 import { WORLD } from './model.ts';
 import type { Pos } from './model.ts';

@@ -6,18 +6,20 @@ import tilesSource from '../../../../core/src/tiles.c';
 import { HIT, TOUCH } from 'earlyout';
 import type { TileMap, TileProbe, TilesCache } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
-import { presetChips, segmented, whenVisible } from '../../controls.ts';
+import { presetChips, segmented } from '../../controls.ts';
 import type { Segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
-import type { Geometry } from '../../screen.ts';
-import { Stepper } from '../../stepper.ts';
+import { drawScreen, geometry, prepareCanvas } from '../../kit/stage.ts';
+import type { Geometry } from '../../kit/stage.ts';
+import { Stepper } from '../../kit/stepper.ts';
 import { attrName, drawHitbox, drawProbes, drawTiles, mapHeights, markStep, markTile, pxRect, tileWorld } from './draw.ts';
 import type { ProbeMark } from './draw.ts';
 import { explainStep, HERO, hitText, kindsText, labelSteps, MAP_H, MAP_W, newHero, NO_INPUT, PALETTE, presetCells, PRESETS, stepHero, stepNote, TILE_SIZE } from './model.ts';
 import type { Frame, Hero, Input, Preset, Step, TraceFn } from './model.ts';
 import { oneOf, ownFigure, StateError, UrlState } from '../../urlstate.ts';
 import type { Codec } from '../../urlstate.ts';
+import { stepperKeys } from '../../kit/input.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 /** The painted map in a link: runs of one tile kind, a letter per palette entry (a empty, b solid,
     c one-way, d ladder, e hazard, f water, g spike block, h ladder top, i half top, j half bottom,
@@ -126,6 +128,7 @@ export class TilesPlayground {
 
   constructor(
     host: HTMLElement,
+    private life: Lifecycle,
     private eo: Earlyout,
     opts: TilesPlaygroundOptions,
     private hooks: TilesPlaygroundHooks = {},
@@ -228,7 +231,7 @@ export class TilesPlayground {
         this.stepper?.reset();
         this.syncStepper();
       });
-      this.stepper = new Stepper<Step>(
+      this.stepper = new Stepper<Step>(this.life, 
         {
           source: tilesSource,
           path: 'core/src/tiles.c',
@@ -251,8 +254,8 @@ export class TilesPlayground {
 
     this.wire();
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
-    whenVisible(this.root, (v) => {
+    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onVisible(this.root, (v) => {
       this.visible = v;
       this.schedule();
     });
@@ -266,7 +269,7 @@ export class TilesPlayground {
     }
     const figure = ownFigure(host, 'tiles-playground');
     if (figure) {
-      this.url = new UrlState(figure, { p: oneOf(PRESET_KEYS, 'map preset'), e: oneOf(['edges', 'corners'] as const, 'probes'), m: mapCodec }, {
+      this.url = new UrlState(this.life, figure, { p: oneOf(PRESET_KEYS, 'map preset'), e: oneOf(['edges', 'corners'] as const, 'probes'), m: mapCodec }, {
         get: () => ({ p: this.presetKey, e: this.corners ? 'corners' : 'edges', m: this.map.cells() }),
         apply: (v) => {
           this.presetKey = v.p;
@@ -314,7 +317,7 @@ export class TilesPlayground {
         if (!this.running) {
           this.oneFrame();
           if (key !== 'jump') this.held[key] = false;
-        } else if (key !== 'jump') window.setTimeout(() => (this.held[key] = false), TAP_MS);
+        } else if (key !== 'jump') this.life.timeout(() => (this.held[key] = false), TAP_MS);
       });
       return b;
     };
@@ -405,12 +408,8 @@ export class TilesPlayground {
     };
     st.addEventListener('pointerup', end);
     st.addEventListener('pointercancel', end);
-    this.root.addEventListener('keydown', (e) => {
-      const t = e.target as HTMLElement;
-      if (t === this.stage && this.mode === 'paint') return;
-      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
-      if (this.stepper?.handleKey(e)) e.preventDefault();
-    });
+    // in paint mode the map's own keys move the brush
+    stepperKeys(this.root, () => this.stepper, (e) => e.target === this.stage && this.mode === 'paint');
   }
 
   private paintKey(e: KeyboardEvent): boolean {
@@ -519,7 +518,7 @@ export class TilesPlayground {
   }
 
   private schedule(): void {
-    if (this.running && this.visible && !this.raf) this.raf = requestAnimationFrame((t) => this.tick(t));
+    if (this.running && this.visible && !this.raf) this.raf = this.life.frame((t) => this.tick(t));
   }
 
   private tick(t: number): void {
@@ -787,7 +786,7 @@ export class TilesPlayground {
   }
 
   dispose(): void {
-    if (this.raf) cancelAnimationFrame(this.raf);
+    if (this.raf) this.life.cancelFrame(this.raf);
     this.cache.dispose();
     this.map.dispose();
   }

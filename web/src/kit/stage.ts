@@ -2,9 +2,9 @@
 // sector grid, the off-screen margin and the objects, scaled up crisply. Drawing is a pure
 // function of the view state; pointer and keyboard input only produce new box positions for the
 // owner to store.
-import { h } from './dom.ts';
-import { clampInt16 } from './core.ts';
-import type { Box } from './core.ts';
+import { h } from '../dom.ts';
+import { clampInt16 } from '../core.ts';
+import type { Box } from '../core.ts';
 
 export const COLORS = {
   screen: '#172033',
