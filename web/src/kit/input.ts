@@ -19,3 +19,13 @@ export function stepperKeys(root: HTMLElement, stepper: () => KeyHandler | null 
     if (stepper()?.handleKey(e)) e.preventDefault();
   });
 }
+
+/** Keeps a drag on `el` when the pointer leaves it (a finger sliding off an object). A pointer the
+    browser does not track (synthetic events) cannot be captured: its moves still arrive on `el`. */
+export function capturePointer(el: Element, e: PointerEvent): void {
+  try {
+    el.setPointerCapture(e.pointerId);
+  } catch {
+    // see above
+  }
+}

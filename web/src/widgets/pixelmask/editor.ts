@@ -12,6 +12,7 @@ import { PixelPlayground } from './playground.ts';
 import { BULLET, SOLDIER, Sprite } from './sprites.ts';
 import type { SpriteArt } from './sprites.ts';
 import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { capturePointer } from '../../kit/input.ts';
 
 /** How a change reaches the URL: 'step' adds a history entry (a key, a finished stroke); 'stroke'
     waits for the stroke to end, so one stroke is one entry that Back undoes. */
@@ -198,11 +199,7 @@ class SpriteEditor {
       if (!c) return;
       e.preventDefault();
       g.focus({ preventScroll: true });
-      try {
-        g.setPointerCapture(e.pointerId);
-      } catch {
-        // synthetic pointers: the moves still arrive
-      }
+      capturePointer(g, e);
       this.painting = { id: e.pointerId, index: this.tool, painted: false };
       this.cursor = c;
       this.paintAt(c);

@@ -9,6 +9,7 @@ import type { Box } from '../../core.ts';
 import { WORLD } from './model.ts';
 import type { Pos } from './model.ts';
 import type { Sprite } from './sprites.ts';
+import { capturePointer } from '../../kit/input.ts';
 
 export interface PixelGeometry {
   /** css px per sprite pixel */
@@ -262,11 +263,7 @@ export class PixelStage {
       if (e.button !== 0) return;
       e.preventDefault();
       btn.focus({ preventScroll: true });
-      try {
-        btn.setPointerCapture(e.pointerId);
-      } catch {
-        // synthetic pointers the browser does not track: the moves still arrive here
-      }
+      capturePointer(btn, e);
       this.drag = { index: i, id: e.pointerId, sx: e.clientX, sy: e.clientY, pos: { ...this.pos[i] } };
       btn.classList.add('is-dragging');
     });

@@ -12,6 +12,7 @@ import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from '.
 import { attrName, SHAPES, T, textMap } from './model.ts';
 import { int, ints, ownFigure, UrlState } from '../../urlstate.ts';
 import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { capturePointer } from '../../kit/input.ts';
 
 /** css px per height-array pixel */
 const CELL = 20;
@@ -242,11 +243,7 @@ export class SlopeEditor {
       if (e.button !== 0) return;
       e.preventDefault();
       g.focus({ preventScroll: true });
-      try {
-        g.setPointerCapture(e.pointerId);
-      } catch {
-        // synthetic pointers: the moves still arrive
-      }
+      capturePointer(g, e);
       this.dragging = e.pointerId;
       this.setColumn(...at(e));
     });

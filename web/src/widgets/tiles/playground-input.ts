@@ -6,6 +6,7 @@ import type { Lifecycle } from '../../kit/lifecycle.ts';
 import { h } from '../../dom.ts';
 import { MAP_H, MAP_W, PALETTE, TILE_SIZE } from './model.ts';
 import type { Input } from './model.ts';
+import { capturePointer } from '../../kit/input.ts';
 
 /** how long a pad button pressed with the keyboard holds its direction while the game runs */
 const TAP_MS = 160;
@@ -68,11 +69,7 @@ export function touchPad(pg: InputTarget, life: Lifecycle): HTMLElement {
     };
     b.addEventListener('pointerdown', (e) => {
       e.preventDefault();
-      try {
-        b.setPointerCapture(e.pointerId);
-      } catch {
-        // synthetic pointers
-      }
+      capturePointer(b, e);
       set(true);
     });
     const up = () => set(false);
@@ -161,11 +158,7 @@ export function wireStage(pg: InputTarget, stage: HTMLElement, canvas: HTMLCanva
     if (!c) return;
     e.preventDefault();
     stage.focus({ preventScroll: true });
-    try {
-      stage.setPointerCapture(e.pointerId);
-    } catch {
-      // synthetic pointers
-    }
+    capturePointer(stage, e);
     painting = e.pointerId;
     pg.cursor = c;
     pg.paint(c.col, c.row, pg.tool);
