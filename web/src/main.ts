@@ -45,8 +45,8 @@ function disposeAll(): number {
   return n;
 }
 
-/** Loads one widget's code and the core (both shared after the first), mounts it, marks it ready;
-    any failure is shown in the figure. Never rejects. */
+/** Runs one widget's module and waits for the core (shared after the first), mounts the widget
+    with a Lifecycle of its own, marks it ready; any failure is shown in the figure. Never rejects. */
 async function mountFigure(figure: HTMLElement, core: Promise<Earlyout>): Promise<void> {
   const name = figure.dataset.widget ?? '';
   const load = WIDGETS[name];
@@ -54,7 +54,7 @@ async function mountFigure(figure: HTMLElement, core: Promise<Earlyout>): Promis
     console.error(`earlyout: unknown widget ${name}`);
     return;
   }
-  const code = load(); // downloads while the core compiles
+  const code = load(); // the widget's module, in this page's script (a stub that throws if not)
   code.catch(() => undefined); // reported below, once the core's fate is known
   let eo: Earlyout;
   try {
@@ -100,8 +100,8 @@ function hydrate(): void {
     root.dataset.widgetsReady = 'true';
     return;
   }
-  // The wasm loader is a lazy import too (the home page needs none); the lesson's HTML preloads it
-  // and the .wasm, so this mostly waits for bytes already on their way.
+  // The wasm loader is a lazy import too (left out of the home page's script); the lesson's HTML
+  // preloads the .wasm, so this mostly waits for bytes already on their way.
   const core = import('./core.ts').then((m) => m.getCore());
   const started = new Map<HTMLElement, Promise<void>>();
   let left = figures.length;

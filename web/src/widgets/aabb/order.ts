@@ -5,7 +5,7 @@ import type { Earlyout } from '../../core.ts';
 import { numberInput, segmented } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
-import { h, setText, uniqueId } from '../../dom.ts';
+import { h, setText } from '../../dom.ts';
 import { makeBattle } from '../../scene/battle.ts';
 import type { Battle, Facing } from '../../scene/battle.ts';
 import { drawBattle } from '../../scene/draw.ts';

@@ -72,7 +72,7 @@ export class SlopeEditor {
   private visible = false;
   private raf = 0;
 
-  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, private setup: EditorSetup = {}) {
+  constructor(host: HTMLElement, private life: Lifecycle, eo: Earlyout, private setup: EditorSetup = {}) {
     this.heights = Uint8Array.from(setup.start ?? START);
     this.course = setup.course ?? COURSE;
     this.userCol = setup.userCol ?? 3;

@@ -54,7 +54,6 @@ export class SensorStepper {
   private mode: Mode;
   private modeSeg: ReturnType<typeof segmented>;
   private steps: SensorStep[] = [];
-  private step: SensorStep | null = null;
   private index = 0;
   private ground: Ground | null = null;
   private focused = false;
@@ -98,9 +97,8 @@ export class SensorStepper {
         objectKeys: true,
         playMs: 1000,
       },
-      (st, i) => {
+      (_st, i) => {
         const moved = i !== this.index;
-        this.step = st;
         this.index = i;
         if (moved) this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
         this.renderFacts();

@@ -98,7 +98,7 @@ export class TilesPlayground implements InputTarget {
 
   constructor(
     host: HTMLElement,
-    private life: Lifecycle,
+    life: Lifecycle,
     eo: Earlyout,
     opts: TilesPlaygroundOptions,
     private hooks: TilesPlaygroundHooks = {},
