@@ -2,10 +2,11 @@
 // Builds the teaching site into build/site/:
 //   index.html               home: what earlyout is, and the list of lessons (from lessons/*.md)
 //   lessons/<slug>.html      one page per lesson (Markdown + front matter + widget directives)
-//   assets/site-<hash>.js    web/src/main.ts, the entry script of every page but the playground; each
-//                            widget and the wasm loader are lazy imports with their own files and
-//                            shared chunks (assets/*-<hash>.js); a lesson preloads the .wasm and
-//                            the chunks of its first widget
+//   assets/site-<hash>.js    the home page's script: web/src/main.ts without any widget or the wasm
+//                            loader (each lazy import it does not use is left out, see pageOnly)
+//   assets/lesson-<slug>-<hash>.js  a lesson's one script: web/src/main.ts with the wasm loader and
+//                            only the widgets its Markdown places, with the C they show; a lesson
+//                            preloads the .wasm beside it
 //   assets/site.css          web/styles/site.css
 //   assets/*.wasm            build/wasm/earlyout.wasm and earlyout-trace.wasm, next to the bundle,
 //                            each with its gzipped twin (*.wasm.gz) for servers that send it as is
@@ -438,9 +439,9 @@ async function readPicture(slug, file) {
 }
 
 // ---- pages -----------------------------------------------------------------------------------
-/** The site's chrome around a page's <main>. `script` is the bundle it loads: the lessons' site.js,
-    or the playground's playground-page.js, with the chunks they import and `preload`, a list of
-    up => "<link ...>" for the files the page should start downloading at once. */
+/** The site's chrome around a page's <main>. `script` is the bundle it loads (each page has one:
+    site, lesson-<slug> or playground-page) and `preload`, a list of up => "<link ...>" for the
+    files the page should start downloading at once. */
 function page({ title, description, body, depth, assets, bodyClass, script = 'site', preload = [] }) {
   const up = depth === 0 ? '' : '../'.repeat(depth);
   const entry = assets.js[script];
@@ -454,8 +455,8 @@ function page({ title, description, body, depth, assets, bodyClass, script = 'si
 <meta name="color-scheme" content="light">
 <link rel="icon" href="${up}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${up}assets/site.css?v=${assets.cssHash}">
-<script type="module" src="${up}assets/${entry.file}"></script>
-${entry.chunks.map((f) => `<link rel="modulepreload" href="${up}assets/${f}">\n`).join('')}${preload.map((l) => `${l(up)}\n`).join('')}${
+<script type="module" src="${up}assets/${entry}"></script>
+${preload.map((l) => `${l(up)}\n`).join('')}${
   // last: the fonts are display: optional (a slow connection shows the fallback and keeps them for
   // the next page), so the script, the wasm and the first widget take the first connections
   (assets.fonts ?? []).map((f) => `<link rel="preload" href="${up}assets/${f}" as="font" type="font/woff2" crossorigin>\n`).join('')}</head>
@@ -498,17 +499,11 @@ function playgroundLinks(lesson) {
   <span class="lesson-playground-note">this technique at work in a running scene, with its C beside it</span></p>`;
 }
 
-/** What a lesson's <head> starts downloading beside its script: the traced wasm (fetched by the
-    loader in cors mode, hence crossorigin, so the preload is reused), the wasm loader's chunks, and
-    the chunks of the lesson's first widget. The other widgets load when they come into view. */
-function lessonPreloads(lesson, assets) {
-  const first = lesson.widgets[0];
-  if (!first) return [];
-  const files = new Set([...assets.lazy.core, ...assets.lazy.widgets[first]].filter((f) => !assets.js.site.chunks.includes(f)));
-  return [
-    (up) => `<link rel="preload" href="${up}assets/earlyout-trace.wasm" as="fetch" crossorigin>`,
-    ...[...files].map((f) => (up) => `<link rel="modulepreload" href="${up}assets/${f}">`),
-  ];
+/** What a lesson's <head> starts downloading beside its one script: the traced wasm (fetched by
+    the loader in cors mode, hence crossorigin, so the preload is reused). */
+function lessonPreloads(lesson) {
+  if (lesson.widgets.length === 0) return [];
+  return [(up) => `<link rel="preload" href="${up}assets/earlyout-trace.wasm" as="fetch" crossorigin>`];
 }
 
 function lessonPage(lesson, lessons, assets) {
@@ -547,7 +542,8 @@ ${nav}
     depth: 1,
     assets,
     bodyClass: 'page-lesson',
-    preload: lessonPreloads(lesson, assets),
+    script: `lesson-${lesson.slug}`,
+    preload: lessonPreloads(lesson),
   });
 }
 
@@ -769,7 +765,34 @@ async function typecheck() {
 
 const hash = (buf) => createHash('sha256').update(buf).digest('hex').slice(0, 10);
 
-async function bundle() {
+/**
+ * An esbuild plugin for one page's bundle: every lazy import (`import()`) of a module outside
+ * `keep` (repository paths) becomes a stub that throws "... is not in this page's script", so the
+ * page's one file holds only the widgets it places. The stub names the module: tests/site reads
+ * them to check which widgets a script left out.
+ */
+function pageOnly(keep) {
+  return {
+    name: 'page-only',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const path = relative(ROOT, resolve(args.resolveDir, args.path));
+        return keep.has(path) ? undefined : { path, namespace: 'not-on-page' };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'not-on-page' }, (args) => ({
+        contents: `throw new Error(${JSON.stringify(`${args.path} is not in this page's script`)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** The site's scripts, one per page, each one file (no splitting: a throttled phone pays ~150 ms
+    per request): `site` for the home page (no widget, no wasm loader), `lesson-<slug>` for each
+    lesson (the loader and the lesson's own widgets), and the playground's. Returns the files, the
+    warnings and each page's script name. */
+async function bundle(lessons, modules) {
   const common = {
     absWorkingDir: ROOT,
     bundle: true,
@@ -779,91 +802,73 @@ async function bundle() {
     target: ['es2022'],
     logLevel: 'silent',
     legalComments: 'linked',
+    outdir: ASSETS,
+    // flat in assets/, beside the .wasm files the loader finds next to itself (import.meta.url);
+    // names carry a hash, so they cache safely
+    entryNames: '[name]-[hash]',
+    format: 'esm',
+    platform: 'browser',
+    loader: { '.c': 'text', '.h': 'text' },
+    metafile: true,
   };
+  const pages = [
+    { name: 'site', entry: 'web/src/main.ts', keep: new Set() },
+    ...lessons.map((l) => ({
+      name: `lesson-${l.slug}`,
+      entry: 'web/src/main.ts',
+      keep: new Set(l.widgets.length ? ['web/src/core.ts', ...l.widgets.map((w) => modules[w])] : []),
+    })),
+    { name: 'playground-page', entry: 'web/src/playground/main.ts', keep: null },
+  ];
   try {
-    const [js, css] = await Promise.all([
-      esbuild.build({
-        ...common,
-        // The playground page has its own bundle, so lesson pages never load it (and vice versa).
-        entryPoints: { site: 'web/src/main.ts', 'playground-page': 'web/src/playground/main.ts' },
-        outdir: ASSETS,
-        // Every widget and the wasm loader are lazy imports (web/src/main.ts): each becomes its own
-        // file, shared code goes to chunks. All sit flat in assets/, beside the .wasm files the
-        // loader finds next to itself (import.meta.url). Names carry a hash, so they cache safely.
-        splitting: true,
-        entryNames: '[name]-[hash]',
-        chunkNames: 'chunk-[hash]',
-        format: 'esm',
-        platform: 'browser',
-        loader: { '.c': 'text', '.h': 'text' },
-        metafile: true,
-      }),
+    const [css, ...js] = await Promise.all([
       esbuild.build({
         ...common,
         entryPoints: { site: 'web/styles/site.css' },
-        outdir: ASSETS,
+        entryNames: '[name]',
+        format: undefined,
+        metafile: false,
         loader: { '.woff2': 'file' },
         assetNames: 'fonts/[name]-[hash]',
       }),
+      ...pages.map((pg) =>
+        esbuild.build({ ...common, entryPoints: { [pg.name]: pg.entry }, plugins: pg.keep ? [pageOnly(pg.keep)] : [] }),
+      ),
     ]);
-    return { files: [...js.outputFiles, ...css.outputFiles], warnings: [...js.warnings, ...css.warnings], metafile: js.metafile };
+    const scripts = {};
+    pages.forEach((pg, i) => {
+      const outs = Object.keys(js[i].metafile.outputs).filter((o) => o.endsWith('.js'));
+      if (outs.length !== 1) fail(`esbuild wrote ${outs.length} scripts for ${pg.name}, not one`);
+      scripts[pg.name] = relative(ASSETS, resolve(ROOT, outs[0]));
+    });
+    return {
+      files: [...js.flatMap((r) => r.outputFiles), ...css.outputFiles],
+      warnings: [...js.flatMap((r) => r.warnings), ...css.warnings],
+      scripts,
+    };
   } catch (e) {
     const msgs = (e.errors ?? []).map((m) => `${m.location ? `${m.location.file}:${m.location.line}: ` : ''}${m.text}`);
     fail(`esbuild failed:\n  ${msgs.join('\n  ') || e.message}`);
   }
 }
 
+const REGISTRY = 'web/src/widgets/registry.ts';
+
 /**
- * The registry's lazy imports, `'NAME': () => import('./path.ts')`, in web/src/main.ts and the
- * widgets' index.ts files: widget name -> source module (as esbuild's metafile names it). Every
- * widget of web/widgets.json must have one, or the build fails.
+ * The registry's lazy imports, `'NAME': () => import('./path.ts')` in web/src/widgets/registry.ts:
+ * widget name -> source module (a repository path). Every widget of web/widgets.json must have one,
+ * or the build fails.
  */
 async function widgetModules() {
-  const files = ['web/src/main.ts', ...readdirSync(join(ROOT, 'web/src/widgets')).map((d) => `web/src/widgets/${d}/index.ts`)];
+  if (!existsSync(join(ROOT, REGISTRY))) fail(`${REGISTRY} is missing (the widget registry)`);
+  const text = await readFile(join(ROOT, REGISTRY), 'utf8');
   const modules = {};
-  for (const file of files.filter((f) => existsSync(join(ROOT, f)))) {
-    const text = await readFile(join(ROOT, file), 'utf8');
-    for (const m of text.matchAll(/'([a-z0-9-]+)':\s*\(\)\s*=>\s*import\('(\.[^']+)'\)/g))
-      modules[m[1]] = relative(ROOT, resolve(ROOT, dirname(file), m[2]));
-  }
+  for (const m of text.matchAll(/'([a-z0-9-]+)':\s*\(\)\s*=>\s*import\('(\.[^']+)'\)/g))
+    modules[m[1]] = relative(ROOT, resolve(ROOT, dirname(REGISTRY), m[2]));
   const missing = Object.keys(WIDGETS).filter((n) => !modules[n]);
   if (missing.length)
-    fail(`web/widgets.json lists ${missing.join(', ')}, but no registry entry imports ${missing.length > 1 ? 'them' : 'it'} (\`'NAME': () => import('./file.ts')\` in web/src/main.ts or web/src/widgets/*/index.ts)`);
+    fail(`web/widgets.json lists ${missing.join(', ')}, but no registry entry imports ${missing.length > 1 ? 'them' : 'it'} (\`'NAME': () => import('./file.ts')\` in ${REGISTRY})`);
   return modules;
-}
-
-/** From esbuild's metafile: each entry script with the chunks it imports statically (preloaded with
-    it), and each lazy module (the core's loader, every widget) as the files it needs, itself first. */
-async function scriptFiles(metafile) {
-  const outputs = metafile.outputs;
-  const name = (out) => relative(ASSETS, resolve(ROOT, out));
-  const closure = (out) => {
-    const seen = [];
-    const walk = (o) => {
-      if (seen.includes(o)) return;
-      seen.push(o);
-      for (const i of outputs[o].imports) if (i.kind === 'import-statement') walk(i.path);
-    };
-    walk(out);
-    return seen.map(name);
-  };
-  const bySource = (src) => {
-    const out = Object.keys(outputs).find((o) => outputs[o].entryPoint === src && o.endsWith('.js'));
-    if (!out) fail(`esbuild wrote no file for ${src}`);
-    return closure(out);
-  };
-  const entry = (src) => {
-    const [file, ...chunks] = bySource(src);
-    return { file, chunks };
-  };
-  const modules = await widgetModules();
-  return {
-    js: { site: entry('web/src/main.ts'), 'playground-page': entry('web/src/playground/main.ts') },
-    lazy: {
-      core: bySource('web/src/core.ts'),
-      widgets: Object.fromEntries(Object.entries(modules).map(([n, src]) => [n, bySource(src)])),
-    },
-  };
 }
 
 async function main() {
@@ -890,16 +895,15 @@ async function main() {
     fail(`missing ${pgMissing.map((f) => relative(ROOT, f)).join(' and ')}: run \`make playground-web\` first (or pass --allow-missing-wasm)`);
   const sceneSources = (await readdir(join(ROOT, 'playground'))).filter((f) => /^scene_[a-z0-9_]+\.c$/.test(f)).sort();
 
-  const [, built] = await Promise.all([opt.typecheck ? typecheck() : null, bundle()]);
+  const modules = await widgetModules(); // may fail: before the output folder is emptied
+  const [, built] = await Promise.all([opt.typecheck ? typecheck() : null, bundle(lessons, modules)]);
   for (const w of built.warnings) console.warn(`build-web: warning: ${w.text}`);
-
-  const scripts = await scriptFiles(built.metafile); // may fail: before the output folder is emptied
   checkOut(); // again: the folder may have changed while the bundle was built
   await rm(OUT, { recursive: true, force: true });
   await mkdir(join(OUT, 'lessons'), { recursive: true });
   await writeFile(join(OUT, MARKER), 'Written by tools/build-web.mjs, which empties this folder on each build.\n');
   await mkdir(ASSETS, { recursive: true });
-  const assets = { ...scripts, cssHash: '', fonts: [] };
+  const assets = { js: built.scripts, cssHash: '', fonts: [] };
   for (const f of built.files) {
     await mkdir(dirname(f.path), { recursive: true });
     await writeFile(f.path, f.contents);

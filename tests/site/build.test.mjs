@@ -205,3 +205,42 @@ test('the subset web fonts keep every character of theirs that the site shows (t
     assert.deepEqual(absent, [], `${file}'s unicode-range names characters its font does not have`);
   }
 });
+
+/** widget name -> its module, from the one registry (web/src/widgets/registry.ts) */
+function registryModules() {
+  const text = readFileSync(join(ROOT, 'web/src/widgets/registry.ts'), 'utf8');
+  return Object.fromEntries([...text.matchAll(/'([a-z0-9-]+)':\s*\(\)\s*=>\s*import\('\.\/([^']+)'\)/g)].map((m) => [m[1], `web/src/widgets/${m[2]}`]));
+}
+
+/** The modules a page's script left out: the build turns each into a stub naming it. */
+const leftOut = (script) => new Set([...script.matchAll(/(web\/src\/[\w/.-]+\.ts) is not in this page's script/g)].map((m) => m[1]));
+
+test("one script per page: the home page's has no widget and no wasm loader, a lesson's only its own widgets", () => {
+  const out = join(scratch, 'site-bundles');
+  const r = spawnSync(process.execPath, ['tools/build-web.mjs', '--out', out, '--no-typecheck', '--allow-missing-wasm'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  const modules = registryModules();
+  const all = new Set(Object.values(modules));
+  assert.ok(all.size >= 20, `the registry names the widgets' modules (${all.size})`);
+  const scriptOf = (html, where) => {
+    const srcs = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+    assert.equal(srcs.length, 1, `${where}: one script, not ${srcs.join(', ')}`);
+    assert.doesNotMatch(html, /modulepreload/, `${where}: no chunk to preload`);
+    assert.equal((html.match(/<script\b/g) ?? []).length, 1, `${where}: no other script tag`);
+    return readFileSync(join(out, srcs[0].replace(/^(\.\.\/)+/, '')), 'utf8');
+  };
+
+  const home = scriptOf(readFileSync(join(out, 'index.html'), 'utf8'), 'index.html');
+  assert.deepEqual([...leftOut(home)].sort(), [...all, 'web/src/core.ts'].sort(), "the home page's script leaves out every widget and the wasm loader");
+
+  const lessons = readdirSync(join(out, 'lessons')).filter((f) => f.endsWith('.html'));
+  assert.ok(lessons.length >= 6, 'the six lessons were built');
+  for (const f of lessons) {
+    const html = readFileSync(join(out, 'lessons', f), 'utf8');
+    const script = scriptOf(html, f);
+    const own = new Set([...html.matchAll(/data-widget="([a-z0-9-]+)"/g)].map((m) => modules[m[1]]));
+    assert.ok(own.size > 0 && !own.has(undefined), `${f}: its widgets are in the registry`);
+    const expected = [...all].filter((m) => !own.has(m)).sort();
+    assert.deepEqual([...leftOut(script)].sort(), expected, `${f}: its script holds its own widgets (and the wasm loader), no other`);
+  }
+});

@@ -1,6 +1,7 @@
-// What each page downloads, and when: the home page loads no widget code, no C and no wasm; a lesson
-// loads only the C files its own widgets show; the wasm is requested from the HTML (preload) before
-// the page's script has run; widgets mount as they come into view, and one that cannot load says so.
+// What each page downloads, and when: every page loads one script; the home page's holds no widget
+// code, no C and no wasm; a lesson's only the C files its own widgets show; the wasm is requested from
+// the HTML (preload) before the page's script has run; widgets mount as they come into view, and one
+// whose code is not in the page's script says so. (tests/site checks which widgets each script holds.)
 // (Speed itself is measured by `make bench-site`, not here.)
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,33 +42,41 @@ const cFilesIn = async (scripts: Promise<{ url: string; text: string }>[], print
   return [...prints].filter(([, line]) => texts.some((s) => s.text.includes(line))).map(([f]) => f).sort();
 };
 
-test('the home page loads its script and the chunks its HTML names, no widget, no C, no wasm', async ({ page }) => {
+/** The scripts the page's HTML names (script src and modulepreload). */
+const namedScripts = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=modulepreload]')].map((e) =>
+      e instanceof HTMLScriptElement ? e.src : e.href,
+    ),
+  );
+
+test('the home page loads its one script: no widget, no C, no wasm', async ({ page }) => {
   const prints = cFingerprints();
   expect(prints.size, 'every core/src/*.c file has a fingerprint line').toBe(readdirSync(join(ROOT, 'core/src')).filter((f) => f.endsWith('.c')).length);
   const seen = watch(page);
   await page.goto('/index.html');
   await page.waitForLoadState('networkidle');
-  const named = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=modulepreload]')].map((e) =>
-      e instanceof HTMLScriptElement ? e.src : e.href,
-    ),
-  );
+  const named = await namedScripts(page);
+  expect(named, 'the HTML names one script').toHaveLength(1);
   const js = seen.urls.filter((u) => new URL(u).pathname.endsWith('.js'));
-  expect(js.length).toBeGreaterThan(0);
-  expect(js.sort(), 'scripts beyond the ones the HTML names (lazy widget or core chunks)').toEqual([...new Set(named)].sort());
+  expect(js, 'the page requests only that script').toEqual(named);
   expect(seen.urls.filter((u) => /\.(wasm|c)(\?|$)/.test(u)), 'wasm or C requests').toEqual([]);
   expect(await cFilesIn(seen.scripts, prints), 'C sources inside the scripts').toEqual([]);
   await expect(page.locator('html'), 'no widgets: all of them are ready').toHaveAttribute('data-widgets-ready', 'true');
 });
 
 for (const l of lessonFiles()) {
-  test(`${l.slug} downloads the C of its own widgets only`, async ({ page }) => {
+  test(`${l.slug} loads one script, with the C of its own widgets only`, async ({ page }) => {
     const prints = cFingerprints();
     const seen = watch(page);
     await page.goto(`/lessons/${l.slug}.html`);
     await allWidgetsReady(page);
     await expect(page.locator('html')).toHaveAttribute('data-widgets-ready', 'true');
     await page.waitForLoadState('networkidle');
+    const named = await namedScripts(page);
+    expect(named, 'the HTML names one script').toHaveLength(1);
+    expect(new URL(named[0]).pathname).toMatch(new RegExp(`/assets/lesson-${l.slug}-\\w+\\.js$`));
+    expect(seen.urls.filter((u) => new URL(u).pathname.endsWith('.js')), 'every widget came with that script').toEqual(named);
     const shown = [...new Set(await page.locator('.src-path').allTextContents())].sort();
     expect(shown.length, 'the lesson shows at least one C file').toBeGreaterThan(0);
     expect(await cFilesIn(seen.scripts, prints)).toEqual(shown);
@@ -123,31 +132,20 @@ test('widgets mount as they come into view; the rest wait for idle time', async 
   await expect(page.locator('html')).toHaveAttribute('data-widgets-ready', 'true');
 });
 
-test('a widget whose code cannot load shows why, and the page still counts as done', async ({ page, consoleErrors }) => {
-  await page.goto('/lessons/04-pixel-overlap.html');
-  const named = new Set(
-    await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel=modulepreload]')].map((e) =>
-        e instanceof HTMLScriptElement ? e.src : e.href,
-      ),
-    ),
-  );
-  // a fresh page whose lazy chunks (all but what the HTML preloads) fail to download
-  const blocked: string[] = [];
-  await page.route('**/assets/*.js', (route) => {
-    if (named.has(route.request().url())) return route.continue();
-    blocked.push(route.request().url());
-    return route.abort();
-  });
+test('a widget whose code is not in the page\'s script shows why, and the page still counts as done', async ({ page, consoleErrors }) => {
+  // lesson 4's HTML served with lesson 3's script: the loader is there, lesson 4's widgets are not
+  const other = (await page.request.get('/lessons/03-sectors.html').then((r) => r.text())).match(/src="\.\.\/assets\/(lesson-[\w-]+\.js)"/)?.[1];
+  expect(other, "lesson 3's script").toBeTruthy();
+  const body = await page.request.get(`/assets/${other}`).then((r) => r.body());
+  await page.route('**/assets/lesson-04-pixel-overlap-*.js', (route) => route.fulfill({ body, contentType: 'text/javascript' }));
   await page.goto('/lessons/04-pixel-overlap.html');
   const figures = page.locator('[data-widget]');
   for (let i = 0; i < (await figures.count()); i++) await figures.nth(i).scrollIntoViewIfNeeded();
   await expect(page.locator('html')).toHaveAttribute('data-widgets-ready', 'true');
-  expect(blocked.length, 'some widget code was blocked').toBeGreaterThan(0);
   const errors = page.locator('[data-widget] .widget-error[role=alert]');
   await expect(errors.first()).toContainText('could not load its code');
-  expect(await page.locator('[data-widget][data-ready]').count(), 'the first widget (preloaded) still mounted').toBeGreaterThan(0);
-  expect((await errors.count()) + (await page.locator('[data-widget][data-ready]').count())).toBe(await figures.count());
-  expect(consoleErrors.some((e) => e.includes('failed to load'))).toBe(true);
+  expect(await errors.count(), 'every figure says why').toBe(await figures.count());
+  await expect(page.locator('[data-widget][data-ready]')).toHaveCount(0);
+  expect(consoleErrors.some((e) => e.includes("is not in this page's script"))).toBe(true);
   consoleErrors.length = 0; // expected here
 });

@@ -241,17 +241,6 @@ export function stat(testid: string, label: string | Node, cls = ''): { root: HT
   return { root: h('div', { class: `stat ${cls}` }, value, h('span', { class: 'stat-label' }, label)), value };
 }
 
-/** Runs fn when the element is on screen, and stop() when it leaves (animations pause offscreen). */
-export function whenVisible(el: Element, onChange: (visible: boolean) => void): void {
-  if (typeof IntersectionObserver !== 'function') {
-    onChange(true);
-    return;
-  }
-  new IntersectionObserver((entries) => {
-    for (const e of entries) onChange(e.isIntersecting);
-  }).observe(el);
-}
-
 /** A labelled row of preset chips, one button per preset (data-testid preset-<key>, its hint as the
     button's title); clicking one calls apply(key). */
 export function presetChips(label: string, presets: Record<string, { label: string; hint?: string }>, apply: (key: string) => void): HTMLElement {

@@ -1,36 +1,23 @@
-// The site's one entry script: finds the widget placeholders the lesson Markdown left
+// The site's entry script: finds the widget placeholders the lesson Markdown left
 // (<figure data-widget="NAME" data-options="{...}">) and brings each to life with the wasm core.
-// It holds no widget code: each widget is a lazy import (its own chunk, with the C it shows), so
-// the home page loads none and a lesson only its own. Widgets in or near the viewport mount first;
+// tools/build-web.mjs bundles it once per page: the home page's script holds no widget code, a
+// lesson's holds only the widgets it places and the C they show (web/src/widgets/registry.ts).
+// A widget's code runs when its figure comes into view: widgets in or near the viewport mount first;
 // the rest mount one at a time when the browser is idle. <html data-widgets-ready> is set once every
 // widget on the page has mounted (or shown its error).
 import type { Earlyout } from './core.ts';
 import { h, nestHeadings } from './dom.ts';
+import { Lifecycle } from './kit/lifecycle.ts';
 import { showProgress } from './progress.ts';
-import type { LoadMount } from './widgets/mount.ts';
-import { PIXELMASK_WIDGETS } from './widgets/pixelmask/index.ts';
-import { SLOPES_WIDGETS } from './widgets/slopes/index.ts';
-import { TILES_WIDGETS } from './widgets/tiles/index.ts';
+import { WIDGETS } from './widgets/registry.ts';
 
-const WIDGETS: Record<string, LoadMount> = {
-  'gridmask-playground': () => import('./widgets/gridmask/playground.ts').then((m) => (host, eo, o) => new m.Playground(host, eo, o, {})),
-  'gridmask-many': () => import('./widgets/gridmask/many.ts').then((m) => (host, eo, o) => new m.ManyObjects(host, eo, o)),
-  'gridmask-challenge': () => import('./widgets/gridmask/challenge.ts').then((m) => (host, eo) => m.mountChallenge(host, eo)),
-  'gridmask-predict': () => import('./widgets/gridmask/predict.ts').then((m) => (host, eo) => m.mountMaskPredict(host, eo)),
-  'aabb-order': () => import('./widgets/aabb/order.ts').then((m) => (host, eo, o) => new m.OrderDemo(host, eo, o)),
-  'aabb-pair': () => import('./widgets/aabb/pair.ts').then((m) => (host, eo, o) => new m.BoxPair(host, eo, o)),
-  'aabb-circles': () => import('./widgets/aabb/circles.ts').then((m) => (host, eo, o) => new m.CirclePair(host, eo, o)),
-  'aabb-challenge': () => import('./widgets/aabb/challenge.ts').then((m) => (host, eo) => m.mountAabbChallenge(host, eo)),
-  'aabb-predict': () => import('./widgets/aabb/predict.ts').then((m) => (host, eo) => m.mountOrderPredict(host, eo)),
-  'sectors-grid': () => import('./widgets/sectors/grid.ts').then((m) => (host, eo, o) => new m.SectorsDemo(host, eo, o)),
-  'sectors-tune': () => import('./widgets/sectors/tune.ts').then((m) => (host, eo, o) => new m.TuneChart(host, eo, o)),
-  'sectors-step': () => import('./widgets/sectors/step.ts').then((m) => (host, eo, o) => new m.SectorStepper(host, eo, o)),
-  'sectors-challenge': () => import('./widgets/sectors/challenge.ts').then((m) => (host, eo) => new m.SectorsChallenge(host, eo)),
-  'sectors-predict': () => import('./widgets/sectors/predict.ts').then((m) => (host, eo) => m.mountRangePredict(host, eo)),
-  ...PIXELMASK_WIDGETS,
-  ...SLOPES_WIDGETS,
-  ...TILES_WIDGETS,
-};
+declare global {
+  interface Window {
+    /** Disposes every mounted widget (what pagehide does) and returns how many: the UI tests call
+        it to check that a widget leaves no observer, listener, timer or frame behind. */
+    earlyoutDisposeAll?: () => number;
+  }
+}
 
 // Widgets this far above or below the window count as in view: they are ready by the time a reader
 // scrolls to them.
@@ -42,8 +29,24 @@ function showError(figure: HTMLElement, message: string): void {
 
 let coreErrorLogged = false;
 
-/** Loads one widget's code and the core (both shared after the first), mounts it, marks it ready;
-    any failure is shown in the figure. Never rejects. */
+/** The Lifecycle of each mounted figure: disposing it releases the widget's observers, window
+    listeners, timers and frames. */
+const mounted = new Map<HTMLElement, Lifecycle>();
+
+function disposeFigure(figure: HTMLElement): void {
+  mounted.get(figure)?.dispose();
+  mounted.delete(figure);
+  delete figure.dataset.ready;
+}
+
+function disposeAll(): number {
+  const n = mounted.size;
+  for (const f of [...mounted.keys()]) disposeFigure(f);
+  return n;
+}
+
+/** Runs one widget's module and waits for the core (shared after the first), mounts the widget
+    with a Lifecycle of its own, marks it ready; any failure is shown in the figure. Never rejects. */
 async function mountFigure(figure: HTMLElement, core: Promise<Earlyout>): Promise<void> {
   const name = figure.dataset.widget ?? '';
   const load = WIDGETS[name];
@@ -51,7 +54,7 @@ async function mountFigure(figure: HTMLElement, core: Promise<Earlyout>): Promis
     console.error(`earlyout: unknown widget ${name}`);
     return;
   }
-  const code = load(); // downloads while the core compiles
+  const code = load(); // the widget's module, in this page's script (a stub that throws if not)
   code.catch(() => undefined); // reported below, once the core's fate is known
   let eo: Earlyout;
   try {
@@ -70,11 +73,15 @@ async function mountFigure(figure: HTMLElement, core: Promise<Earlyout>): Promis
     showError(figure, `This demo could not load its code (${(e as Error).message}). Reload the page to try again.`);
     return;
   }
+  disposeFigure(figure); // mounted again: the old widget lets go of everything first
+  const life = new Lifecycle();
+  mounted.set(figure, life);
   try {
-    mount(figure.querySelector<HTMLElement>('.widget-mount') ?? figure, eo, JSON.parse(figure.dataset.options ?? '{}') as Record<string, string>);
+    mount(figure.querySelector<HTMLElement>('.widget-mount') ?? figure, eo, JSON.parse(figure.dataset.options ?? '{}') as Record<string, string>, life);
     nestHeadings(figure);
     figure.dataset.ready = 'true';
   } catch (e) {
+    disposeFigure(figure);
     console.error(`earlyout: widget ${name} failed`, e);
     showError(figure, `This demo failed to start: ${(e as Error).message}`);
   }
@@ -93,8 +100,8 @@ function hydrate(): void {
     root.dataset.widgetsReady = 'true';
     return;
   }
-  // The wasm loader is a lazy import too (the home page needs none); the lesson's HTML preloads it
-  // and the .wasm, so this mostly waits for bytes already on their way.
+  // The wasm loader is a lazy import too (left out of the home page's script); the lesson's HTML
+  // preloads the .wasm, so this mostly waits for bytes already on their way.
   const core = import('./core.ts').then((m) => m.getCore());
   const started = new Map<HTMLElement, Promise<void>>();
   let left = figures.length;
@@ -143,6 +150,11 @@ function hydrate(): void {
 function start(): void {
   showProgress(); // the home page's ticks: solved tasks kept in this browser
   hydrate();
+  // A page kept in the back/forward cache (persisted) comes back as it was; any other is gone.
+  window.addEventListener('pagehide', (e) => {
+    if (!e.persisted) disposeAll();
+  });
+  window.earlyoutDisposeAll = disposeAll;
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

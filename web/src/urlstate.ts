@@ -7,6 +7,7 @@
 // Everything read from the URL is validated against the same limits as the widget's own inputs;
 // anything wrong leaves the figure on its defaults with a short visible note saying why.
 import { h, setText } from './dom.ts';
+import type { Lifecycle } from './kit/lifecycle.ts';
 
 /** Thrown by a codec: the message says, in a few words, what was wrong. */
 export class StateError extends Error {}
@@ -116,6 +117,7 @@ export class UrlState<S> {
   private fallback: HTMLInputElement;
 
   constructor(
+    private life: Lifecycle,
     private figure: HTMLElement,
     private fields: Fields<S>,
     private opts: UrlStateOptions<S>,
@@ -135,15 +137,15 @@ export class UrlState<S> {
     bar.replaceChildren(copy, this.status, this.fallback);
     figure.insertBefore(this.note, figure.querySelector('.widget-mount'));
     this.restore(true);
-    window.addEventListener('popstate', () => this.restore(false));
+    life.listen(window, 'popstate', () => this.restore(false));
   }
 
   /** The widget's state changed: 'step' for discrete changes (Back walks them), 'drag' for
       continuous ones (the URL follows after a pause, without new history entries). */
   changed(kind: 'step' | 'drag'): void {
     if (this.applying) return;
-    clearTimeout(this.timer);
-    if (kind === 'drag') this.timer = window.setTimeout(() => this.write(false), DRAG_DEBOUNCE_MS);
+    this.life.clear(this.timer);
+    if (kind === 'drag') this.timer = this.life.timeout(() => this.write(false), DRAG_DEBOUNCE_MS);
     else this.write(true);
   }
 
@@ -171,7 +173,7 @@ export class UrlState<S> {
   }
 
   private restore(first: boolean): void {
-    clearTimeout(this.timer);
+    this.life.clear(this.timer);
     const raw = new URLSearchParams(location.search).get(this.key);
     let s: S;
     if (raw === null) {

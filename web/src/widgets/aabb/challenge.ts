@@ -4,8 +4,9 @@ import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import { BoxPair } from './pair.ts';
 import { TaskTick } from '../../progress.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
-export function mountAabbChallenge(host: HTMLElement, eo: Earlyout): BoxPair {
+export function mountAabbChallenge(host: HTMLElement, life: Lifecycle, eo: Earlyout): BoxPair {
   const items = {
     apart: h('li', { 'data-testid': 'check-apart' }, 'The boxes do not overlap.'),
     four: h('li', { 'data-testid': 'check-four' }, 'Testing Y first, the core needs all 4 comparisons to say so.'),
@@ -44,6 +45,7 @@ export function mountAabbChallenge(host: HTMLElement, eo: Earlyout): BoxPair {
   };
   return new BoxPair(
     host,
+    life,
     eo,
     { controls: 'compact', trace: 'off', order: 'y-first', preset: 'start' },
     { onResult, extraPanel: panel, hint: 'Goal: no overlap, four comparisons Y first, one pixel from a hit. The checks below update as you move.' },

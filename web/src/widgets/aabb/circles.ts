@@ -8,12 +8,14 @@ import { numberFields, presetChips, slider } from '../../controls.ts';
 import type { NumberFields, Slider } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
 import { pill } from '../../scene/draw.ts';
-import { COLORS, drawScreen, Stage, toCss } from '../../screen.ts';
-import type { Geometry, World } from '../../screen.ts';
-import { Stepper } from '../../stepper.ts';
+import { COLORS, drawScreen, Stage, toCss } from '../../kit/stage.ts';
+import type { Geometry, World } from '../../kit/stage.ts';
+import { Stepper } from '../../kit/stepper.ts';
 import { int, ints, ownFigure, UrlState } from '../../urlstate.ts';
 import { evaluateCircles, explainCircleStep } from './model.ts';
 import type { Circle, CircleResult, CircleStep } from './model.ts';
+import { stepperKeys } from '../../kit/input.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface CircleOptions {
   preset?: string;
@@ -46,7 +48,7 @@ export class CirclePair {
   private url: UrlState<{ a: number[]; b: number[]; s: number }> | null = null;
   private lastStep = 0;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: CircleOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: CircleOptions) {
     const p = (CIRCLE_PRESETS[opts.preset ?? 'start'] ?? CIRCLE_PRESETS.start).circles;
     this.circles = [{ ...p[0] }, { ...p[1] }];
     this.stage = new Stage({
@@ -81,7 +83,7 @@ export class CirclePair {
       return h('div', { class: 'ci-fact', 'data-fact': key }, h('span', { class: 'ci-fact-label' }, label), this.facts[key]);
     };
     this.verdictEl = h('div', { class: 'fig-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
-    this.stepper = new Stepper<CircleStep>(
+    this.stepper = new Stepper<CircleStep>(this.life, 
       {
         source: aabbSource,
         path: 'core/src/aabb.c',
@@ -144,19 +146,15 @@ export class CirclePair {
       ),
       this.stepper.root,
     );
-    this.root.addEventListener('keydown', (e) => {
-      const t = e.target as HTMLElement;
-      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
-      if (this.stepper.handleKey(e)) e.preventDefault();
-    });
+    stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'aabb-circles');
     if (figure) {
       // centres in int16 (the fields' range), radii 0 .. R_MAX (the sliders')
       const circle = (name: string) => ints(3, INT16_MIN, INT16_MAX, `${name}'s x, y, r`);
-      this.url = new UrlState(figure, { a: circle('A'), b: circle('B'), s: int(0, 999, 'step') }, {
+      this.url = new UrlState(this.life, figure, { a: circle('A'), b: circle('B'), s: int(0, 999, 'step') }, {
         get: () => ({ a: [this.circles[0].x, this.circles[0].y, this.circles[0].r], b: [this.circles[1].x, this.circles[1].y, this.circles[1].r], s: this.stepper.index }),
         check: (v) => {
           for (const [name, c] of [['A', v.a], ['B', v.b]] as const) if (c[2] < 0 || c[2] > R_MAX) return `${name}'s radius ${c[2]} is outside 0 to ${R_MAX}`;

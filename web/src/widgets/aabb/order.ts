@@ -5,14 +5,15 @@ import type { Earlyout } from '../../core.ts';
 import { numberInput, segmented } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
-import { h, setText, uniqueId } from '../../dom.ts';
+import { h, setText } from '../../dom.ts';
 import { makeBattle } from '../../scene/battle.ts';
 import type { Battle, Facing } from '../../scene/battle.ts';
 import { drawBattle } from '../../scene/draw.ts';
-import { drawScreen, geometry, prepareCanvas, toCss } from '../../screen.ts';
-import type { Geometry, World } from '../../screen.ts';
+import { drawScreen, geometry, prepareCanvas, toCss } from '../../kit/stage.ts';
+import type { Geometry, World } from '../../kit/stage.ts';
 import { KINDS } from '../../scene/battle.ts';
 import type { AxisOrder, OrderReport } from 'earlyout';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface OrderOptions {
   /** the object picked at first (if the scene has it) */
@@ -63,7 +64,7 @@ export class OrderDemo {
   private root: HTMLElement;
   private url: UrlState<{ b: '0' | '72'; f: Facing; o: Shown; k: number }> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: OrderOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: OrderOptions) {
     this.bullets = Number(opts.bullets ?? 72);
     this.facing = (opts.facing as Facing) ?? 'vertical';
     this.shown = (opts.order as Shown) ?? 'chosen';
@@ -180,12 +181,12 @@ export class OrderDemo {
       ),
     );
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.wrap);
+    this.life.onResize(this.wrap, () => this.draw());
     this.place();
     const figure = ownFigure(host, 'aabb-order');
     if (figure) {
       // the scene's seed is the lesson's (not a control): a link keeps what the learner can change
-      this.url = new UrlState(
+      this.url = new UrlState(this.life, 
         figure,
         { b: oneOf(['0', '72'] as const, 'scene'), f: oneOf(['vertical', 'horizontal'] as const, 'facing'), o: oneOf(['x-first', 'y-first', 'chosen'] as const, 'order'), k: int(-1, 103, 'picked object') },
         {

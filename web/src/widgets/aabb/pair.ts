@@ -8,13 +8,15 @@ import type { Box, Earlyout } from '../../core.ts';
 import { numberFields, presetChips, segmented } from '../../controls.ts';
 import type { NumberFields, Segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { COLORS, drawBox, drawScreen, Stage, toCss } from '../../screen.ts';
-import type { Geometry, World } from '../../screen.ts';
+import { COLORS, drawBox, drawScreen, Stage, toCss } from '../../kit/stage.ts';
+import type { Geometry, World } from '../../kit/stage.ts';
 import { pill } from '../../scene/draw.ts';
-import { Stepper } from '../../stepper.ts';
+import { Stepper } from '../../kit/stepper.ts';
 import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { evaluateBoxes, explainBoxStep, noteBoxStep, ORDER_TEXT, questions, questionText } from './model.ts';
 import type { AabbStep, AxisOrder, PairResult } from './model.ts';
+import { stepperKeys } from '../../kit/input.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface PairOptions {
   preset?: string;
@@ -104,7 +106,7 @@ export class BoxPair {
   private url: UrlState<Shared> | null = null;
   private lastStep = 0;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: PairOptions, private hooks: PairHooks = {}) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: PairOptions, private hooks: PairHooks = {}) {
     const preset = PAIR_PRESETS[opts.preset ?? 'start'] ?? PAIR_PRESETS.start;
     this.boxes = [{ ...preset.boxes[0] }, { ...preset.boxes[1] }];
     this.order = (opts.order as AxisOrder) ?? preset.order ?? 'x-first';
@@ -180,7 +182,7 @@ export class BoxPair {
       h('div', { class: 'fig-main' }, stageCol, side),
     );
     if (traced) {
-      this.stepper = new Stepper<AabbStep>(
+      this.stepper = new Stepper<AabbStep>(this.life, 
         {
           source: aabbSource,
           path: 'core/src/aabb.c',
@@ -203,17 +205,13 @@ export class BoxPair {
       );
       this.root.appendChild(this.stepper.root);
     }
-    this.root.addEventListener('keydown', (e) => {
-      const t = e.target as HTMLElement;
-      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
-      if (this.stepper?.handleKey(e)) e.preventDefault();
-    });
+    stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'aabb-pair');
     if (figure) {
-      this.url = new UrlState(figure, SHARED, {
+      this.url = new UrlState(this.life, figure, SHARED, {
         get: () => ({ a: boxParts(this.boxes[0]), b: boxParts(this.boxes[1]), o: this.order, s: this.stepper?.index ?? 0 }),
         apply: (v) => {
           this.boxes = [partsBox(v.a), partsBox(v.b)];

@@ -9,6 +9,7 @@ import { h, setText } from '../../dom.ts';
 import { Playground } from './playground.ts';
 import type { PairResult, PairState } from './model.ts';
 import { TaskTick } from '../../progress.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 interface Target {
   col: number;
@@ -23,7 +24,7 @@ function newTarget(prev?: Target): Target {
   }
 }
 
-export function mountChallenge(host: HTMLElement, eo: Earlyout): Playground {
+export function mountChallenge(host: HTMLElement, life: Lifecycle, eo: Earlyout): Playground {
   let target = newTarget();
   let last: [PairState, PairResult] | null = null;
   const items = {
@@ -86,5 +87,5 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): Playground {
             : 'Not yet. Hint: one object must be wider than a cell.',
     );
   };
-  return new Playground(host, eo, { controls: 'compact', trace: 'off', method: 'endpoints', preset: 'start' }, { onResult, extraPanel: panel, hint: 'Goal: endpoints eliminates the pair, span keeps it, B in the target cell. The checks below update as you move.' });
+  return new Playground(host, life, eo, { controls: 'compact', trace: 'off', method: 'endpoints', preset: 'start' }, { onResult, extraPanel: panel, hint: 'Goal: endpoints eliminates the pair, span keeps it, B in the target cell. The checks below update as you move.' });
 }

@@ -6,9 +6,10 @@ import type { Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
 import { numberInput } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
 import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
-import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../screen.ts';
+import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../kit/stage.ts';
 import { layoutWorld } from './model.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface ManyOptions {
   count?: string;
@@ -65,7 +66,7 @@ export class ManyObjects {
   private url: UrlState<{ c: number; r: number; l: '8' | '16' | '32'; m: GridmaskMethod }> | null = null;
   private last = 0;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: ManyOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: ManyOptions) {
     this.state = {
       count: Number(opts.count ?? 16),
       seed: Number(opts.seed ?? 1984),
@@ -180,13 +181,13 @@ export class ManyObjects {
       ),
     );
     host.replaceChildren(root);
-    new ResizeObserver(() => this.draw()).observe(this.wrap);
+    this.life.onResize(this.wrap, () => this.draw());
     this.place();
     const figure = ownFigure(host, 'gridmask-many');
     if (figure) {
       // the same limits as the slider, the seed field and the radios
       const fields = { c: int(2, MAX, 'object count'), r: int(1, 999999, 'seed'), l: oneOf(['8', '16', '32'] as const, 'layout'), m: oneOf(['span', 'endpoints'] as const, 'method') };
-      this.url = new UrlState(figure, fields, {
+      this.url = new UrlState(this.life, figure, fields, {
         get: () => ({ c: this.state.count, r: this.state.seed, l: String(this.state.layout) as '8' | '16' | '32', m: this.state.method }),
         apply: (v) => {
           this.state.count = v.c;
@@ -276,9 +277,9 @@ export class ManyObjects {
     setText(this.moveBtn, this.state.moving ? '❚❚ Stop' : '▶ Move');
     if (this.state.moving) {
       this.last = performance.now();
-      this.frame = requestAnimationFrame((t) => this.tick(t));
+      this.frame = this.life.frame((t) => this.tick(t));
     } else {
-      cancelAnimationFrame(this.frame);
+      this.life.cancelFrame(this.frame);
     }
   }
 
@@ -301,7 +302,7 @@ export class ManyObjects {
     this.syncBoxes();
     this.evaluate();
     this.draw();
-    this.frame = requestAnimationFrame((t) => this.tick(t));
+    this.frame = this.life.frame((t) => this.tick(t));
   }
 
   private draw(): void {

@@ -6,12 +6,13 @@ import { h, setText, uniqueId } from '../../dom.ts';
 import type { PairState, PixelResult } from './model.ts';
 import { PixelPlayground } from './playground.ts';
 import { TaskTick } from '../../progress.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 const NEAR_MISS_PX = 16;
 
 const keyOf = (s: PairState): string => s.pos.map((p) => `${p.x},${p.y}`).join(';');
 
-export function mountChallenge(host: HTMLElement, eo: Earlyout): PixelPlayground {
+export function mountChallenge(host: HTMLElement, life: Lifecycle, eo: Earlyout): PixelPlayground {
   let pg: PixelPlayground | null = null;
   /** the placement whose answer has been revealed (by checking a prediction) */
   let revealedFor: string | null = null;
@@ -119,6 +120,7 @@ export function mountChallenge(host: HTMLElement, eo: Earlyout): PixelPlayground
 
   pg = new PixelPlayground(
     host,
+    life,
     eo,
     { controls: 'compact', trace: 'off', preset: 'near-miss' },
     {

@@ -3,13 +3,14 @@
 // The counts side by side are the core's counters; so are the totals over every placement.
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
-import { COLORS } from '../../screen.ts';
+import { COLORS } from '../../kit/stage.ts';
 import { ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { box, clampPos, VERDICT_TEXT, WORLD } from './model.ts';
 import type { Pos } from './model.ts';
 import { legend } from './legend.ts';
 import { drawBoxOutline, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawSprite, PixelStage } from './stage.ts';
 import { BULLET, ENEMY, SOLDIER, Sprite } from './sprites.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface CompareOptions {
   pair?: string;
@@ -63,7 +64,7 @@ export class Compare {
   private legendEl = legend();
   private url: UrlState<Shared> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: CompareOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: CompareOptions) {
     this.pair = opts.pair === 'enemy' ? 'enemy' : 'bullet';
     const soldier = new Sprite(eo, SOLDIER);
     this.sprites = { bullet: [soldier, new Sprite(eo, BULLET)], enemy: [soldier, new Sprite(eo, ENEMY)] };
@@ -155,11 +156,11 @@ export class Compare {
       ),
     );
     host.replaceChildren(root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'pixelmask-compare');
     if (figure) {
-      this.url = new UrlState(figure, SHARED, {
+      this.url = new UrlState(this.life, figure, SHARED, {
         get: () => ({ p: this.pair, a: [this.pos[0].x, this.pos[0].y], b: [this.pos[1].x, this.pos[1].y] }),
         // each sprite stays on the playfield, as dragging keeps it (clampPos); the pair sets the sizes
         check: (v) => {

@@ -3,7 +3,7 @@
 // Beside every row, the row's word as the core holds it (read back with mask.get).
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
-import { COLORS, prepareCanvas } from '../../screen.ts';
+import { COLORS, prepareCanvas } from '../../kit/stage.ts';
 import { int, ints, ownFigure, StateError, UrlState } from '../../urlstate.ts';
 import type { Codec } from '../../urlstate.ts';
 import { hex32, WORLD } from './model.ts';
@@ -11,6 +11,8 @@ import type { Pos } from './model.ts';
 import { PixelPlayground } from './playground.ts';
 import { BULLET, SOLDIER, Sprite } from './sprites.ts';
 import type { SpriteArt } from './sprites.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { capturePointer } from '../../kit/input.ts';
 
 /** How a change reaches the URL: 'step' adds a history entry (a key, a finished stroke); 'stroke'
     waits for the stroke to end, so one stroke is one entry that Back undoes. */
@@ -197,11 +199,7 @@ class SpriteEditor {
       if (!c) return;
       e.preventDefault();
       g.focus({ preventScroll: true });
-      try {
-        g.setPointerCapture(e.pointerId);
-      } catch {
-        // synthetic pointers: the moves still arrive
-      }
+      capturePointer(g, e);
       this.painting = { id: e.pointerId, index: this.tool, painted: false };
       this.cursor = c;
       this.paintAt(c);
@@ -289,7 +287,7 @@ class SpriteEditor {
   }
 }
 
-export function mountEditor(host: HTMLElement, eo: Earlyout): void {
+export function mountEditor(host: HTMLElement, life: Lifecycle, eo: Earlyout): void {
   const sprites: [Sprite, Sprite] = [new Sprite(eo, SOLDIER), new Sprite(eo, BULLET)];
   const mount = h('div', { class: 'pm-editor-pair' });
   let pg: PixelPlayground | null = null;
@@ -313,6 +311,7 @@ export function mountEditor(host: HTMLElement, eo: Earlyout): void {
   host.replaceChildren(root);
   pg = new PixelPlayground(
     mount,
+    life,
     eo,
     { controls: 'compact', trace: 'off', preset: 'near-miss' },
     {
@@ -332,7 +331,7 @@ export function mountEditor(host: HTMLElement, eo: Earlyout): void {
     p: ints(4, 0, Math.max(WORLD.w, WORLD.h), 'the positions x, y, x, y'),
   };
   const view = pg;
-  url = new UrlState<Shared>(figure, fields, {
+  url = new UrlState<Shared>(life, figure, fields, {
     get: () => ({ a: sprites[0].indices, b: sprites[1].indices, p: view.state.pos.flatMap((q) => [q.x, q.y]) }),
     // each sprite stays on the playfield, as dragging keeps it (clampPos)
     check: (v) => {

@@ -7,8 +7,8 @@ import { numberFields, presetChips } from '../../controls.ts';
 import type { NumberFields } from '../../controls.ts';
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
-import { COLORS } from '../../screen.ts';
-import { Stepper } from '../../stepper.ts';
+import { COLORS } from '../../kit/stage.ts';
+import { Stepper } from '../../kit/stepper.ts';
 import { BitsPanel } from './bits.ts';
 import { clampPos, evaluate, explainStep, PRESETS, pt, stepNote, VERDICT_TEXT, WORLD } from './model.ts';
 import type { PairState, PixelResult, Pos, Step, TraceFn } from './model.ts';
@@ -16,6 +16,8 @@ import { drawBoxOutline, drawContact, drawOverlapOutline, drawOverlapRect, drawP
 import { legend } from './legend.ts';
 import { BULLET, SOLDIER, Sprite } from './sprites.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import { stepperKeys } from '../../kit/input.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface PixelPlaygroundOptions {
   preset?: string;
@@ -62,6 +64,7 @@ export class PixelPlayground {
 
   constructor(
     host: HTMLElement,
+    private life: Lifecycle,
     private eo: Earlyout,
     opts: PixelPlaygroundOptions,
     private hooks: PixelPlaygroundHooks = {},
@@ -110,7 +113,7 @@ export class PixelPlayground {
       h('div', { class: 'fig-main' }, stageCol, side),
     );
     if (traced) {
-      this.stepper = new Stepper<Step>(
+      this.stepper = new Stepper<Step>(this.life, 
         {
           source: pixelmaskSource,
           path: 'core/src/pixelmask.c',
@@ -135,13 +138,9 @@ export class PixelPlayground {
       else this.stepper.root.appendChild(this.bitsPanel.root);
       this.root.appendChild(this.stepper.root);
     }
-    this.root.addEventListener('keydown', (e) => {
-      const t = e.target as HTMLElement;
-      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
-      if (this.stepper?.handleKey(e)) e.preventDefault();
-    });
+    stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'pixelmask-playground');
     if (figure) {
@@ -155,7 +154,7 @@ export class PixelPlayground {
         f: oneOf(['overlap', 'area'] as const, 'stepped function'),
         s: int(0, 9999, 'step'),
       };
-      this.url = new UrlState(figure, fields, {
+      this.url = new UrlState(this.life, figure, fields, {
         get: () => {
           const [pa, pb] = this.state.pos;
           return { ax: pa.x, ay: pa.y, bx: pb.x, by: pb.y, f: this.state.traceFn, s: this.stepIndex };

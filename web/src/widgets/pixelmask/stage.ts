@@ -4,11 +4,12 @@
 // are real buttons over the sprites: Tab reaches them, arrows nudge 1 px (Shift: 8 px), pointers
 // drag them. The stage only reports moves; the owner keeps the state and redraws.
 import { h } from '../../dom.ts';
-import { COLORS, prepareCanvas } from '../../screen.ts';
+import { COLORS, prepareCanvas } from '../../kit/stage.ts';
 import type { Box } from '../../core.ts';
 import { WORLD } from './model.ts';
 import type { Pos } from './model.ts';
 import type { Sprite } from './sprites.ts';
+import { capturePointer } from '../../kit/input.ts';
 
 export interface PixelGeometry {
   /** css px per sprite pixel */
@@ -262,11 +263,7 @@ export class PixelStage {
       if (e.button !== 0) return;
       e.preventDefault();
       btn.focus({ preventScroll: true });
-      try {
-        btn.setPointerCapture(e.pointerId);
-      } catch {
-        // synthetic pointers the browser does not track: the moves still arrive here
-      }
+      capturePointer(btn, e);
       this.drag = { index: i, id: e.pointerId, sx: e.clientX, sy: e.clientY, pos: { ...this.pos[i] } };
       btn.classList.add('is-dragging');
     });

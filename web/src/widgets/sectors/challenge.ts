@@ -5,11 +5,12 @@ import type { Earlyout } from '../../core.ts';
 import { fieldMessages, numberInput } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
 import { battleLayers, makeBattle } from '../../scene/battle.ts';
-import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
+import { drawScreen, geometry, prepareCanvas } from '../../kit/stage.ts';
 import { drawSectorFrame, sectorWorld } from './draw.ts';
 import { fmt, pairsFromSteps, sectorCounts, sectorsConfig, squareGrid } from './model.ts';
 import { TUNE_SIZES } from './tune.ts';
 import { TaskTick } from '../../progress.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export class SectorsChallenge {
   private cols = 8;
@@ -25,7 +26,7 @@ export class SectorsChallenge {
   private yours: HTMLElement;
   private draw: () => void = () => {};
 
-  constructor(host: HTMLElement, private eo: Earlyout) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout) {
     this.layers = battleLayers(this.battle, { bulletsHitBullets: false, friendlyFire: false, soldiersBump: false });
     const num = (name: string, testid: string, max: number, get: () => number, set: (n: number) => void) => {
       const n = numberInput({
@@ -75,7 +76,7 @@ export class SectorsChallenge {
         h('div', { class: 'fig-main' }, h('div', { class: 'fig-stage-col' }, this.wrap), h('div', { class: 'fig-side' }, this.yours, this.panel)),
       ),
     );
-    new ResizeObserver(() => this.draw()).observe(this.wrap);
+    this.life.onResize(this.wrap, () => this.draw());
     this.check();
   }
 

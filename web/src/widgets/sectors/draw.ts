@@ -2,8 +2,8 @@
 // listed them in, and the pairs it met in shared sectors as lines (tested, found, dropped by layers).
 import { drawBattle } from '../../scene/draw.ts';
 import type { Battle } from '../../scene/battle.ts';
-import { toCss } from '../../screen.ts';
-import type { Geometry, World } from '../../screen.ts';
+import { toCss } from '../../kit/stage.ts';
+import type { Geometry, World } from '../../kit/stage.ts';
 import { SECTOR_SHADES, shadeIndex } from './model.ts';
 import type { PairsMet } from './model.ts';
 import { WORLD_H, WORLD_W } from '../../scene/battle.ts';

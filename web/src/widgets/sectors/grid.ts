@@ -4,16 +4,17 @@
 // while the battle moves, a persistent grid (grid.update) is measured against a rebuild each frame.
 //   controls -> state -> core (sectors grid, brute force, sweep) -> stats + drawing
 import type { Earlyout } from '../../core.ts';
-import { fieldMessages, numberInput, segmented, slider, toggle, whenVisible } from '../../controls.ts';
+import { fieldMessages, numberInput, segmented, slider, toggle } from '../../controls.ts';
 import type { NumberInput, Segmented, Slider } from '../../controls.ts';
 import { h, reducedMotion, scrollBox, setText } from '../../dom.ts';
 import { battleLayers, makeBattle, stepBattle } from '../../scene/battle.ts';
 import type { Battle, Facing, LayerRules } from '../../scene/battle.ts';
-import { drawScreen, geometry, prepareCanvas } from '../../screen.ts';
+import { drawScreen, geometry, prepareCanvas } from '../../kit/stage.ts';
 import { drawSectorFrame, sectorWorld } from './draw.ts';
 import { fmt, gridSize, LAYOUT_TEXT, runFrame, sectorCounts, sectorsConfig, SECTOR_SHADES, shadeIndex, squareGrid } from './model.ts';
 import type { FrameReport, GridChoice, GridLayout, SectorGrid, Sweeper } from './model.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 /** What a shared link holds: the grid as chosen (the same limits as the slider and the cols and
     rows fields) and whether layers are used. The battle's frame is not kept: it plays on. */
@@ -77,7 +78,7 @@ export class SectorsDemo {
   private notes: Record<string, HTMLElement> = {};
   private url: UrlState<Shared> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: GridOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: GridOptions) {
     this.bullets = Number(opts.bullets ?? 72);
     this.facing = (opts.facing as Facing) ?? 'vertical';
     const cell = Number(opts.cell ?? 32);
@@ -256,8 +257,8 @@ export class SectorsDemo {
       ),
     );
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.wrap);
-    whenVisible(this.root, (v) => {
+    this.life.onResize(this.wrap, () => this.draw());
+    this.life.onVisible(this.root, (v) => {
       this.visible = v;
       if (this.playing && v) this.loop();
     });
@@ -268,7 +269,7 @@ export class SectorsDemo {
     if (!minimal && !reducedMotion()) this.setPlaying(true);
     const figure = ownFigure(host, 'sectors-grid');
     if (figure) {
-      this.url = new UrlState(figure, SHARED, {
+      this.url = new UrlState(this.life, figure, SHARED, {
         get: () => ({ l: this.choice.layout, n: this.choice.strips, c: this.choice.cols, r: this.choice.rows, y: this.useLayers ? 'on' : 'off' }),
         // the first figure has no layout or layer controls: a link cannot switch on what it does not show
         check: (v) => (minimal && (v.l !== 'grid' || v.y === 'on') ? 'this figure shows a grid without layers only' : null),
@@ -350,11 +351,11 @@ export class SectorsDemo {
     setText(this.playBtn, on ? '❚❚ Pause' : '▶ Play');
     this.root.dataset.playing = String(on);
     if (on) this.loop();
-    else cancelAnimationFrame(this.raf);
+    else this.life.cancelFrame(this.raf);
   }
 
   private loop(): void {
-    cancelAnimationFrame(this.raf);
+    this.life.cancelFrame(this.raf);
     this.last = performance.now();
     this.acc = 0;
     const tick = (now: number) => {
@@ -369,9 +370,9 @@ export class SectorsDemo {
         this.advance();
       }
       if (n) this.evaluate();
-      this.raf = requestAnimationFrame(tick);
+      this.raf = this.life.frame(tick);
     };
-    this.raf = requestAnimationFrame(tick);
+    this.raf = this.life.frame(tick);
   }
 
   /** Asks the core about the current frame and shows its answers. */

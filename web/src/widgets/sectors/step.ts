@@ -10,12 +10,14 @@ import { h } from '../../dom.ts';
 import { BLUE_BULLET, BLUE_SOLDIER, CATEGORY, collidesWith, RED_BULLET, RED_SOLDIER } from '../../scene/battle.ts';
 import type { Kind } from '../../scene/battle.ts';
 import { pill, SIDE } from '../../scene/draw.ts';
-import { COLORS, drawScreen, fillCells, Stage, toCss } from '../../screen.ts';
-import type { Geometry } from '../../screen.ts';
-import { Stepper } from '../../stepper.ts';
+import { COLORS, drawScreen, fillCells, Stage, toCss } from '../../kit/stage.ts';
+import type { Geometry } from '../../kit/stage.ts';
+import { Stepper } from '../../kit/stepper.ts';
 import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { sectorWorld, withAlpha } from './draw.ts';
 import { sectorsConfig, unpackRange } from './model.ts';
+import { stepperKeys } from '../../kit/input.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface StepOptions {
   grid?: string;
@@ -70,7 +72,7 @@ export class SectorStepper {
   private root: HTMLElement;
   private url: UrlState<{ g: string; y: 'on' | 'off'; p: number[]; s: number }> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: StepOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: StepOptions) {
     this.gridKey = opts.grid && GRIDS[opts.grid] ? opts.grid : '2x2';
     this.stage = new Stage({
       names: SCENE.map((_, i) => String(i)),
@@ -105,7 +107,7 @@ export class SectorStepper {
     });
     this.lists = h('div', { class: 'ss-lists', 'data-testid': 'sector-lists' });
     this.tally = h('p', { class: 'ss-tally', 'data-testid': 'tally' });
-    this.stepper = new Stepper<SectorStep>(
+    this.stepper = new Stepper<SectorStep>(this.life, 
       {
         source: sectorsSource,
         path: 'core/src/sectors.c',
@@ -148,18 +150,14 @@ export class SectorStepper {
       ),
       this.stepper.root,
     );
-    this.root.addEventListener('keydown', (e) => {
-      const t = e.target as HTMLElement;
-      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
-      if (this.stepper.handleKey(e)) e.preventDefault();
-    });
+    stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'sectors-step');
     if (figure) {
       // every object's x and y (dragging keeps them in int16), the grid, layers and the step
-      this.url = new UrlState(
+      this.url = new UrlState(this.life, 
         figure,
         { g: oneOf(Object.keys(GRIDS), 'grid'), y: oneOf(['on', 'off'] as const, 'layers'), p: ints(2 * SCENE.length, INT16_MIN, INT16_MAX, 'positions'), s: int(0, 9999, 'step') },
         {

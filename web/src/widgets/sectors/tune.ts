@@ -10,6 +10,7 @@ import type { Battle, Facing } from '../../scene/battle.ts';
 import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { fmt, sectorsConfig, squareGrid } from './model.ts';
 import type { BroadphaseStats } from './model.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 export interface TuneOptions {
   bullets?: string;
@@ -63,7 +64,7 @@ export class TuneChart {
   private root: HTMLElement;
   private url: UrlState<Shared> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: TuneOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: TuneOptions) {
     this.bullets = Number(opts.bullets ?? 72);
     this.facing = (opts.facing as Facing) ?? 'vertical';
     const scene = segmented('Scene', 'tune-scene', [['0', '32 soldiers'], ['72', '+ 72 bullets']], String(this.bullets), (v) => {
@@ -127,12 +128,12 @@ export class TuneChart {
       ),
     );
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.chart);
+    this.life.onResize(this.chart, () => this.draw());
     this.measure();
     const figure = ownFigure(host, 'sectors-tune');
     if (figure) {
       const layersBox = layers.querySelector('input')!;
-      this.url = new UrlState(figure, SHARED, {
+      this.url = new UrlState(this.life, figure, SHARED, {
         get: () => ({ n: this.bullets === 0 ? '0' : '72', f: this.facing, y: this.useLayers ? 'on' : 'off' }),
         apply: (v) => {
           this.bullets = Number(v.n);

@@ -7,14 +7,15 @@ import { HIT, SLOPE, TILE } from 'earlyout';
 import type { TileMap } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
-import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';
-import type { World } from '../../screen.ts';
+import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../kit/stage.ts';
+import type { World } from '../../kit/stage.ts';
 import { PredictPanel } from '../predict.ts';
 import type { PredictTask } from '../predict.ts';
 import { drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { SlopeEditor } from './editor.ts';
 import { attrName, SHAPES, T, textMap } from './model.ts';
 import { TaskTick } from '../../progress.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 /** u: the learner's tile, on the floor; v: a flat ledge of the height picked for this round. */
 const CLIMB_COURSE = ['........', '...uvvvv', '########'];
@@ -56,7 +57,7 @@ export function walkAcross(map: TileMap, maxStep: number): WalkEnd {
   return { reached: false, x: box.x, y: box.y, wall: false };
 }
 
-export function mountClimbChallenge(host: HTMLElement, eo: Earlyout): SlopeEditor {
+export function mountClimbChallenge(host: HTMLElement, life: Lifecycle, eo: Earlyout): SlopeEditor {
   let round = newRound();
   const items = {
     climbs: h('li', { 'data-testid': 'check-climbs' }),
@@ -113,7 +114,7 @@ export function mountClimbChallenge(host: HTMLElement, eo: Earlyout): SlopeEdito
     );
   };
 
-  const editor = new SlopeEditor(host, eo, {
+  const editor = new SlopeEditor(host, life, eo, {
     start: new Array<number>(T).fill(0),
     course: CLIMB_COURSE,
     userCol: CLIMB_COL,

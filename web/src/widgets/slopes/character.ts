@@ -11,10 +11,11 @@ import type { CharacterResult, MoveResult, Mover, TileMap } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
 import { segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { snap, toCss } from '../../screen.ts';
+import { snap, toCss } from '../../kit/stage.ts';
 import { drawCharacter, drawCourse, drawFoot, renderMap } from './draw.ts';
 import { T, textMap } from './model.ts';
 import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 /** 24 x 8 tiles of 16 px: a hill (45° up, a plateau at y 80, 45° down), the floor at y 112, and a
     ramp up to a ledge at y 96 on the right. */
@@ -76,7 +77,7 @@ export class CharacterFrames {
   private reachSeg: ReturnType<typeof segmented>;
   private url: UrlState<{ m: Mode; s: Speed; r: Reach }> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: { mode?: string }) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: { mode?: string }) {
     this.map = textMap(eo, HILL);
     this.bitmap = renderMap(this.map);
     this.mode = opts.mode === 'run' ? 'run' : 'landing';
@@ -109,10 +110,10 @@ export class CharacterFrames {
       ),
     );
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     const figure = ownFigure(host, 'slopes-character');
     if (figure) {
-      this.url = new UrlState(
+      this.url = new UrlState(this.life, 
         figure,
         { m: oneOf(['landing', 'run'] as const, 'scene'), s: oneOf(['2', '4', '8', '16'] as const, 'speed'), r: oneOf(['2', '6', '14', 'always'] as const, 'reach') },
         {

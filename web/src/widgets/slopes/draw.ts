@@ -4,8 +4,8 @@
 import type { TileMap } from 'earlyout';
 import { TILE } from 'earlyout';
 import type { Box } from '../../core.ts';
-import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../screen.ts';
-import type { Geometry, World } from '../../screen.ts';
+import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../kit/stage.ts';
+import type { Geometry, World } from '../../kit/stage.ts';
 
 export const SLOPE_COLORS = {
   solid: [104, 122, 160] as const,

@@ -5,13 +5,14 @@
 import { SLOPE } from 'earlyout';
 import type { TileMap } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
-import { whenVisible } from '../../controls.ts';
 import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
-import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../screen.ts';
-import type { World } from '../../screen.ts';
+import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../kit/stage.ts';
+import type { World } from '../../kit/stage.ts';
 import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { attrName, SHAPES, T, textMap } from './model.ts';
 import { int, ints, ownFigure, UrlState } from '../../urlstate.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { capturePointer } from '../../kit/input.ts';
 
 /** css px per height-array pixel */
 const CELL = 20;
@@ -71,7 +72,7 @@ export class SlopeEditor {
   private visible = false;
   private raf = 0;
 
-  constructor(host: HTMLElement, private eo: Earlyout, private setup: EditorSetup = {}) {
+  constructor(host: HTMLElement, private life: Lifecycle, eo: Earlyout, private setup: EditorSetup = {}) {
     this.heights = Uint8Array.from(setup.start ?? START);
     this.course = setup.course ?? COURSE;
     this.userCol = setup.userCol ?? 3;
@@ -134,16 +135,16 @@ export class SlopeEditor {
     );
     host.replaceChildren(root);
     this.wire();
-    whenVisible(root, (v) => {
+    this.life.onVisible(root, (v) => {
       this.visible = v;
       this.loop();
     });
-    new ResizeObserver(() => this.drawCourse()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.drawCourse());
     this.update();
     const figure = ownFigure(host, 'slopes-editor');
     if (figure) {
       // a column holds 0 .. 16 px, as the editor keeps it (setColumn)
-      this.url = new UrlState(figure, { h: ints(T, 0, T, 'heights'), c: int(0, T - 1, 'column') }, {
+      this.url = new UrlState(this.life, figure, { h: ints(T, 0, T, 'heights'), c: int(0, T - 1, 'column') }, {
         get: () => ({ h: [...this.heights], c: this.column }),
         apply: (v) => {
           this.heights = Uint8Array.from(v.h);
@@ -166,14 +167,14 @@ export class SlopeEditor {
   }
 
   private loop(): void {
-    cancelAnimationFrame(this.raf);
+    this.life.cancelFrame(this.raf);
     if (!this.playing || !this.visible) return;
     const frame = () => {
       this.patrol();
       this.drawCourse();
-      this.raf = requestAnimationFrame(frame);
+      this.raf = this.life.frame(frame);
     };
-    this.raf = requestAnimationFrame(frame);
+    this.raf = this.life.frame(frame);
   }
 
   /** One frame of the walker: a pixel along the ground, turning round at walls; falls if in the air. */
@@ -242,11 +243,7 @@ export class SlopeEditor {
       if (e.button !== 0) return;
       e.preventDefault();
       g.focus({ preventScroll: true });
-      try {
-        g.setPointerCapture(e.pointerId);
-      } catch {
-        // synthetic pointers: the moves still arrive
-      }
+      capturePointer(g, e);
       this.dragging = e.pointerId;
       this.setColumn(...at(e));
     });

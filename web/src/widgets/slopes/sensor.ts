@@ -9,13 +9,15 @@ import type { TileMap } from 'earlyout';
 import type { Box, Earlyout, Ground } from 'earlyout';
 import { segmented } from '../../controls.ts';
 import { h } from '../../dom.ts';
-import { COLORS, drawScreen, fillCells, snap, Stage, toCss } from '../../screen.ts';
-import type { Geometry, World } from '../../screen.ts';
-import { Stepper } from '../../stepper.ts';
+import { COLORS, drawScreen, fillCells, snap, Stage, toCss } from '../../kit/stage.ts';
+import type { Geometry, World } from '../../kit/stage.ts';
+import { Stepper } from '../../kit/stepper.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { attrName, sensorSteps, T, textMap } from './model.ts';
 import type { SensorStep } from './model.ts';
+import { stepperKeys } from '../../kit/input.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 const MAP = ['........', '........', '../#\\.ab', '########'];
 
@@ -52,7 +54,6 @@ export class SensorStepper {
   private mode: Mode;
   private modeSeg: ReturnType<typeof segmented>;
   private steps: SensorStep[] = [];
-  private step: SensorStep | null = null;
   private index = 0;
   private ground: Ground | null = null;
   private focused = false;
@@ -63,7 +64,7 @@ export class SensorStepper {
   private result: HTMLElement;
   private url: UrlState<{ md: Mode; x: number; y: number; s: number }> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: SensorOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: SensorOptions) {
     this.map = textMap(eo, MAP);
     this.bitmap = renderMap(this.map);
     const p = PRESETS.find((q) => q.key === opts.preset) ?? PRESETS[0];
@@ -84,7 +85,7 @@ export class SensorStepper {
     this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
     this.facts = h('dl', { class: 'sl-facts', 'data-testid': 'sensor-facts' });
     this.result = h('p', { class: 'sl-readout', 'data-testid': 'sensor-result' });
-    this.stepper = new Stepper<SensorStep>(
+    this.stepper = new Stepper<SensorStep>(this.life, 
       {
         source: slopesSource,
         path: 'core/src/slopes.c',
@@ -96,9 +97,8 @@ export class SensorStepper {
         objectKeys: true,
         playMs: 1000,
       },
-      (st, i) => {
+      (_st, i) => {
         const moved = i !== this.index;
-        this.step = st;
         this.index = i;
         if (moved) this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
         this.renderFacts();
@@ -138,20 +138,16 @@ export class SensorStepper {
       ),
       this.stepper.root,
     );
-    root.addEventListener('keydown', (e) => {
-      const t = e.target as HTMLElement;
-      if (t.matches('input[type=number], input[type=text], textarea, select')) return;
-      if (this.stepper.handleKey(e)) e.preventDefault();
-    });
+    stepperKeys(root, () => this.stepper);
     host.replaceChildren(root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'slopes-sensor');
     if (figure) {
       const wpx = this.map.width * T;
       const hpx = this.map.height * T;
       const size = (md: Mode) => (md === 'point' ? { w: 1, h: 1 } : { w: FEET_BOX.w, h: FEET_BOX.h });
-      this.url = new UrlState(
+      this.url = new UrlState(this.life, 
         figure,
         { md: oneOf(MODES.map(([m]) => m), 'sensor mode'), x: int(0, wpx - 1, 'x'), y: int(0, hpx - 1, 'y'), s: int(0, 999, 'step') },
         {

@@ -7,11 +7,12 @@
 import { HIT } from 'earlyout';
 import type { TileMap } from 'earlyout';
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
-import { segmented, toggle, whenVisible } from '../../controls.ts';
+import { segmented, toggle } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
 import { drawCharacter, drawCourse, drawFoot, renderMap } from './draw.ts';
 import { T, textMap } from './model.ts';
 import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 /** 22 x 7 tiles of 16 px; the floor's top is y = 96, the two plateaus' y = 64. */
 export const COURSE = [
@@ -97,7 +98,7 @@ export class SlopeWalk {
 
   private url: UrlState<{ at: string; w: string; st: '0' | '1' | '2' | '4'; sn: 'on' | 'off' }> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout, opts: WalkOptions) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: WalkOptions) {
     this.map = textMap(eo, COURSE);
     this.bitmap = renderMap(this.map);
     this.start = opts.start && STARTS[opts.start] ? opts.start : 'start';
@@ -151,7 +152,7 @@ export class SlopeWalk {
       b.addEventListener('click', (e) => {
         if ((e as MouseEvent).detail !== 0) return;
         press(true);
-        window.setTimeout(() => press(false), 250);
+        this.life.timeout(() => press(false), 250);
       });
       return b;
     };
@@ -176,18 +177,18 @@ export class SlopeWalk {
     );
     this.wireKeys();
     host.replaceChildren(this.root);
-    whenVisible(this.root, (v) => {
+    this.life.onVisible(this.root, (v) => {
       this.visible = v;
       if (!v) this.held = { left: false, right: false };
       this.kick();
     });
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.settle();
     this.render();
     const figure = ownFigure(host, 'slopes-walk');
     if (figure) {
       // the settings a learner picks; where the box has walked to is play, not kept
-      this.url = new UrlState(
+      this.url = new UrlState(this.life, 
         figure,
         { at: oneOf(Object.keys(STARTS), 'start'), w: oneOf(Object.keys(WIDTHS), 'box width'), st: oneOf(['0', '1', '2', '4'] as const, 'max step'), sn: oneOf(['on', 'off'] as const, 'snap down') },
         {
@@ -288,10 +289,10 @@ export class SlopeWalk {
         n++;
       }
       this.render();
-      this.raf = this.visible && this.busy ? requestAnimationFrame(tick) : 0;
+      this.raf = this.visible && this.busy ? this.life.frame(tick) : 0;
       if (!this.raf) this.say();
     };
-    this.raf = requestAnimationFrame(tick);
+    this.raf = this.life.frame(tick);
   }
 
   /** One game frame: walk (or move) sideways, then gravity; the core answers every step. */

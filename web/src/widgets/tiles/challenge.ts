@@ -15,6 +15,7 @@ import { MAP_H, MAP_W, newHero, NO_INPUT, stepHero, TILE_SIZE } from './model.ts
 import type { Preset } from './model.ts';
 import { TilesPlayground } from './playground.ts';
 import { TaskTick } from '../../progress.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 /** Frames of the test fall: from the top of the room to the floor takes about 50. */
 const FALL_FRAMES = 240;
@@ -52,7 +53,7 @@ export function fall(eo: Earlyout, cells: Uint8Array, spawn: { x: number; y: num
   }
 }
 
-export function mountTrapChallenge(host: HTMLElement, eo: Earlyout): TilesPlayground {
+export function mountTrapChallenge(host: HTMLElement, life: Lifecycle, eo: Earlyout): TilesPlayground {
   let spawn = randomDrop();
   let map: TileMap | null = null;
   let pending = 0;
@@ -104,7 +105,7 @@ export function mountTrapChallenge(host: HTMLElement, eo: Earlyout): TilesPlaygr
     );
   };
   const schedule = () => {
-    if (!pending) pending = requestAnimationFrame(check);
+    if (!pending) pending = life.frame(check);
   };
   const move = (s: { x: number; y: number }) => {
     spawn = s;
@@ -118,6 +119,7 @@ export function mountTrapChallenge(host: HTMLElement, eo: Earlyout): TilesPlaygr
   const preset: Preset = { label: 'Trap room', hint: 'Paint with the mouse or switch Keys drive to a paint cursor. The checks below rerun the fall after every tile.', art: ROOM, spawn };
   const pg = new TilesPlayground(
     host,
+    life,
     eo,
     { controls: 'compact', trace: 'off', probes: 'corners' },
     {

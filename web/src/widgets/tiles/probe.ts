@@ -6,10 +6,11 @@ import { TILE } from 'earlyout';
 import type { TileMap, TileProbe } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
-import { drawScreen, Stage } from '../../screen.ts';
+import { drawScreen, Stage } from '../../kit/stage.ts';
 import { int, ownFigure, UrlState } from '../../urlstate.ts';
 import { attrName, drawHitbox, drawProbes, drawTiles, markTile, tileWorld } from './draw.ts';
 import { kindsText } from './model.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 const COLS = 16;
 const ROWS = 10;
@@ -56,7 +57,7 @@ export class TilesProbe {
   private says: HTMLElement;
   private url: UrlState<{ x: number; y: number }> | null = null;
 
-  constructor(host: HTMLElement, eo: Earlyout) {
+  constructor(host: HTMLElement, private life: Lifecycle, eo: Earlyout) {
     this.map = eo.tiles.createMap({ width: COLS, height: ROWS, tileSize: T, outside: 'solid', cells: artCells() });
     this.stage = new Stage({
       names: ['box'],
@@ -102,11 +103,11 @@ export class TilesProbe {
       ),
     );
     host.replaceChildren(root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'tiles-probe');
     if (figure) {
-      this.url = new UrlState(figure, { x: int(0, MAX_X, 'x'), y: int(0, MAX_Y, 'y') }, {
+      this.url = new UrlState(this.life, figure, { x: int(0, MAX_X, 'x'), y: int(0, MAX_Y, 'y') }, {
         get: () => ({ x: this.box.x, y: this.box.y }),
         apply: (v) => {
           this.box = { x: v.x, y: v.y, w: SIZE, h: SIZE };

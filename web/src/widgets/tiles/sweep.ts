@@ -9,11 +9,12 @@ import type { Box, Earlyout } from '../../core.ts';
 import { fieldMessages, numberInput, presetChips, toggle } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { COLORS, drawBox, drawScreen, snap, Stage, toCss } from '../../screen.ts';
-import type { Geometry } from '../../screen.ts';
+import { COLORS, drawBox, drawScreen, snap, Stage, toCss } from '../../kit/stage.ts';
+import type { Geometry } from '../../kit/stage.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { drawTiles, tileWorld } from './draw.ts';
 import { hitText } from './model.ts';
+import type { Lifecycle } from '../../kit/lifecycle.ts';
 
 const COLS = 16;
 const ROWS = 10;
@@ -132,7 +133,7 @@ export class TilesSweep {
   private root: HTMLElement;
   private url: UrlState<{ p: string; x: number; y: number; dx: number; dy: number; sl: 'on' | 'off' }> | null = null;
 
-  constructor(host: HTMLElement, private eo: Earlyout) {
+  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout) {
     const p = SWEEP_PRESETS.land;
     this.s = { p: 'land', x: p.x, y: p.y, dx: p.dx, dy: p.dy, slide: false };
     this.map = eo.tiles.createMap({ width: COLS, height: ROWS, tileSize: T, outside: 'solid', cells: artCells(p) });
@@ -230,12 +231,12 @@ export class TilesSweep {
       ),
     );
     host.replaceChildren(this.root);
-    new ResizeObserver(() => this.draw()).observe(this.stageWrap);
+    this.life.onResize(this.stageWrap, () => this.draw());
     this.update();
 
     const figure = ownFigure(host, 'tiles-sweep');
     if (figure) {
-      this.url = new UrlState(
+      this.url = new UrlState(this.life, 
         figure,
         { p: oneOf(PRESET_KEYS, 'map'), x: int(0, MAX_X, 'x'), y: int(0, MAX_Y, 'y'), dx: int(-MAX_X, MAX_X, 'dx'), dy: int(-MAX_Y, MAX_Y, 'dy'), sl: oneOf(['on', 'off'] as const, 'slide') },
         {

@@ -2,9 +2,10 @@
 // slider and a play speed, the current step explained in one line, the phases of the run (each a
 // button to its first step), and the module's C file beside it with the step's line highlighted.
 // The owner supplies the words; the steps are the core's own trace.
-import { SourceView } from './csource.ts';
-import { h, reducedMotion, setText, uniqueId } from './dom.ts';
-import type { TraceStep } from './core.ts';
+import { SourceView } from '../csource.ts';
+import { h, reducedMotion, setText, uniqueId } from '../dom.ts';
+import type { TraceStep } from '../core.ts';
+import type { Lifecycle } from './lifecycle.ts';
 
 const PLAY_MS = 1100;
 export const SPEEDS = [0.5, 1, 2, 4] as const;
@@ -25,7 +26,7 @@ function loadSpeed(): number {
   return pageSpeed;
 }
 /** Every stepper on the page follows a new speed (a page's steppers share one). */
-const speedFollowers: Array<(v: number) => void> = [];
+const speedFollowers = new Set<(v: number) => void>();
 function saveSpeed(v: number): void {
   pageSpeed = v;
   for (const follow of speedFollowers) follow(v);
@@ -75,6 +76,7 @@ export class Stepper<S extends TraceStep = TraceStep> {
   private outOfSync = false;
 
   constructor(
+    private life: Lifecycle,
     private cfg: StepperConfig<S>,
     private onStep: (step: S | null, index: number) => void,
   ) {
@@ -100,10 +102,12 @@ export class Stepper<S extends TraceStep = TraceStep> {
       ...SPEEDS.map((v) => h('option', { value: v, selected: v === loadSpeed() }, `${v}×`)),
     );
     this.speedSel.addEventListener('change', () => saveSpeed(Number(this.speedSel.value)));
-    speedFollowers.push((v) => {
+    const follow = (v: number) => {
       this.speedSel.value = String(v);
       if (this.playing) this.startTimer(); // the new pace from the next step on
-    });
+    };
+    speedFollowers.add(follow);
+    life.own(() => speedFollowers.delete(follow));
     this.phaseEls = cfg.phases.map((p) =>
       h('button', { type: 'button', class: 'phase', 'data-phase': p, 'data-testid': `phase-${p.replace(/[^a-z0-9]+/gi, '-')}`, onclick: () => this.goPhase(p) }, p),
     );
@@ -253,15 +257,15 @@ export class Stepper<S extends TraceStep = TraceStep> {
   }
 
   private startTimer(): void {
-    if (this.timer !== null) window.clearInterval(this.timer);
-    this.timer = window.setInterval(() => {
+    if (this.timer !== null) this.life.clear(this.timer);
+    this.timer = this.life.interval(() => {
       if (this.index >= this.steps.length - 1) this.pause();
       else this.go(this.index + 1);
     }, this.stepMs);
   }
 
   pause(): void {
-    if (this.timer !== null) window.clearInterval(this.timer);
+    if (this.timer !== null) this.life.clear(this.timer);
     this.timer = null;
     this.render(false);
   }

@@ -2,9 +2,10 @@
 // sector grid, the off-screen margin and the objects, scaled up crisply. Drawing is a pure
 // function of the view state; pointer and keyboard input only produce new box positions for the
 // owner to store.
-import { h } from './dom.ts';
-import { clampInt16 } from './core.ts';
-import type { Box } from './core.ts';
+import { h } from '../dom.ts';
+import { clampInt16 } from '../core.ts';
+import type { Box } from '../core.ts';
+import { capturePointer } from './input.ts';
 
 export const COLORS = {
   screen: '#172033',
@@ -322,11 +323,7 @@ export class Stage {
       if (e.button !== 0) return;
       e.preventDefault();
       btn.focus({ preventScroll: true });
-      try {
-        btn.setPointerCapture(e.pointerId); // keep the drag when the finger leaves the object
-      } catch {
-        // a pointer the browser does not track (synthetic events): moves still arrive here
-      }
+      capturePointer(btn, e);
       this.drag = { index: i, id: e.pointerId, sx: e.clientX, sy: e.clientY, box: { ...this.boxes[i] } };
       btn.classList.add('is-dragging');
     });
