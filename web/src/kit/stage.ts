@@ -181,6 +181,9 @@ export function drawScreen(ctx: CanvasRenderingContext2D, g: Geometry, opts: Scr
     for (let c = 0; c < g.cols && c * g.cellW < g.screenW; c += ec) ctx.fillText(String(c), toCss(g, mid(c, g.cellW, g.screenW)), y0 - 3);
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
+    // row numbers live in the left margin: on a narrow stage, smaller type so two digits still fit
+    const widest = ctx.measureText(String(g.rows - 1)).width;
+    if (widest > x0 - 5) ctx.font = `500 ${Math.max(7, Math.floor((font * (x0 - 5)) / widest))}px "JetBrains Mono Variable", ui-monospace, monospace`;
     for (let r = 0; r < g.rows && r * g.cellH < g.screenH; r += er) ctx.fillText(String(r), x0 - 4, toCss(g, mid(r, g.cellH, g.screenH)));
   } else if (labels === 'px') {
     ctx.font = `500 10px "JetBrains Mono Variable", ui-monospace, monospace`;
