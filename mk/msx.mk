@@ -141,7 +141,7 @@ msx_asm_names_gridmask := eo_gridmask_layout_check eo_gridmask_prepare eo_gridma
                           eo_gridmask_test eo_gridmask_find_candidates
 $(MSXT)/%_c.rel: core/src/%.c $(CORE_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0 $(foreach f,$(msx_asm_names_$*),-D$(f)=$(f)_c))
-$(MSXT)/%_asm_main.rel: tests/msx/%_asm.c tests/msx/rng16.h $(CORE_HDR) mk/msx.mk
+$(MSXT)/%_asm_main.rel: tests/msx/%_asm.c tests/msx/rng16.h tests/msx/random_boxes.h $(CORE_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC))
 $(MSXT)/%_asm.ihx: $(MSX)/bench/crt0_sim.rel $(MSXT)/%_asm_main.rel $(MSXT)/%_c.rel $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^

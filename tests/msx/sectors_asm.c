@@ -22,7 +22,7 @@
 #include "earlyout/sectors.h"
 
 #define RNG16_SEED 0x5EC7u
-#include "rng16.h"
+#include "random_boxes.h"
 
 #define ROUNDS 128u
 #define FRAMES 6u
@@ -51,51 +51,6 @@ static eo_broadphase_layer layers[MAX_OBJECTS];
 static eo_pair pairs_asm[PAIR_CAP], pairs_c[PAIR_CAP];
 static uint16_t storage_asm[STORAGE_WORDS], storage_c[STORAGE_WORDS];
 static eo_sectors grid_asm, grid_c;
-
-static int16_t pick(const int16_t *values, uint8_t count)
-{
-    return values[rng() % count];
-}
-
-static const int16_t edge_starts[] = { -32768, -32767, -32700, -1, 0, 1, 255, 32700, 32766, 32767 };
-static const int16_t edge_sizes[] = { -32768, -5, -1, 0, 1, 2, 16, 100, 32767, 32766 };
-
-static void make_box(eo_box *b, uint8_t kind)
-{
-    switch (kind) {
-    case 0: /* a 256 x 192 screen with a margin; sizes from -3 to 40, a few empty */
-        b->x = (int16_t)(rng() % 320u) - 32;
-        b->y = (int16_t)(rng() % 256u) - 32;
-        b->w = (int16_t)(rng() % 44u) - 3;
-        b->h = (int16_t)(rng() % 44u) - 3;
-        break;
-    case 1: /* many equal starts: columns and rows on a 16 px grid */
-        b->x = (int16_t)((rng() % 6u) * 16u);
-        b->y = (int16_t)((rng() % 6u) * 16u);
-        b->w = (int16_t)(rng() % 70u);
-        b->h = (int16_t)(rng() % 70u);
-        break;
-    default: /* the edges of the coordinate range, and anything at all */
-        b->x = (rng() & 1u) ? pick(edge_starts, sizeof edge_starts / sizeof edge_starts[0]) : (int16_t)rng();
-        b->y = (rng() & 1u) ? pick(edge_starts, sizeof edge_starts / sizeof edge_starts[0]) : (int16_t)rng();
-        b->w = (rng() & 1u) ? pick(edge_sizes, sizeof edge_sizes / sizeof edge_sizes[0]) : (int16_t)rng();
-        b->h = (rng() & 1u) ? pick(edge_sizes, sizeof edge_sizes / sizeof edge_sizes[0]) : (int16_t)rng();
-        break;
-    }
-}
-
-/* Small moves, wrapping as 16-bit words do. */
-static void move_boxes(uint16_t n)
-{
-    uint16_t i;
-    for (i = 0; i < n; i++) {
-        uint16_t r = rng();
-        boxes[i].x = (int16_t)((uint16_t)boxes[i].x + (r & 15u) - 7u);
-        boxes[i].y = (int16_t)((uint16_t)boxes[i].y + ((r >> 4) & 15u) - 7u);
-        if ((r & 0x3F00u) == 0)
-            boxes[i].w = (int16_t)(rng() % 20u);
-    }
-}
 
 #define BIG_ROUND(round) (((round) & 31u) == 7u)
 
@@ -169,7 +124,7 @@ void main(void)
             frames = 1;
         }
         for (i = 0; i < n; i++) {
-            make_box(&boxes[i], kind);
+            make_box(&boxes[i], kind, 70u);
             if (BIG_ROUND(round) && kind == 0) { /* none empty: every box is listed */
                 boxes[i].w = (int16_t)(1u + rng() % 40u);
                 boxes[i].h = (int16_t)(1u + rng() % 40u);
@@ -185,7 +140,7 @@ void main(void)
         for (frame = 0; frame < frames; frame++) {
             if (!compare_frame(n, frame == 0, with_layers ? layers : 0, cap, (uint8_t)((frame & 1u) == 0)))
                 agreed = 0;
-            move_boxes(n);
+            move_boxes(boxes, n, 7u);
         }
         sectors_result.rounds++;
         if (!agreed) {

@@ -16,7 +16,7 @@
 #include "earlyout/sweep.h"
 
 #define RNG16_SEED 0x2024u
-#include "rng16.h"
+#include "random_boxes.h"
 
 #define ROUNDS 160u
 #define FRAMES 8u
@@ -45,52 +45,6 @@ static eo_pair pairs_asm[PAIR_CAP], pairs_c[PAIR_CAP];
 /* 10 bytes per object and two sentinels; uint16_t so that the storage is 2-byte aligned */
 static uint16_t storage_asm[5u * (MAX_OBJECTS + 2u)], storage_c[5u * (MAX_OBJECTS + 2u)];
 static eo_sweep sweep_asm, sweep_c;
-
-
-static int16_t pick(const int16_t *values, uint8_t count)
-{
-    return values[rng() % count];
-}
-
-static const int16_t edge_starts[] = { -32768, -32767, -32700, -1, 0, 1, 255, 32700, 32766, 32767 };
-static const int16_t edge_sizes[] = { -32768, -5, -1, 0, 1, 2, 16, 100, 32767, 32766 };
-
-static void make_box(eo_box *b, uint8_t kind)
-{
-    switch (kind) {
-    case 0: /* a 256 x 192 screen with a margin; sizes from -3 to 40, a few empty */
-        b->x = (int16_t)(rng() % 320u) - 32;
-        b->y = (int16_t)(rng() % 256u) - 32;
-        b->w = (int16_t)(rng() % 44u) - 3;
-        b->h = (int16_t)(rng() % 44u) - 3;
-        break;
-    case 1: /* many equal starts: columns and rows on a 16 px grid */
-        b->x = (int16_t)((rng() % 6u) * 16u);
-        b->y = (int16_t)((rng() % 6u) * 16u);
-        b->w = (int16_t)(rng() % 33u);
-        b->h = (int16_t)(rng() % 33u);
-        break;
-    default: /* the edges of the coordinate range, and anything at all */
-        b->x = (rng() & 1u) ? pick(edge_starts, sizeof edge_starts / sizeof edge_starts[0]) : (int16_t)rng();
-        b->y = (rng() & 1u) ? pick(edge_starts, sizeof edge_starts / sizeof edge_starts[0]) : (int16_t)rng();
-        b->w = (rng() & 1u) ? pick(edge_sizes, sizeof edge_sizes / sizeof edge_sizes[0]) : (int16_t)rng();
-        b->h = (rng() & 1u) ? pick(edge_sizes, sizeof edge_sizes / sizeof edge_sizes[0]) : (int16_t)rng();
-        break;
-    }
-}
-
-/* Small moves, wrapping as 16-bit words do (the sweep takes every int16_t). */
-static void move_boxes(uint16_t n)
-{
-    uint16_t i;
-    for (i = 0; i < n; i++) {
-        uint16_t r = rng();
-        boxes[i].x = (int16_t)((uint16_t)boxes[i].x + (r & 7u) - 3u);
-        boxes[i].y = (int16_t)((uint16_t)boxes[i].y + ((r >> 3) & 7u) - 3u);
-        if ((r & 0x3F00u) == 0)
-            boxes[i].w = (int16_t)(rng() % 20u);
-    }
-}
 
 /* 0 .. 40 objects, or 250 .. MAX_OBJECTS in one round of 32 (spread out, see main: the C
    takes long enough on a crowd) */
@@ -151,7 +105,7 @@ void main(void)
         if ((rng() & 3u) != 0 || BIG_ROUND(round) || BIG_ROUND(round - 1u)) /* else the count of last round */
             n = new_count(round);
         for (i = 0; i < n; i++) {
-            make_box(&boxes[i], kind);
+            make_box(&boxes[i], kind, 33u);
             if (BIG_ROUND(round)) { /* small objects over 4096 x 4096 px: a few in reach each */
                 boxes[i].x = (int16_t)(rng() % 4096u) - 64;
                 boxes[i].y = (int16_t)(rng() % 4096u) - 64;
@@ -164,12 +118,12 @@ void main(void)
         for (frame = 0; frame < FRAMES; frame++) {
             if (!compare_frame(n, with_layers ? layers : 0, cap, (uint8_t)(frame & 1u)))
                 agreed = 0;
-            move_boxes(n);
+            move_boxes(boxes, n, 3u);
             if (frame == FRAMES / 2u && (rng() & 3u) == 0 && !BIG_ROUND(round)) { /* a new count: both restart */
                 uint16_t was = n;
                 n = new_count(round);
                 for (i = was; i < n; i++)
-                    make_box(&boxes[i], kind);
+                    make_box(&boxes[i], kind, 33u);
             }
         }
         sweep_result.rounds++;
