@@ -29,3 +29,17 @@ export function capturePointer(el: Element, e: PointerEvent): void {
     // see above
   }
 }
+
+/** How far an arrow key nudges a movable object: 1 px, or 8 with Shift; null for any other key,
+    or with Alt, Ctrl or Meta held (those belong to the browser). */
+export function nudge(e: KeyboardEvent): [number, number] | null {
+  if (e.altKey || e.ctrlKey || e.metaKey) return null;
+  const step = e.shiftKey ? 8 : 1;
+  switch (e.key) {
+    case 'ArrowLeft': return [-step, 0];
+    case 'ArrowRight': return [step, 0];
+    case 'ArrowUp': return [0, -step];
+    case 'ArrowDown': return [0, step];
+    default: return null;
+  }
+}

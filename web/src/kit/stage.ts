@@ -5,7 +5,7 @@
 import { h } from '../dom.ts';
 import { clampInt16 } from '../core.ts';
 import type { Box } from '../core.ts';
-import { capturePointer } from './input.ts';
+import { capturePointer, nudge } from './input.ts';
 
 export const COLORS = {
   screen: '#172033',
@@ -309,15 +309,8 @@ export class Stage {
       if (!this.handles.includes(document.activeElement as HTMLButtonElement)) this.opts.onFocus(null);
     });
     btn.addEventListener('keydown', (e) => {
-      const step = e.shiftKey ? 8 : 1;
-      const d: Record<string, [number, number]> = {
-        ArrowLeft: [-step, 0],
-        ArrowRight: [step, 0],
-        ArrowUp: [0, -step],
-        ArrowDown: [0, step],
-      };
-      const delta = d[e.key];
-      if (!delta || e.altKey || e.ctrlKey || e.metaKey) return;
+      const delta = nudge(e);
+      if (!delta) return;
       e.preventDefault();
       const b = this.boxes[i];
       this.opts.onMove(i, this.onStage(b, b.x + delta[0], b.y + delta[1]));

@@ -9,7 +9,7 @@ import type { Box } from '../../core.ts';
 import { WORLD } from './model.ts';
 import type { Pos } from './model.ts';
 import type { Sprite } from './sprites.ts';
-import { capturePointer } from '../../kit/input.ts';
+import { capturePointer, nudge } from '../../kit/input.ts';
 
 export interface PixelGeometry {
   /** css px per sprite pixel */
@@ -251,10 +251,8 @@ export class PixelStage {
       if (!this.handles.includes(document.activeElement as HTMLButtonElement)) this.opts.onFocus(null);
     });
     btn.addEventListener('keydown', (e) => {
-      const step = e.shiftKey ? 8 : 1;
-      const d: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-      const delta = d[e.key];
-      if (!delta || e.altKey || e.ctrlKey || e.metaKey) return;
+      const delta = nudge(e);
+      if (!delta) return;
       e.preventDefault();
       const p = this.pos[i];
       this.opts.onMove(i, { x: p.x + delta[0], y: p.y + delta[1] });
