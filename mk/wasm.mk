@@ -40,7 +40,8 @@ $(WASM_GEN)/.c.stamp: $(CORE_HDR) wasm/wasm.h wasm/gen.mjs $(WASM_HAND)
 	@touch $@
 $(WASM_GEN)/probe.c $(WASM_GEN)/abi_layout.h $(WASM_GEN)/exports.txt: $(WASM_GEN)/.c.stamp
 	@test -f $@ || node wasm/gen.mjs c $(WASM_GEN)
-$(WASM_GEN)/probe.wasm: $(WASM_GEN)/probe.c $(WASM)/cache/.seeded | $(DEPS_STAMP)
+# The headers too: a field's type can change its size while probe.c's text stays the same.
+$(WASM_GEN)/probe.wasm: $(WASM_GEN)/probe.c $(CORE_HDR) $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc $(STRICT) $(CORE_INC) --no-entry -sSTANDALONE_WASM -O1 $< -o $@
 $(WASM_GEN)/.ts.stamp: $(WASM_GEN)/probe.wasm wasm/gen.mjs $(WASM_HAND)
 	node wasm/gen.mjs ts $< wasm/src/generated
