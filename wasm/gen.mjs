@@ -53,7 +53,11 @@ function readHeaders() {
     }
     for (const m of src.matchAll(/typedef\s+struct\s+(\w+)\s*\{([^}]*)\}\s*\1\s*;/g)) {
       const fields = [];
-      for (const decl of m[2].split(';').map((s) => s.trim()).filter(Boolean)) {
+      // A field kept only where coordinates are 32-bit is the module's (wasm is 32-bit); any
+      // other condition in a struct would need this reader to know its value.
+      const body = m[2].replace(/^[ \t]*#if EO_COORD_BITS >= 32[ \t]*\n([^#]*)^[ \t]*#endif[ \t]*$/gm, '$1');
+      if (/^[ \t]*#/m.test(body)) throw new Error(`${file}: a preprocessor line in struct ${m[1]} this reader cannot follow`);
+      for (const decl of body.split(';').map((s) => s.trim()).filter(Boolean)) {
         const t = /^((?:const\s+)?\w+)\s+(.+)$/s.exec(decl);
         if (!t) throw new Error(`${file}: cannot read the field declaration "${decl}" in ${m[1]}`);
         const type = t[1].replace(/^const\s+/, '');

@@ -1,11 +1,13 @@
 /* Uniform-grid broadphase in caller-owned compact arrays. See earlyout/sectors.h.
    Shown line by line in lesson 3: keep it readable.
 
-   Storage layout (all eo_index but the ranges):
+   Storage layout (all eo_index but the extents and ranges):
      cell_start[cells + 1]  where each sector's run of entries begins; runs have slack, and the
                             last run reaches to max_entries
      cell_len[cells]        how many entries each run holds now
      entries[max_entries]   object index << 2 | FIRST_COL | FIRST_ROW, ascending within a run
+     extents[max_objects]   32-bit builds: each object's first and last pixels, kept by build and
+                            update for find_pairs (its test is then four subtractions, no box sums)
      ranges[max_objects]    first/last column and row of each object */
 #include "earlyout/sectors.h"
 
@@ -32,6 +34,13 @@
 /* The alignment eo_index really needs here: 4 or 2 on most targets, 1 on the Z80 (SDCC aligns nothing). */
 struct eo_align_probe_index { char c; eo_index v; };
 #define EO_ALIGNOF_INDEX offsetof(struct eo_align_probe_index, v)
+#if EO_COORD_BITS >= 32
+/* The extents': they start at the next such boundary after the entries (a 16-bit eo_index may
+   leave them 2 bytes short of it), and eo_sectors_storage_size counts the bytes that may take. */
+struct eo_align_probe_extent { char c; eo_sectors_extent v; };
+#define EO_ALIGNOF_EXTENT offsetof(struct eo_align_probe_extent, v)
+#define EXTENT_PADDING (EO_ALIGNOF_EXTENT > EO_ALIGNOF_INDEX ? EO_ALIGNOF_EXTENT - EO_ALIGNOF_INDEX : 0u)
+#endif
 
 static void fill_defaults(eo_sectors_config *c)
 {
@@ -68,6 +77,9 @@ size_t eo_sectors_storage_size(const eo_sectors_config *cfg)
     /* in eo_uwide (32 bits on the Z80, 64 elsewhere) no term can wrap */
     bytes = (eo_uwide)sizeof(eo_index) * (2u * (eo_uwide)c.cols * c.rows + 1u + c.max_entries) +
             (eo_uwide)sizeof(eo_sectors_range) * c.max_objects;
+#if EO_COORD_BITS >= 32
+    bytes += (eo_uwide)sizeof(eo_sectors_extent) * c.max_objects + EXTENT_PADDING;
+#endif
 #if (EO_COORD_BITS == 16 && SIZE_MAX < 0xFFFFFFFFu) || (EO_COORD_BITS == 32 && SIZE_MAX < 0xFFFFFFFFFFFFFFFFu)
     if (bytes > SIZE_MAX)
         return 0; /* does not fit this target's address space (the Z80's is 64 KiB, wasm's 4 GiB) */
@@ -100,6 +112,17 @@ static eo_ucoord reciprocal_of(eo_ucoord size, eo_sectors_cell cells)
     return 0;
 }
 
+#if EO_COORD_BITS >= 32
+/* The multiplier that divides by an axis's sector size as (d * mul) >> EO_COORD_BITS, exactly
+   for every d in the grid: 2^(EO_COORD_BITS - shift) for a power of two, else its reciprocal
+   (sector_at); 0 when it has neither. One formula for both, with a constant shift: update's scan
+   keeps fewer values in registers. */
+static eo_uwide multiplier_of(uint8_t shift, eo_ucoord recip)
+{
+    return shift != NO_SHIFT ? (eo_uwide)1 << (EO_COORD_BITS - shift) : recip;
+}
+#endif
+
 eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *storage, size_t storage_size)
 {
     eo_sectors_config c;
@@ -128,6 +151,10 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     grid->shift_h = shift_of(grid->cell_h);
     grid->recip_w = reciprocal_of(grid->cell_w, c.cols);
     grid->recip_h = reciprocal_of(grid->cell_h, c.rows);
+#if EO_COORD_BITS >= 32
+    grid->mul_w = multiplier_of(grid->shift_w, grid->recip_w);
+    grid->mul_h = multiplier_of(grid->shift_h, grid->recip_h);
+#endif
     grid->cells = (eo_index)((eo_index)c.cols * c.rows);
     grid->object_count = 0;
     grid->entry_count = 0;
@@ -138,6 +165,11 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     p += sizeof(eo_index) * grid->cells;
     grid->entries = (eo_index *)(void *)p;
     p += sizeof(eo_index) * c.max_entries;
+#if EO_COORD_BITS >= 32
+    p += (EO_ALIGNOF_EXTENT - (uintptr_t)p % EO_ALIGNOF_EXTENT) % EO_ALIGNOF_EXTENT; /* <= EXTENT_PADDING */
+    grid->extents = (eo_sectors_extent *)(void *)p;
+    p += sizeof(eo_sectors_extent) * c.max_objects;
+#endif
     grid->ranges = (eo_sectors_range *)(void *)p;
     return EO_OK;
 }
@@ -186,6 +218,20 @@ INLINE void span_of(eo_coord p, eo_coord len, eo_coord origin, eo_ucoord size, u
     d1 = end - origin;
     *first = sector_at(d0 < 0 ? 0u : (eo_uwide)d0, size, shift, recip, cells);
     *last = sector_at(d1 < 0 ? 0u : (eo_uwide)d1, size, shift, recip, cells);
+}
+
+/* A coordinate as an extent stores it: eo_coord's order, as unsigned numbers. */
+#define BIASED(v) ((uint32_t)(v) ^ 0x80000000u)
+
+/* A box's first and last pixels, the last clamped where the world ends (EO_COORD_MAX): two boxes
+   then share a pixel exactly when each one's first pixel is at most the other's last, on both axes. */
+INLINE void extent_of(const eo_box *b, eo_sectors_extent *e)
+{
+    eo_wide x1 = (eo_wide)b->x + b->w - 1, y1 = (eo_wide)b->y + b->h - 1;
+    e->x0 = BIASED(b->x);
+    e->x1 = BIASED(x1 > EO_COORD_MAX ? EO_COORD_MAX : x1);
+    e->y0 = BIASED(b->y);
+    e->y1 = BIASED(y1 > EO_COORD_MAX ? EO_COORD_MAX : y1);
 }
 #endif
 
@@ -323,6 +369,9 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
         eo_sectors_range r;
         range_of(grid, &boxes[i], &r);
         grid->ranges[i] = r;
+#if EO_COORD_BITS >= 32
+        extent_of(&boxes[i], &grid->extents[i]);
+#endif
         EO_STEP(hooks, EO_EV_SECTORS_RANGE, i, r.col0 == NO_CELL ? -1 : pack_range(&r));
         if (r.col0 == NO_CELL)
             continue;
@@ -467,25 +516,83 @@ static void note_moves(eo_broadphase_stats *stats, eo_hooks *hooks, uint32_t mov
 #endif
 }
 
+#if EO_COORD_BITS >= 32
+/* A distance d from the grid's origin divided by the sector size, clamped into 0 .. last. */
+INLINE eo_uwide divided(eo_wide d, eo_uwide mul, eo_uwide last)
+{
+    eo_uwide s = ((eo_uwide)(d < 0 ? 0 : d) * mul) >> EO_COORD_BITS;
+    return s > last ? last : s;
+}
+
+/* Update's common case, in a loop of its own so that it keeps its registers to itself: from
+   object i on, keeps each object's extent and computes its range, until one's range changed;
+   returns that object (count if none), its new range in *now. A grid whose sizes have no
+   multiplier (a world too wide for the reciprocal) takes range_of's division. */
+static eo_index scan_ranges(eo_sectors *g, const eo_box *boxes, eo_index i, eo_index count, eo_sectors_range *now)
+{
+    const eo_sectors_range *ranges = g->ranges;
+    eo_sectors_extent *extents = g->extents;
+    eo_wide left = BIASED(g->cfg.world_x), top = BIASED(g->cfg.world_y); /* as the extents hold them */
+    eo_uwide last_col = g->cfg.cols - 1u, last_row = g->cfg.rows - 1u;
+    eo_uwide mul_x = g->mul_w, mul_y = g->mul_h;
+    for (; i < count; i++) {
+        const eo_box *b = &boxes[i];
+        eo_sectors_extent e;
+        eo_uwide col0, col1, row0, row1;
+        extent_of(b, &e);
+        extents[i] = e;
+        if (b->w <= 0 || b->h <= 0 || mul_x == 0 || mul_y == 0) { /* listed nowhere, or dividing */
+            range_of(g, b, now);
+            if (!same_range(&ranges[i], now))
+                break;
+            continue;
+        }
+        col0 = divided((eo_wide)e.x0 - left, mul_x, last_col);
+        col1 = divided((eo_wide)e.x1 - left, mul_x, last_col);
+        row0 = divided((eo_wide)e.y0 - top, mul_y, last_row);
+        row1 = divided((eo_wide)e.y1 - top, mul_y, last_row);
+        if (ranges[i].col0 != col0 || ranges[i].col1 != col1 || ranges[i].row0 != row0 || ranges[i].row1 != row1) {
+            now->col0 = (eo_sectors_cell)col0;
+            now->col1 = (eo_sectors_cell)col1;
+            now->row0 = (eo_sectors_cell)row0;
+            now->row1 = (eo_sectors_cell)row1;
+            break;
+        }
+    }
+    return i;
+}
+#else
+/* Update's common case, in a loop of its own: from object i on, the first object whose range
+   changed (count if none), its new range in *now. */
+static eo_index scan_ranges(eo_sectors *g, const eo_box *boxes, eo_index i, eo_index count, eo_sectors_range *now)
+{
+    for (; i < count; i++) {
+        range_of(g, &boxes[i], now);
+        if (!same_range(&g->ranges[i], now))
+            break;
+    }
+    return i;
+}
+#endif
+
 eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_index count,
                             eo_broadphase_stats *stats, eo_hooks *hooks)
 {
     eo_index i, k;
     uint32_t inserted = 0, removed = 0, moved = 0;
     eo_sectors_cell row, col;
+    eo_sectors_range old, now;
 
     if (grid == NULL || (count > 0 && boxes == NULL))
         return EO_ERR_NULL_POINTER;
     if (!grid->built || count != grid->object_count)
         return eo_sectors_build(grid, boxes, count, stats, hooks);
 
-    for (i = 0; i < count; i++) {
-        eo_sectors_range old, now;
+    /* the objects still in their sectors, the common case in a game, are passed over by the scan */
+    for (i = scan_ranges(grid, boxes, 0, count, &now); i < count;
+         i = scan_ranges(grid, boxes, (eo_index)(i + 1u), count, &now)) {
         uint8_t starts_moved;
         old = grid->ranges[i];
-        range_of(grid, &boxes[i], &now);
-        if (same_range(&old, &now))
-            continue; /* the common case in a game: nothing to do */
         moved++;
         EO_STEP(hooks, EO_EV_SECTORS_MOVE, i, now.col0 == NO_CELL ? -1 : pack_range(&now));
         grid->ranges[i] = now;
@@ -527,21 +634,15 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
     return EO_OK;
 }
 
-#if !EO_Z80_ASM /* the Z80 build has pair_sector in assembly: z80/sectors_z80.c */
-/* Do spans p, p + len and q, q + len_q (lens > 0) share a pixel? As eo_aabb_overlap decides it
-   per axis: p + len can pass EO_COORD_MAX, so the ends are formed in eo_wide, and combined with &
-   rather than && (see pair_sector). On the 16-bit build (the Z80) eo_wide is a slow 32-bit type
-   and a branch is cheap: there the distance is compared in eo_ucoord instead. */
+#if EO_COORD_BITS < 32 && !EO_Z80_ASM /* the Z80 build has pair_sector in assembly: z80/sectors_z80.c */
+/* Do spans p, p + len and q, q + len_q (lens > 0) share a pixel? As eo_aabb_overlap decides it per
+   axis, in the 16-bit build's arithmetic: eo_wide is a slow 32-bit type on the Z80 and a branch is
+   cheap, so the distance is compared in eo_ucoord. (The 32-bit builds test extents: pair_sector.) */
 static uint8_t spans_meet(eo_coord p, eo_coord len, eo_coord q, eo_coord len_q)
 {
-#if EO_COORD_BITS >= 32
-    return (uint8_t)(((eo_wide)q < (eo_wide)p + len) & ((eo_wide)p < (eo_wide)q + len_q));
-#else
     return q >= p ? (eo_ucoord)((eo_ucoord)q - (eo_ucoord)p) < (eo_ucoord)len
                   : (eo_ucoord)((eo_ucoord)p - (eo_ucoord)q) < (eo_ucoord)len_q;
-#endif
 }
-
 #endif
 
 /* What find_pairs carries from sector to sector: its inputs, outputs and counts. */
@@ -575,12 +676,18 @@ static uint8_t layers_meet(const eo_broadphase_layer *a, const eo_broadphase_lay
    wrong loses more time than the tests take. The pair's slot is written for every candidate;
    `found` moves on for a hit. (On the Z80, with no guesses to lose, && and if skip the rest.) The
    counts and the output stay in locals until the end: a store through w, or of a pair, could
-   alias the boxes or w's fields and force them to be read again. Inlined into find_pairs twice
-   off the Z80, once with layers NULL, so the loop of a scene without layers tests none. */
-INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *layers)
+   alias the boxes or w's fields and force them to be read again. Inlined into find_pairs three
+   times off the Z80: with layers NULL, so the loop of a scene without layers tests none, and
+   then `checked` 0 when the output has room for every candidate of the run, so that loop does not
+   compare with the capacity. */
+INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *layers, uint8_t checked)
 {
     const eo_sectors *grid = w->grid;
+#if EO_COORD_BITS >= 32
+    const eo_sectors_extent *extents = grid->extents;
+#else
     const eo_box *boxes = w->boxes;
+#endif
     const eo_index *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k], *p, *q;
     eo_pair *out = w->pairs;
     uint32_t found = w->found, capacity = w->capacity, candidates = 0, firsts = 0, allowed = 0;
@@ -590,18 +697,34 @@ INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *lay
     for (p = run; p + 1 < end; p++) {
         eo_index ei = *p;
         eo_index i = (eo_index)(ei >> ENTRY_SHIFT);
+#if EO_COORD_BITS >= 32
+        eo_wide x0 = extents[i].x0, x1 = extents[i].x1, y0 = extents[i].y0, y1 = extents[i].y1;
+#else
         const eo_box *bi = &boxes[i];
+#endif
         eo_index firsts_i = 0, allowed_i = 0; /* < a run's length: eo_index holds them (16 bits on the Z80) */
         candidates += (uint32_t)(end - p - 1); /* each entry after p */
         for (q = p + 1; q < end; q++) {
             eo_index ej = *q;
             eo_index j = (eo_index)(ej >> ENTRY_SHIFT); /* runs are sorted, so i < j */
-            const eo_box *bj = &boxes[j];
             /* reported only in the first sector both are in; layers may rule the pair out */
             uint8_t first = ((ei | ej) & FIRST_BOTH) == FIRST_BOTH;
             uint8_t may = BOTH(first, layers == NULL || layers_meet(&layers[i], &layers[j]));
+#if EO_COORD_BITS >= 32
+            /* eo_aabb_overlap's answer and `first` in one sign: each difference is >= 0 when its
+               test passes (in eo_wide, 64 bits, none wraps), so their OR is negative when any fails */
+            const eo_sectors_extent *other = &extents[j];
+            eo_wide fails = (x1 - (eo_wide)other->x0) | ((eo_wide)other->x1 - x0) |
+                            (y1 - (eo_wide)other->y0) | ((eo_wide)other->y1 - y0) |
+                            ((eo_wide)((ei | ej) & FIRST_BOTH) - FIRST_BOTH); /* -3 .. -1 unless first */
+            uint8_t hit = (uint8_t)((eo_uwide)~fails >> 63);
+            if (layers != NULL)
+                hit = BOTH(hit, may);
+#else
+            const eo_box *bj = &boxes[j];
             /* eo_aabb_overlap's answer (both boxes are non-empty) */
             uint8_t hit = BOTH(may, BOTH(spans_meet(bi->x, bi->w, bj->x, bj->w), spans_meet(bi->y, bi->h, bj->y, bj->h)));
+#endif
 #if EO_TRACE
             if (!first)
                 EO_STEP(w->hooks, EO_EV_SECTORS_DUPLICATE, i, j);
@@ -616,7 +739,7 @@ INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *lay
             if (layers != NULL) /* without layers, every first pair is allowed: counted below */
                 allowed_i = (eo_index)(allowed_i + may);
             if (BRANCH_FREE || hit) { /* a slot is written for every candidate, kept for a hit */
-                if (found < capacity) {
+                if (!checked || found < capacity) {
                     out[found].a = i;
                     out[found].b = j;
                 }
@@ -631,6 +754,17 @@ INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *lay
     w->duplicates += candidates - firsts;
     w->filtered += firsts - allowed;
     w->tests += allowed;
+}
+
+/* Can the output take a slot for each of the n (n - 1) / 2 candidates of a run of n entries? */
+INLINE uint8_t room_for_run(const pair_walk *w, eo_index n)
+{
+#if EO_INDEX_BITS == 16
+    uint32_t candidates = (uint32_t)n * (n - 1u) / 2u; /* < 2^31 */
+#else
+    uint64_t candidates = (uint64_t)n * (n - 1u) / 2u;
+#endif
+    return w->found <= w->capacity && candidates <= w->capacity - w->found;
 }
 
 #endif
@@ -665,13 +799,19 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
     len = grid->cell_len;
     if (layers == NULL) /* the loop without layers is its own copy, with no layer test in it */
         for (k = 0; k < grid->cells; k++) {
-            if (len[k] > 1u)
-                pair_sector(&w, k, NULL);
+            if (len[k] > 1u) {
+#if !EO_Z80_ASM
+                if (room_for_run(&w, len[k]))
+                    pair_sector(&w, k, NULL, 0); /* its loop need not test the capacity */
+                else
+#endif
+                    pair_sector(&w, k, NULL, 1);
+            }
         }
     else
         for (k = 0; k < grid->cells; k++)
             if (len[k] > 1u)
-                pair_sector(&w, k, layers);
+                pair_sector(&w, k, layers, 1);
     *pair_count = w.found;
     if (stats != NULL) {
         stats->candidate_pairs += w.candidates;

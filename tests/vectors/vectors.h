@@ -143,8 +143,10 @@
 #define EO_VEC_SCENE_MAX 32u
 #define EO_VEC_PAIRS_SHOWN 24u
 /* The eo_index words of a sectors grid of up to 16 x 12 sectors, 255 memberships and
-   EO_VEC_SCENE_MAX objects (the broadphase and query records' grids). */
-#define EO_VEC_GRID_WORDS ((16u * 12u + 1u) + 16u * 12u + 255u + \
+   EO_VEC_SCENE_MAX objects (the broadphase and query records' grids), with the objects' extents
+   in the 32-bit builds. */
+#define EO_VEC_EXTENT_WORDS (EO_COORD_BITS >= 32 ? sizeof(eo_sectors_extent) * EO_VEC_SCENE_MAX / sizeof(eo_index) : 0u)
+#define EO_VEC_GRID_WORDS ((16u * 12u + 1u) + 16u * 12u + 255u + EO_VEC_EXTENT_WORDS + \
                            (4u * sizeof(eo_sectors_cell) * EO_VEC_SCENE_MAX + sizeof(eo_index) - 1u) / sizeof(eo_index))
 #define EO_VEC_SECTORS_RESULT_SIZE (9u + 2u * EO_VEC_PAIRS_SHOWN + 6u + 2u * EO_VEC_PAIRS_SHOWN + 5u + 2u * EO_VEC_PAIRS_SHOWN)
 

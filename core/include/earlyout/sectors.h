@@ -84,12 +84,23 @@ typedef struct eo_sectors_range {
     eo_sectors_cell col0, col1, row0, row1;
 } eo_sectors_range;
 
+/// An object's pixels as the 32-bit builds' find_pairs tests them: its first and last column and
+/// row (the last clamped at EO_COORD_MAX, where the world ends), each stored as v ^ 0x80000000,
+/// eo_coord's order as unsigned numbers: they load without a sign extension (which costs wasm
+/// engines a second instruction) and subtract exactly in 64 bits.
+typedef struct eo_sectors_extent {
+    uint32_t x0, x1, y0, y1;
+} eo_sectors_extent;
+
 /// A grid over caller-owned storage. Read its fields; change them only through the functions.
 typedef struct eo_sectors {
     eo_sectors_config cfg;      /* with defaults filled in */
     eo_ucoord cell_w, cell_h;   /* sector size in px */
     uint8_t shift_w, shift_h;   /* log2 of the sector size if a power of two, else 0xFF */
     eo_ucoord recip_w, recip_h; /* a multiplier that divides by the sector size, or 0 (sectors.c) */
+#if EO_COORD_BITS >= 32
+    eo_uwide mul_w, mul_h;      /* (d * mul) >> 32 divides by the sector size, shift or not; 0 if not (sectors.c) */
+#endif
     eo_index cells;             /* cols * rows */
     eo_index object_count;      /* objects listed by the last build or update */
     eo_index entry_count;       /* memberships held */
@@ -98,6 +109,9 @@ typedef struct eo_sectors {
     eo_index *cell_len;         /* entries used per sector */
     eo_index *entries;          /* object index << 2 | flags (sectors.c), ascending within each sector */
     eo_sectors_range *ranges;    /* per object */
+#if EO_COORD_BITS >= 32
+    eo_sectors_extent *extents;  /* per object, as of the last build or update */
+#endif
 } eo_sectors;
 
 /// Bytes of storage a configuration needs; 0 when the configuration is invalid.
@@ -114,7 +128,8 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
 eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, eo_index count,
                             eo_broadphase_stats *stats, eo_hooks *hooks);
 
-/// Overlapping pairs among the boxes of the last build/update (pass the same boxes). layers may
+/// Overlapping pairs among the boxes of the last build/update (pass the same boxes: 32-bit builds
+/// test the extents that build or update kept, 16-bit builds read the boxes). layers may
 /// be NULL (everything interacts). *pair_count gets the total even past pair_capacity (then
 /// EO_ERR_BUFFER_TOO_SMALL and only pair_capacity pairs are written; pairs may be NULL with 0).
 eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,

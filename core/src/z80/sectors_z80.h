@@ -12,6 +12,6 @@ void eo_z80_sectors_pair_sector(struct pair_walk *w, eo_index k);
 
 /* the C pair_sector takes the layers as an argument (its loop without layers is a copy of its own);
    the assembly reads them from w */
-#define pair_sector(w, k, layers) eo_z80_sectors_pair_sector(w, k)
+#define pair_sector(w, k, layers, checked) eo_z80_sectors_pair_sector(w, k)
 
 #endif

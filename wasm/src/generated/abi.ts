@@ -41,8 +41,10 @@ export const LAYOUT = {
   sectors_config: { size: 28, world_x: 0, world_y: 4, world_w: 8, world_h: 12, cols: 16, rows: 18, max_objects: 20, max_entries: 24 },
   /** eo_sectors_range (sectors.h) */
   sectors_range: { size: 8, col0: 0, col1: 2, row0: 4, row1: 6 },
+  /** eo_sectors_extent (sectors.h) */
+  sectors_extent: { size: 16, x0: 0, x1: 4, y0: 8, y1: 12 },
   /** eo_sectors (sectors.h) */
-  sectors: { size: 80, cfg: 0, cell_w: 28, cell_h: 32, shift_w: 36, shift_h: 37, recip_w: 40, recip_h: 44, cells: 48, object_count: 52, entry_count: 56, built: 60, cell_start: 64, cell_len: 68, entries: 72, ranges: 76 },
+  sectors: { size: 104, cfg: 0, cell_w: 28, cell_h: 32, shift_w: 36, shift_h: 37, recip_w: 40, recip_h: 44, mul_w: 48, mul_h: 56, cells: 64, object_count: 68, entry_count: 72, built: 76, cell_start: 80, cell_len: 84, entries: 88, ranges: 92, extents: 96 },
   /** eo_sectors_tune_row (sectors.h) */
   sectors_tune_row: { size: 44, stats: 0, cost: 36, result: 40 },
   /** eo_slopes_ground (slopes.h) */
@@ -82,7 +84,8 @@ export const FIELD_TYPES = {
   raycast_visit: { col: "eo_coord", row: "eo_coord", t_num: "eo_ucoord", t_den: "eo_ucoord", attr: "uint8_t", face: "uint8_t" },
   sectors_config: { world_x: "eo_coord", world_y: "eo_coord", world_w: "eo_coord", world_h: "eo_coord", cols: "eo_sectors_cell", rows: "eo_sectors_cell", max_objects: "eo_index", max_entries: "eo_index" },
   sectors_range: { col0: "eo_sectors_cell", col1: "eo_sectors_cell", row0: "eo_sectors_cell", row1: "eo_sectors_cell" },
-  sectors: { cfg: "eo_sectors_config", cell_w: "eo_ucoord", cell_h: "eo_ucoord", shift_w: "uint8_t", shift_h: "uint8_t", recip_w: "eo_ucoord", recip_h: "eo_ucoord", cells: "eo_index", object_count: "eo_index", entry_count: "eo_index", built: "uint8_t", cell_start: "eo_index *", cell_len: "eo_index *", entries: "eo_index *", ranges: "eo_sectors_range *" },
+  sectors_extent: { x0: "uint32_t", x1: "uint32_t", y0: "uint32_t", y1: "uint32_t" },
+  sectors: { cfg: "eo_sectors_config", cell_w: "eo_ucoord", cell_h: "eo_ucoord", shift_w: "uint8_t", shift_h: "uint8_t", recip_w: "eo_ucoord", recip_h: "eo_ucoord", mul_w: "eo_uwide", mul_h: "eo_uwide", cells: "eo_index", object_count: "eo_index", entry_count: "eo_index", built: "uint8_t", cell_start: "eo_index *", cell_len: "eo_index *", entries: "eo_index *", ranges: "eo_sectors_range *", extents: "eo_sectors_extent *" },
   sectors_tune_row: { stats: "eo_broadphase_stats", cost: "uint32_t", result: "eo_result" },
   slopes_ground: { found: "uint8_t", sensor: "uint8_t", height: "uint8_t", attr: "uint8_t", col: "eo_coord", row: "eo_coord", ground_y: "eo_coord", distance: "eo_coord", slope: "int16_t" },
   slopes_move_result: { move: "eo_tiles_move_result", landed: "uint8_t", launched: "uint8_t", slope: "int16_t" },
