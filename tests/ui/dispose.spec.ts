@@ -3,7 +3,8 @@
 // listeners on window and document, pending timeouts, intervals and animation frames; every widget of
 // a lesson is mounted and set moving (steppers play), then disposed through the hook main.ts exposes
 // for this (window.earlyoutDisposeAll, what pagehide does). The counts must fall back to what the
-// same script holds on the home page, which has no widget.
+// same script holds on the home page, which has no widget, and the wasm heap must hold no byte the
+// widgets allocated (their grids, sweeps, tile maps and sprite masks: window.earlyoutHeapLive).
 import type { Page } from '@playwright/test';
 import { expect, lessonFiles, test } from './fixtures.ts';
 import { allWidgetsReady } from './pages.ts';
@@ -25,6 +26,7 @@ declare global {
     earlyoutLive?: (resetFrames?: boolean) => Live;
     /** web/src/main.ts: disposes every mounted widget, returns how many */
     earlyoutDisposeAll?: () => number;
+    earlyoutHeapLive?: () => number;
   }
 }
 
@@ -157,7 +159,7 @@ test('the home page: the baseline (no widget, nothing moving)', async ({ page })
 });
 
 for (const l of lessonFiles()) {
-  test(`${l.slug}: disposing every widget releases its observers, listeners, timers and frames`, async ({ page }) => {
+  test(`${l.slug}: disposing every widget releases its observers, listeners, timers, frames and core objects`, async ({ page }) => {
     await page.goto('/index.html');
     await expect(page.locator('html')).toHaveAttribute('data-widgets-ready', 'true');
     const baseline = await live(page);
@@ -179,7 +181,9 @@ for (const l of lessonFiles()) {
     expect(before.resizeObservers, 'live ResizeObservers while mounted').toBeGreaterThan(0);
     if ((await plays.count()) > 0) expect(before.intervals, 'a playing stepper holds an interval').toBeGreaterThan(0);
 
+    const heapBefore = await page.evaluate(() => window.earlyoutHeapLive!());
     expect(await page.evaluate(() => window.earlyoutDisposeAll!()), 'every mounted figure was disposed').toBe(figures);
+    expect(await page.evaluate(() => window.earlyoutHeapLive!()), `wasm heap bytes left of ${heapBefore} after dispose`).toBe(0);
     await live(page, true);
     await page.waitForTimeout(300); // a loop that kept running would ask for ~18 frames here
     const after = await live(page);

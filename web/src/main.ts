@@ -16,6 +16,9 @@ declare global {
     /** Disposes every mounted widget (what pagehide does) and returns how many: the UI tests call
         it to check that a widget leaves no observer, listener, timer or frame behind. */
     earlyoutDisposeAll?: () => number;
+    /** Bytes the page's widgets hold in the wasm core's heap (0 before the core loads): the UI
+        tests check that disposing every widget frees its grids, maps and masks too. */
+    earlyoutHeapLive?: () => number;
   }
 }
 
@@ -103,6 +106,7 @@ function hydrate(): void {
   // The wasm loader is a lazy import too (left out of the home page's script); the lesson's HTML
   // preloads the .wasm, so this mostly waits for bytes already on their way.
   const core = import('./core.ts').then((m) => m.getCore());
+  core.then((eo) => (window.earlyoutHeapLive = () => eo.heapUsed())).catch(() => undefined);
   const started = new Map<HTMLElement, Promise<void>>();
   let left = figures.length;
   const start = (figure: HTMLElement): Promise<void> => {
@@ -155,6 +159,7 @@ function start(): void {
     if (!e.persisted) disposeAll();
   });
   window.earlyoutDisposeAll = disposeAll;
+  window.earlyoutHeapLive = () => 0;
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

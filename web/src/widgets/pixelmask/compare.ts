@@ -68,6 +68,7 @@ export class Compare {
     this.pair = opts.pair === 'enemy' ? 'enemy' : 'bullet';
     const soldier = new Sprite(eo, SOLDIER);
     this.sprites = { bullet: [soldier, new Sprite(eo, BULLET)], enemy: [soldier, new Sprite(eo, ENEMY)] };
+    life.own(() => [soldier, this.sprites.bullet[1], this.sprites.enemy[1]].forEach((s) => s.dispose()));
     this.pos = [{ ...PAIRS[this.pair].pos[0] }, { ...PAIRS[this.pair].pos[1] }];
     this.stage = new PixelStage({
       testids: ['obj-a', 'obj-b'],

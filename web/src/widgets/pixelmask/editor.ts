@@ -289,6 +289,7 @@ class SpriteEditor {
 
 export function mountEditor(host: HTMLElement, life: Lifecycle, eo: Earlyout): void {
   const sprites: [Sprite, Sprite] = [new Sprite(eo, SOLDIER), new Sprite(eo, BULLET)];
+  life.own(() => sprites.forEach((s) => s.dispose()));
   const mount = h('div', { class: 'pm-editor-pair' });
   let pg: PixelPlayground | null = null;
   let url: UrlState<Shared> | null = null;

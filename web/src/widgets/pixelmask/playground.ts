@@ -70,7 +70,12 @@ export class PixelPlayground {
     private hooks: PixelPlaygroundHooks = {},
   ) {
     const preset = PRESETS[opts.preset ?? 'near-miss'] ?? PRESETS['near-miss'];
-    const sprites = hooks.sprites ?? [new Sprite(eo, SOLDIER), new Sprite(eo, BULLET)];
+    let sprites = hooks.sprites; // the editor's, freed by the editor
+    if (!sprites) {
+      const own: [Sprite, Sprite] = [new Sprite(eo, SOLDIER), new Sprite(eo, BULLET)];
+      life.own(() => own.forEach((s) => s.dispose()));
+      sprites = own;
+    }
     const start = hooks.start ?? preset.pos;
     this.state = { sprites, pos: [{ ...start[0] }, { ...start[1] }], traceFn: 'overlap' };
     // minimal: a lesson's first figure, the two sprites and the core's answers only (no fields, no toolbar, no C)

@@ -96,6 +96,11 @@ export class Sprite {
     this.mask = eo.pixelmask.fromIndices(indices, w, h);
   }
 
+  /** Frees its mask in the core (the widget that made the sprite calls it when it goes). */
+  dispose(): void {
+    this.mask.dispose();
+  }
+
   get id(): string {
     return this.art.id;
   }

@@ -88,6 +88,12 @@ export class SectorsDemo {
     if (minimal) this.choice.layout = 'grid';
     this.useLayers = !minimal && opts.layers !== 'off';
     this.sweeper = eo.sweep.create(256);
+    // the core's grids and sweep live in the wasm heap: they go with the widget
+    life.own(() => {
+      this.sweeper.dispose();
+      this.grid?.dispose();
+      this.fresh?.dispose();
+    });
 
     // ---- controls ----
     this.layoutSeg = segmented(

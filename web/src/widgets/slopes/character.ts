@@ -79,6 +79,7 @@ export class CharacterFrames {
 
   constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: { mode?: string }) {
     this.map = textMap(eo, HILL);
+    life.own(() => this.map.dispose()); // the core's map goes with the widget
     this.bitmap = renderMap(this.map);
     this.mode = opts.mode === 'run' ? 'run' : 'landing';
     this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });

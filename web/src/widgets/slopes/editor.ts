@@ -80,6 +80,7 @@ export class SlopeEditor {
     this.patrolStep = setup.patrolStep ?? PATROL_STEP;
     this.stepLabel = h('span', { class: 'mask-hex', 'data-testid': 'patrol-step' }, `walk, max step ${this.patrolStep}`);
     this.map = textMap(eo, this.course, this.allSlopes());
+    life.own(() => this.map.dispose()); // the core's map goes with the widget
     this.bitmap = renderMap(this.map);
     this.canvas = h('canvas', { class: 'sl-grid-canvas', 'aria-hidden': 'true' });
     const statusId = uniqueId('sl-status');

@@ -66,6 +66,7 @@ export class SensorStepper {
 
   constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: SensorOptions) {
     this.map = textMap(eo, MAP);
+    life.own(() => this.map.dispose()); // the core's map goes with the widget
     this.bitmap = renderMap(this.map);
     const p = PRESETS.find((q) => q.key === opts.preset) ?? PRESETS[0];
     this.mode = MODES.some(([m]) => m === opts.mode) ? (opts.mode as Mode) : 'point';

@@ -100,6 +100,7 @@ export class SlopeWalk {
 
   constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: WalkOptions) {
     this.map = textMap(eo, COURSE);
+    life.own(() => this.map.dispose()); // the core's map goes with the widget
     this.bitmap = renderMap(this.map);
     this.start = opts.start && STARTS[opts.start] ? opts.start : 'start';
     this.snapDown = opts.snap !== 'off';

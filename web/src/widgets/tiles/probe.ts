@@ -59,6 +59,7 @@ export class TilesProbe {
 
   constructor(host: HTMLElement, private life: Lifecycle, eo: Earlyout) {
     this.map = eo.tiles.createMap({ width: COLS, height: ROWS, tileSize: T, outside: 'solid', cells: artCells() });
+    life.own(() => this.map.dispose()); // the core's map goes with the widget
     this.stage = new Stage({
       names: ['box'],
       testidPrefix: 'pr-',

@@ -137,6 +137,7 @@ export class TilesSweep {
     const p = SWEEP_PRESETS.land;
     this.s = { p: 'land', x: p.x, y: p.y, dx: p.dx, dy: p.dy, slide: false };
     this.map = eo.tiles.createMap({ width: COLS, height: ROWS, tileSize: T, outside: 'solid', cells: artCells(p) });
+    life.own(() => this.map.dispose()); // the core's map goes with the widget
 
     this.stage = new Stage({
       names: ['start', 'target'],
