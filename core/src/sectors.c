@@ -114,9 +114,9 @@ static eo_ucoord reciprocal_of(eo_ucoord size, eo_sectors_cell cells)
 
 #if EO_COORD_BITS >= 32
 /* The multiplier that divides by an axis's sector size as (d * mul) >> EO_COORD_BITS, exactly
-   for every d in the grid: 2^(EO_COORD_BITS - shift) for a power of two, else its reciprocal
-   (sector_at); 0 when it has neither. One formula for both, with a constant shift: update's scan
-   keeps fewer values in registers. */
+   for every d in the grid: 2^(EO_COORD_BITS - shift) for a power of two, else its reciprocal;
+   0 when it has neither (sector_at then divides). One formula for both, with a constant shift:
+   update's scan keeps fewer values in registers. */
 static eo_uwide multiplier_of(uint8_t shift, eo_ucoord recip)
 {
     return shift != NO_SHIFT ? (eo_uwide)1 << (EO_COORD_BITS - shift) : recip;
@@ -197,27 +197,27 @@ static eo_coord last_pixel(eo_coord p, eo_coord size)
 #endif
 
 #if EO_COORD_BITS >= 32
-/* The sector of distance d (>= 0, < 2^EO_COORD_BITS) from the grid's origin, clamped into
-   0 .. cells-1. Dividing by a size that is no power of two costs tens of cycles; a multiply by its
-   reciprocal gives the same quotient inside the grid, and never less past it, so it still clamps
-   to the last sector. */
-INLINE eo_sectors_cell sector_at(eo_uwide d, eo_ucoord size, uint8_t shift, eo_ucoord recip, eo_sectors_cell cells)
+/* The sector of distance d (< 2^EO_COORD_BITS) from the grid's origin, clamped into
+   0 .. cells-1. Dividing costs tens of cycles; the axis's multiplier (multiplier_of: a shift's
+   power of two, or the reciprocal, which gives the same quotient inside the grid and never less
+   past it, so it still clamps to the last sector) does it in one multiply. */
+INLINE eo_sectors_cell sector_at(eo_wide d, eo_ucoord size, eo_uwide mul, eo_sectors_cell cells)
 {
-    eo_uwide s = shift != NO_SHIFT ? d >> shift : recip != 0 ? (d * recip) >> EO_COORD_BITS : d / size;
+    eo_uwide from_origin = d < 0 ? 0u : (eo_uwide)d;
+    eo_uwide s = mul != 0 ? (from_origin * mul) >> EO_COORD_BITS : from_origin / size;
     return s >= cells ? (eo_sectors_cell)(cells - 1u) : (eo_sectors_cell)s;
 }
 
 /* A span's first and last sector, as sector_of(p) and sector_of(last_pixel(p, len)) give them,
    computed in eo_wide (64 bits here): nothing can wrap, so there is no branch to guess but the
    clamps. */
-INLINE void span_of(eo_coord p, eo_coord len, eo_coord origin, eo_ucoord size, uint8_t shift, eo_ucoord recip,
+INLINE void span_of(eo_coord p, eo_coord len, eo_coord origin, eo_ucoord size, eo_uwide mul,
                     eo_sectors_cell cells, eo_sectors_cell *first, eo_sectors_cell *last)
 {
-    eo_wide d0 = (eo_wide)p - origin, end = (eo_wide)p + len - 1, d1;
+    eo_wide end = (eo_wide)p + len - 1;
     end = end > EO_COORD_MAX ? EO_COORD_MAX : end; /* the world ends at EO_COORD_MAX */
-    d1 = end - origin;
-    *first = sector_at(d0 < 0 ? 0u : (eo_uwide)d0, size, shift, recip, cells);
-    *last = sector_at(d1 < 0 ? 0u : (eo_uwide)d1, size, shift, recip, cells);
+    *first = sector_at((eo_wide)p - origin, size, mul, cells);
+    *last = sector_at(end - origin, size, mul, cells);
 }
 
 /* A coordinate as an extent stores it: eo_coord's order, as unsigned numbers. */
@@ -248,8 +248,8 @@ INLINE void range_of(const eo_sectors *g, const eo_box *b, eo_sectors_range *r)
         return;
     }
 #if EO_COORD_BITS >= 32
-    span_of(b->x, b->w, g->cfg.world_x, g->cell_w, g->shift_w, g->recip_w, g->cfg.cols, &r->col0, &r->col1);
-    span_of(b->y, b->h, g->cfg.world_y, g->cell_h, g->shift_h, g->recip_h, g->cfg.rows, &r->row0, &r->row1);
+    span_of(b->x, b->w, g->cfg.world_x, g->cell_w, g->mul_w, g->cfg.cols, &r->col0, &r->col1);
+    span_of(b->y, b->h, g->cfg.world_y, g->cell_h, g->mul_h, g->cfg.rows, &r->row0, &r->row1);
 #else
     r->col0 = sector_of(b->x, g->cfg.world_x, g->cell_w, g->shift_w, g->cfg.cols);
     r->col1 = sector_of(last_pixel(b->x, b->w), g->cfg.world_x, g->cell_w, g->shift_w, g->cfg.cols);
@@ -517,45 +517,40 @@ static void note_moves(eo_broadphase_stats *stats, eo_hooks *hooks, uint32_t mov
 }
 
 #if EO_COORD_BITS >= 32
-/* A distance d from the grid's origin divided by the sector size, clamped into 0 .. last. */
-INLINE eo_uwide divided(eo_wide d, eo_uwide mul, eo_uwide last)
-{
-    eo_uwide s = ((eo_uwide)(d < 0 ? 0 : d) * mul) >> EO_COORD_BITS;
-    return s > last ? last : s;
-}
-
 /* Update's common case, in a loop of its own so that it keeps its registers to itself: from
    object i on, keeps each object's extent and computes its range, until one's range changed;
-   returns that object (count if none), its new range in *now. A grid whose sizes have no
-   multiplier (a world too wide for the reciprocal) takes range_of's division. */
+   returns that object (count if none), its new range in *now: range_of's sectors, from the extent
+   (its last pixels are clamped already). The loop multiplies; a grid that divides (a world too
+   wide for the reciprocal) takes range_of, so that the multiplies need no test of their own. */
 static eo_index scan_ranges(eo_sectors *g, const eo_box *boxes, eo_index i, eo_index count, eo_sectors_range *now)
 {
     const eo_sectors_range *ranges = g->ranges;
     eo_sectors_extent *extents = g->extents;
     eo_wide left = BIASED(g->cfg.world_x), top = BIASED(g->cfg.world_y); /* as the extents hold them */
-    eo_uwide last_col = g->cfg.cols - 1u, last_row = g->cfg.rows - 1u;
-    eo_uwide mul_x = g->mul_w, mul_y = g->mul_h;
+    eo_ucoord cell_w = g->cell_w, cell_h = g->cell_h;
+    eo_uwide mul_w = g->mul_w, mul_h = g->mul_h;
+    eo_sectors_cell cols = g->cfg.cols, rows = g->cfg.rows;
     for (; i < count; i++) {
         const eo_box *b = &boxes[i];
         eo_sectors_extent e;
-        eo_uwide col0, col1, row0, row1;
+        eo_sectors_cell col0, col1, row0, row1;
         extent_of(b, &e);
         extents[i] = e;
-        if (b->w <= 0 || b->h <= 0 || mul_x == 0 || mul_y == 0) { /* listed nowhere, or dividing */
+        if (b->w <= 0 || b->h <= 0 || mul_w == 0 || mul_h == 0) { /* listed nowhere, or dividing */
             range_of(g, b, now);
             if (!same_range(&ranges[i], now))
                 break;
             continue;
         }
-        col0 = divided((eo_wide)e.x0 - left, mul_x, last_col);
-        col1 = divided((eo_wide)e.x1 - left, mul_x, last_col);
-        row0 = divided((eo_wide)e.y0 - top, mul_y, last_row);
-        row1 = divided((eo_wide)e.y1 - top, mul_y, last_row);
+        col0 = sector_at((eo_wide)e.x0 - left, cell_w, mul_w, cols);
+        col1 = sector_at((eo_wide)e.x1 - left, cell_w, mul_w, cols);
+        row0 = sector_at((eo_wide)e.y0 - top, cell_h, mul_h, rows);
+        row1 = sector_at((eo_wide)e.y1 - top, cell_h, mul_h, rows);
         if (ranges[i].col0 != col0 || ranges[i].col1 != col1 || ranges[i].row0 != row0 || ranges[i].row1 != row1) {
-            now->col0 = (eo_sectors_cell)col0;
-            now->col1 = (eo_sectors_cell)col1;
-            now->row0 = (eo_sectors_cell)row0;
-            now->row1 = (eo_sectors_cell)row1;
+            now->col0 = col0;
+            now->col1 = col1;
+            now->row0 = row0;
+            now->row1 = row1;
             break;
         }
     }
