@@ -28,8 +28,14 @@ $(TESTS)/%.c16: tests/core/%.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -O2 -DEO_TRACE=1 -DEO_COORD_BITS=16 $< $(CORE_SRC) -lcmocka -o $@
 
+# And untraced, under ASan and UBSan: the fast build has a path of its own (overlap two rows a turn
+# where there is a vector unit), and the sanitizer matrix below runs the traced one.
+$(TESTS)/test_pixelmask.fast-w%: tests/core/test_pixelmask.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_PIXELMASK_WORD_BITS=$* $< $(CORE_SRC) -lcmocka -o $@
+
 test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast $(TESTS)/$(t).c16) \
-           $(foreach w,$(PIXELMASK_WIDTHS),$(TESTS)/test_pixelmask.w$(w))
+           $(foreach w,$(PIXELMASK_WIDTHS),$(TESTS)/test_pixelmask.w$(w) $(TESTS)/test_pixelmask.fast-w$(w))
 	@rm -f $(TESTS)/core-*.log; status=0; \
 	for t in $^; do echo "--- $$t"; $$t > $(TESTS)/core-$$(basename $$t).log 2>&1 || status=1; \
 	  cat $(TESTS)/core-$$(basename $$t).log; done; \
@@ -132,9 +138,9 @@ test-sanitize: $(SAN_BINS) $(foreach f,$(SAN_FUZZERS),$(TESTS)/san-msan/replay_$
 # from the core only: the targets' own oracles (brute-force loops) are built without it, so they
 # neither slow the run down with comparison tracing nor count as coverage. test-fuzz, the CI pass
 # (about a minute): tests/fuzz/check-reach (every public function has a target), then per target
-# the kept corpus and the regression inputs replayed by the libFuzzer build and by the gcc build
-# (tests/fuzz/replay.c), and a short fuzzing run from the kept corpus. `make fuzz-long` is the
-# campaign that grows and minimises the kept corpus (tools/fuzz-long).
+# the kept corpus and the regression inputs replayed by the libFuzzer build and by the gcc builds,
+# traced and fast (tests/fuzz/replay.c), and a short fuzzing run from the kept corpus.
+# `make fuzz-long` is the campaign that grows and minimises the kept corpus (tools/fuzz-long).
 FUZZERS := $(patsubst tests/fuzz/%_fuzzer.c,%,$(wildcard tests/fuzz/*_fuzzer.c))
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c99 -g -O1 -DEO_TRACE=1 -Wall -Wextra -Wconversion -Werror $(FUZZ_SAN) $(CORE_INC)
@@ -153,7 +159,11 @@ $(TESTS)/fuzz/%_fuzzer: $(TESTS)/fuzz/%_target.o $(FUZZ_CORE_OBJ)
 $(TESTS)/fuzz/%_replay: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(FUZZ_HDR) $(CORE_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_TRACE=1 $< tests/fuzz/replay.c $(CORE_SRC) -o $@
-test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_replay)
+# The same replay against the fast build (hooks compiled out, the native library's own paths).
+$(TESTS)/fuzz/%_replay-fast: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(FUZZ_HDR) $(CORE_SRC) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) $< tests/fuzz/replay.c $(CORE_SRC) -o $@
+test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_replay $(TESTS)/fuzz/$(f)_replay-fast)
 	@p=0; f=0; \
 	if tests/fuzz/check-reach; then p=$$((p+1)); else f=$$((f+1)); fi; \
 	for z in $(FUZZERS); do \
@@ -162,6 +172,7 @@ test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_r
 	  if $(TESTS)/fuzz/$${z}_fuzzer $$inputs > $(TESTS)/fuzz/$$z-replay.log 2>&1; then p=$$((p+1)); \
 	  else f=$$((f+1)); tail -40 $(TESTS)/fuzz/$$z-replay.log; fi; \
 	  if $(TESTS)/fuzz/$${z}_replay $$inputs; then p=$$((p+1)); else f=$$((f+1)); fi; \
+	  if $(TESTS)/fuzz/$${z}_replay-fast $$inputs; then p=$$((p+1)); else f=$$((f+1)); fi; \
 	  rm -rf $(TESTS)/fuzz/corpus-$$z; mkdir -p $(TESTS)/fuzz/corpus-$$z; \
 	  if $(TESTS)/fuzz/$${z}_fuzzer -max_total_time=$(FUZZ_SHORT) -seed=1 -artifact_prefix=$(TESTS)/fuzz/$$z- \
 	       $(TESTS)/fuzz/corpus-$$z tests/fuzz/corpus/$$z > $(TESTS)/fuzz/$$z.log 2>&1; then p=$$((p+1)); tail -1 $(TESTS)/fuzz/$$z.log; \

@@ -361,6 +361,59 @@ static void test_pixelmask_first_contact_scan_order(void **state)
     assert_int_equal(cy, 10);
 }
 
+/* One-stripe masks taller than 64 rows (the fast build's overlap looks at its ORed rows once per
+   64 where it tests two rows a turn): T holds one pixel, at (5, k); U is solid. Every answer is
+   known without a reference: they share a pixel exactly when U's box covers (5, k). Rows counts
+   odd and even, the pixel in a first, middle, last or block-edge row, U left and right of T. */
+static void test_pixelmask_tall_columns(void **state)
+{
+    enum { TALL = 300 };
+    static union { uint64_t align; uint8_t bytes[TALL * 8 + 64]; } store_t, store_u;
+    static const uint16_t heights[] = { 65, 66, 127, 128, 129, 300 };
+    static const int16_t xs[] = { -11, 0, 5 };
+    eo_pixelmask T, U;
+    unsigned i, c, n;
+    (void)state;
+    for (i = 0; i < sizeof heights / sizeof heights[0]; i++) {
+        const uint16_t h = heights[i];
+        const uint16_t rows_k[] = { 0, 1, 63, 64, 65, (uint16_t)(h - 2), (uint16_t)(h - 1) };
+        uint16_t x, y;
+        assert_int_equal(eo_pixelmask_init(&U, 16, h, store_u.bytes, sizeof store_u.bytes), EO_OK);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < 16; x++)
+                assert_int_equal(eo_pixelmask_set(&U, x, y, 1), EO_OK);
+        for (c = 0; c < sizeof rows_k / sizeof rows_k[0]; c++) {
+            const int16_t k = (int16_t)rows_k[c];
+            if (k >= (int16_t)h)
+                continue; /* 64 and 65 past a 65-row mask */
+            assert_int_equal(eo_pixelmask_init(&T, 16, h, store_t.bytes, sizeof store_t.bytes), EO_OK);
+            assert_int_equal(eo_pixelmask_set(&T, 5, (uint16_t)k, 1), EO_OK);
+            for (n = 0; n < sizeof xs / sizeof xs[0]; n++) {
+                int16_t by;
+                for (by = (int16_t)(1 - h); by < (int16_t)h; by++) {
+                    const int16_t bx = xs[n];
+                    const uint8_t want = bx <= 5 && 5 < bx + 16 && by <= k && k < by + (int16_t)h;
+                    uint8_t hit = 9, found = 9;
+                    uint32_t area = 9;
+                    int32_t cx = -1, cy = -1;
+                    assert_int_equal(eo_pixelmask_overlap(&T, 0, 0, &U, bx, by, &hit, NULL), EO_OK);
+                    assert_int_equal(hit, want);
+                    assert_int_equal(eo_pixelmask_overlap(&U, bx, by, &T, 0, 0, &hit, NULL), EO_OK);
+                    assert_int_equal(hit, want);
+                    assert_int_equal(eo_pixelmask_overlap_area(&T, 0, 0, &U, bx, by, &area, NULL), EO_OK);
+                    assert_int_equal(area, want);
+                    assert_int_equal(eo_pixelmask_first_contact(&U, bx, by, &T, 0, 0, &found, &cx, &cy, NULL), EO_OK);
+                    assert_int_equal(found, want);
+                    if (want) {
+                        assert_int_equal(cx, 5);
+                        assert_int_equal(cy, k);
+                    }
+                }
+            }
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -374,6 +427,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_pixelmask_fast_paths),
         cmocka_unit_test(test_pixelmask_one_row_or_column),
         cmocka_unit_test(test_pixelmask_first_contact_scan_order),
+        cmocka_unit_test(test_pixelmask_tall_columns),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);
