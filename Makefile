@@ -54,7 +54,7 @@ install: $(NATIVE)/libearlyout.a
 # ---- suites --------------------------------------------------------------------------------
 # Each test-<suite> target ends with one line "<suite>: N passed, N failed"; tools/run-tests
 # runs them all and totals them.
-SUITES := core headers sanitize fuzz vectors install wasm jsfuzz package docs msx playground server site ui
+SUITES := core headers sanitize fuzz vectors install wasm jsfuzz package docs bench msx playground server site ui
 test: deps
 	tools/run-tests $(SUITES)
 

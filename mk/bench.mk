@@ -1,5 +1,5 @@
 # make bench: tables with ratios against baselines measured in the same run.
-.PHONY: bench bench-native bench-wasm bench-site
+.PHONY: bench bench-native bench-wasm bench-site test-bench
 bench: bench-native bench-wasm $(if $(wildcard mk/msx.mk),bench-msx) bench-site
 
 $(NATIVE)/bench_gridmask: bench/native/bench_gridmask.c bench/common/bench_clock.h $(NATIVE)/libearlyout.a
@@ -87,6 +87,24 @@ bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WA
 	node bench/wasm/bench_tiles.mjs 600
 	node bench/wasm/bench_dash.mjs 9
 	node bench/wasm/package_sizes.mjs
+# test-bench (in make test): every program of bench-native and bench-wasm (and the playground's,
+# added in mk/playground.mk), run briefly (a few frames, one small size), so that a bench broken by
+# an API change fails the build rather than the next `make bench`. The timings mean nothing here;
+# what counts is that each runs to its end, having checked its answers against its baselines on
+# the way (pairs, hits and pixels, compared in every bench), and prints its table. bench-msx (sdcc,
+# ~5 min) and bench-site are left to `make bench`: the msx and ui suites run what they measure.
+BENCH_SMOKE := "$(NATIVE)/bench_gridmask 3" "$(NATIVE)/bench_broadphase 3 10000" "$(NATIVE)/bench_pixelmask 16 64" \
+  "$(NATIVE)/bench_tiles 3" "$(NATIVE)/bench_dash 1" "node bench/wasm/bench_gridmask.mjs 3" \
+  "env BENCH_SIZES=1000,10000 node bench/wasm/bench_broadphase.mjs 3" "node bench/wasm/bench_bullets.mjs 3" "node bench/wasm/bench_pixelmask.mjs 16" \
+  "node bench/wasm/bench_pixelmask_batch.mjs 16" "node bench/wasm/bench_tiles.mjs 3" "node bench/wasm/bench_dash.mjs 1" \
+  "node bench/wasm/package_sizes.mjs"
+test-bench: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_tiles $(NATIVE)/bench_dash \
+            wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_broadphase.wasm | $(DEPS_STAMP)
+	@mkdir -p $(BUILD)/bench-smoke; p=0; f=0; for c in $(BENCH_SMOKE); do \
+	  log=$(BUILD)/bench-smoke/$$(echo "$$c" | tr -c 'a-zA-Z0-9_.\n' '_').log; \
+	  if $$c > $$log 2>&1 && grep -q '^|' $$log; then p=$$((p+1)); else f=$$((f+1)); echo "FAIL: bench: $$c"; tail -20 $$log; fi; \
+	done; echo "bench: $$p passed, $$f failed"; [ $$f -eq 0 ]
+
 # The site, cold, page by page in Chromium on a desktop and on a throttled phone: bytes, requests,
 # time to the first usable widget and to all widgets (bench/site/bench_site.mjs, ~3 min). BENCH_SITE_ARGS
 # passes options, e.g. "--runs 5 --pages home,01-grid-masks"; `node bench/site/bench_site.mjs DIR` measures

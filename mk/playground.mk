@@ -77,3 +77,6 @@ test-playground: $(foreach t,$(PG_TESTS),$(PG)/tests/$(t)) $(PG)/earlyout-playgr
 bench: bench-playground
 bench-playground: $(PG)/earlyout-playground $(PGW)/playground.js | $(DEPS_STAMP)
 	node bench/playground/bench_playground.mjs
+# ... and briefly in make test (test-bench in mk/bench.mk: one size, a few frames)
+BENCH_SMOKE += "node bench/playground/bench_playground.mjs --quick"
+test-bench: $(PG)/earlyout-playground $(PGW)/playground.js

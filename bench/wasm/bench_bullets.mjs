@@ -57,7 +57,7 @@ const layers = new Uint16Array(2 * N);
 for (let i = 0; i < N; i++) layers.set(i < ENEMIES ? [1, 2] : [2, 1], 2 * i); // category, collidesWith
 
 function sectorsMethod() {
-  const out = new Uint16Array(1 << 16);
+  const out = new Uint32Array(1 << 16);
   let grid;
   return {
     name: 'earlyout sectors (wasm)',
@@ -72,7 +72,7 @@ function sectorsMethod() {
 }
 
 function sweepMethod() {
-  const out = new Uint16Array(1 << 16);
+  const out = new Uint32Array(1 << 16);
   let sw;
   return {
     name: 'earlyout sweep (wasm)',
