@@ -473,6 +473,25 @@ INLINE uint8_t any_in_column(const lined_up *p)
 }
 #endif
 
+/* overlap's answer on the column path: any_in_column where it runs, else find_in_column; the
+   traced build also shows where (the HIT step), the fast one only whether. */
+INLINE uint8_t hit_in_column(const lined_up *p, eo_hooks *hooks)
+{
+#if TWO_ROWS_A_TURN
+    (void)hooks;
+    return any_in_column(p);
+#else
+    uint_fast16_t row;
+    eo_pixelmask_word both;
+    uint8_t hit = find_in_column(p, &row, &both, hooks);
+#if EO_TRACE
+    if (hit)
+        EO_STEP(hooks, EO_EV_PIXELMASK_HIT, (eo_wide)p->x0 + lowest_set_bit(both), (eo_wide)p->y0 + (eo_wide)row);
+#endif
+    return hit;
+#endif
+}
+
 /* How many pixels of the rectangle are solid in both: two rows a turn, counted together. */
 INLINE uint32_t count_in_column(const lined_up *p, eo_hooks *hooks)
 {
@@ -682,10 +701,6 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
 {
 #if COLUMN_PATH
     lined_up p;
-#if !TWO_ROWS_A_TURN
-    uint_fast16_t row;
-    eo_pixelmask_word both;
-#endif
 #endif
     if (a == NULL || b == NULL || hit == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;
@@ -699,15 +714,7 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
         if (!column_ok(a) || !column_ok(b))
             return EO_ERR_BAD_ARGUMENT; /* not made by eo_pixelmask_init */
         line_up(&p, a, ax, ay, b, bx, by, 1, hooks);
-#if TWO_ROWS_A_TURN
-        *hit = any_in_column(&p);
-#else
-        *hit = find_in_column(&p, &row, &both, hooks);
-#if EO_TRACE
-        if (*hit) /* the traced build also shows where (the HIT step); the fast one only whether */
-            EO_STEP(hooks, EO_EV_PIXELMASK_HIT, (eo_wide)p.x0 + lowest_set_bit(both), (eo_wide)p.y0 + (eo_wide)row);
-#endif
-#endif
+        *hit = hit_in_column(&p, hooks);
         return EO_OK;
     }
 #endif
