@@ -35,7 +35,8 @@ $(NATIVE)/bench_tiles: bench/native/bench_tiles.c bench/common/bench_clock.h ben
 # Swept moves: eo_tiles_move vs eo_tiles_sweep vs the reference, on bench/common/dash_scene.h.
 $(NATIVE)/bench_dash: bench/native/bench_dash.c bench/common/bench_clock.h bench/common/dash_scene.h tests/core/tiles_reference.h $(NATIVE)/libearlyout.a
 	$(CC) -std=c99 -Wall -Wextra -Werror -O2 $(CORE_INC) -Ibench/common -Itests/core $< $(NATIVE)/libearlyout.a -o $@
-bench-native: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_tiles $(NATIVE)/bench_dash
+BENCH_NATIVE := $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_tiles $(NATIVE)/bench_dash
+bench-native: $(BENCH_NATIVE)
 	$(NATIVE)/bench_gridmask 600
 	$(NATIVE)/bench_broadphase 600
 	@if [ -f $(PYGAME)/unavailable ]; then echo "pygame's bitmask.c: $$(cat $(PYGAME)/unavailable)"; fi
@@ -77,7 +78,8 @@ $(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmas
 # as optimized code, not as whatever tier each happened to reach.
 # bench_bullets: the issue-14 frame (2,000 bullets, 50 enemies, floats) against rbush and
 # detect-collisions, same hits checked every frame; package_sizes: each variant raw and gzip.
-bench-wasm: wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_broadphase.wasm | $(DEPS_STAMP)
+BENCH_WASM := wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_broadphase.wasm
+bench-wasm: $(BENCH_WASM) | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node --no-liftoff bench/wasm/bench_broadphase.mjs 600
 	node bench/wasm/bench_bullets.mjs 600
@@ -98,8 +100,7 @@ BENCH_SMOKE := "$(NATIVE)/bench_gridmask 3" "$(NATIVE)/bench_broadphase 3 10000"
   "env BENCH_SIZES=1000,10000 node bench/wasm/bench_broadphase.mjs 3" "node bench/wasm/bench_bullets.mjs 3" "node bench/wasm/bench_pixelmask.mjs 16" \
   "node bench/wasm/bench_pixelmask_batch.mjs 16" "node bench/wasm/bench_tiles.mjs 3" "node bench/wasm/bench_dash.mjs 1" \
   "node bench/wasm/package_sizes.mjs"
-test-bench: $(NATIVE)/bench_gridmask $(NATIVE)/bench_broadphase $(NATIVE)/bench_pixelmask $(NATIVE)/bench_tiles $(NATIVE)/bench_dash \
-            wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_broadphase.wasm | $(DEPS_STAMP)
+test-bench: $(BENCH_NATIVE) $(BENCH_WASM) | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)/bench-smoke; p=0; f=0; for c in $(BENCH_SMOKE); do \
 	  log=$(BUILD)/bench-smoke/$$(echo "$$c" | tr -c 'a-zA-Z0-9_.\n' '_').log; \
 	  if $$c > $$log 2>&1 && grep -q '^|' $$log; then p=$$((p+1)); else f=$$((f+1)); echo "FAIL: bench: $$c"; tail -20 $$log; fi; \

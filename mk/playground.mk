@@ -75,8 +75,9 @@ test-playground: $(foreach t,$(PG_TESTS),$(PG)/tests/$(t)) $(PG)/earlyout-playgr
 # ratios against brute force from the same run, and the download size.
 .PHONY: bench-playground
 bench: bench-playground
-bench-playground: $(PG)/earlyout-playground $(PGW)/playground.js | $(DEPS_STAMP)
+BENCH_PLAYGROUND := $(PG)/earlyout-playground $(PGW)/playground.js
+bench-playground: $(BENCH_PLAYGROUND) | $(DEPS_STAMP)
 	node bench/playground/bench_playground.mjs
 # ... and briefly in make test (test-bench in mk/bench.mk: one size, a few frames)
 BENCH_SMOKE += "node bench/playground/bench_playground.mjs --quick"
-test-bench: $(PG)/earlyout-playground $(PGW)/playground.js
+test-bench: $(BENCH_PLAYGROUND)
