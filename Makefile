@@ -11,8 +11,17 @@ CC      ?= cc
 STRICT  := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wmissing-prototypes -Wshadow -Wconversion -Wstrict-prototypes
 OPT     := -O2
 CORE_INC := -Icore/include
+# The core's C, per build. core/src/*.c is the portable C: what the lessons step through, and
+# what every build compiles, but where a build has a file of the same name in its own folder:
+#   core/src/fast/  the untraced gcc and clang builds (libearlyout.a, the games' .wasm, the
+#                   playground, the benches): fast paths a lesson has no reason to show
+#   core/src/z80/   the MSX build (mk/msx.mk, SDCC with EO_Z80_ASM=1): Z80 assembly kernels
+# A replacement defines the same functions as the file it stands for, and is tested against it
+# (the core suites run both builds; tests/msx runs the Z80 kernels against the portable C).
+core_sources = $(foreach f,$(CORE_SRC),$(or $(wildcard core/src/$(1)/$(notdir $(f))),$(f)))
 CORE_SRC := $(wildcard core/src/*.c)
-CORE_HDR := $(wildcard core/include/earlyout/*.h) $(wildcard core/src/*.h)
+CORE_FAST_SRC := $(call core_sources,fast)
+CORE_HDR := $(wildcard core/include/earlyout/*.h) $(wildcard core/src/*.h) $(wildcard core/src/fast/*.h)
 NATIVE  := $(BUILD)/native
 
 .PHONY: all deps core wasm web msx test run bench install clean help
@@ -32,6 +41,9 @@ $(DEPS_STAMP): tools/bootstrap package.json package-lock.json
 # libearlyout.a is the fast build; libearlyout-trace.a has the teaching hooks (EO_TRACE=1).
 core: $(NATIVE)/libearlyout.a $(NATIVE)/libearlyout-trace.a
 
+$(NATIVE)/fast/%.o: core/src/fast/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(STRICT) $(OPT) $(CORE_INC) -c $< -o $@
 $(NATIVE)/fast/%.o: core/src/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(STRICT) $(OPT) $(CORE_INC) -c $< -o $@

@@ -45,34 +45,34 @@ bench-native: $(BENCH_NATIVE)
 	$(NATIVE)/bench_dash 9
 # The bench-only module of bench_tiles.mjs: the core and the tests' reference under the C driver of
 # bench/common/tiles_scene.h, standalone, so Node times core and reference in the same process.
-$(WASM)/bench_tiles.wasm: bench/wasm/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(CORE_SRC) $(CORE_HDR) \
+$(WASM)/bench_tiles.wasm: bench/wasm/bench_tiles.c bench/common/tiles_scene.h tests/core/tiles_reference.h $(CORE_FAST_SRC) $(CORE_HDR) \
                           $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -Itests/core --no-entry -sSTANDALONE_WASM \
-	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
+	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $< -o $@
 # The bench-only module of bench_broadphase.mjs: the plain grid (bench/common/plain_grid.h) and the
 # core's sectors in C on the scene of bench/common/scene.h, beside the public JS API.
-$(WASM)/bench_broadphase.wasm: bench/wasm/bench_broadphase.c bench/common/scene.h bench/common/plain_grid.h $(CORE_SRC) $(CORE_HDR) \
+$(WASM)/bench_broadphase.wasm: bench/wasm/bench_broadphase.c bench/common/scene.h bench/common/plain_grid.h $(CORE_FAST_SRC) $(CORE_HDR) \
                                $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common --no-entry -sSTANDALONE_WASM \
-	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
+	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $< -o $@
 # The bench-only module of bench_dash.mjs: the swept-move scene (bench/common/dash_scene.h) with the
 # native bench's C, beside the public JS API.
-$(WASM)/bench_dash.wasm: bench/wasm/bench_dash.c bench/common/dash_scene.h tests/core/tiles_reference.h $(CORE_SRC) $(CORE_HDR) \
+$(WASM)/bench_dash.wasm: bench/wasm/bench_dash.c bench/common/dash_scene.h tests/core/tiles_reference.h $(CORE_FAST_SRC) $(CORE_HDR) \
                          $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -Itests/core --no-entry -sSTANDALONE_WASM \
-	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@
+	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $< -o $@
 # The bench-only module of bench_pixelmask.mjs: the core (fast build) and pygame's bitmask.c, both
 # emcc -O3, driven by the same C as the native bench.
-$(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmask_pairs.h $(CORE_SRC) $(CORE_HDR) \
+$(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmask_pairs.h $(CORE_FAST_SRC) $(CORE_HDR) \
                               $(PYGAME)/.checked $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	@if [ -f $(PYGAME)/src_c/bitmask.c ]; then \
 	  echo "emcc -O3 -w -c $(PYGAME)/src_c/bitmask.c -o $(WASM)/pygame_bitmask.o"; \
 	  $(EMCC_ENV) emcc -O3 -w -c $(PYGAME)/src_c/bitmask.c -o $(WASM)/pygame_bitmask.o && \
 	  $(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -I$(PYGAME)/src_c/include -DPIXEL_BENCH_PYGAME=1 \
-	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< $(WASM)/pygame_bitmask.o -o $@; \
+	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $< $(WASM)/pygame_bitmask.o -o $@; \
 	else \
 	  $(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -DPIXEL_BENCH_PYGAME=0 \
-	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_SRC) $< -o $@; \
+	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $< -o $@; \
 	fi
 # Node runs wasm with its optimizing compiler from the start (--no-liftoff): both libraries timed
 # as optimized code, not as whatever tier each happened to reach.

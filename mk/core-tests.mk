@@ -30,9 +30,9 @@ $(TESTS)/%.c16: tests/core/%.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
 
 # And untraced, under ASan and UBSan: the fast build has a path of its own (overlap two rows a turn
 # where there is a vector unit), and the sanitizer matrix below runs the traced one.
-$(TESTS)/test_pixelmask.fast-w%: tests/core/test_pixelmask.c $(TEST_HDR) $(CORE_SRC) $(CORE_HDR)
+$(TESTS)/test_pixelmask.fast-w%: tests/core/test_pixelmask.c $(TEST_HDR) $(CORE_FAST_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_PIXELMASK_WORD_BITS=$* $< $(CORE_SRC) -lcmocka -o $@
+	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_PIXELMASK_WORD_BITS=$* $< $(CORE_FAST_SRC) -lcmocka -o $@
 
 test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast $(TESTS)/$(t).c16) \
            $(foreach w,$(PIXELMASK_WIDTHS),$(TESTS)/test_pixelmask.w$(w) $(TESTS)/test_pixelmask.fast-w$(w))
@@ -160,9 +160,9 @@ $(TESTS)/fuzz/%_replay: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(FUZZ_HDR) $(
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DEO_TRACE=1 $< tests/fuzz/replay.c $(CORE_SRC) -o $@
 # The same replay against the fast build (hooks compiled out, the native library's own paths).
-$(TESTS)/fuzz/%_replay-fast: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(FUZZ_HDR) $(CORE_SRC) $(CORE_HDR)
+$(TESTS)/fuzz/%_replay-fast: tests/fuzz/%_fuzzer.c tests/fuzz/replay.c $(FUZZ_HDR) $(CORE_FAST_SRC) $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) $< tests/fuzz/replay.c $(CORE_SRC) -o $@
+	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) $< tests/fuzz/replay.c $(CORE_FAST_SRC) -o $@
 test-fuzz: $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_fuzzer $(TESTS)/fuzz/$(f)_replay $(TESTS)/fuzz/$(f)_replay-fast)
 	@p=0; f=0; \
 	if tests/fuzz/check-reach; then p=$$((p+1)); else f=$$((f+1)); fi; \

@@ -62,11 +62,13 @@ msx_group = $(or $(msx_group_$(1)),broadphase)
 MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
 MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)
 MSX_LIB    := $(MSX)/earlyout.lib
-# The portable core plus core/src/z80/: the Z80 kernels (EO_Z80_ASM=1, config.h) that stand in for
-# a few loops of sweep.c, gridmask.c and sectors.c; only this build compiles them.
-CORE_Z80_SRC := $(wildcard core/src/z80/*.c)
+# The core as the MSX build has it (EO_Z80_ASM=1, config.h): core/src/*.c, but where core/src/z80/
+# has a file of the same name, which stands in for it (Z80 assembly kernels; the Makefile's
+# core_sources), plus the z80 folder's own helpers (files with no portable counterpart).
+CORE_Z80_SRC := $(call core_sources,z80) \
+                $(filter-out $(addprefix core/src/z80/,$(notdir $(CORE_SRC))),$(wildcard core/src/z80/*.c))
 CORE_Z80_HDR := $(wildcard core/src/z80/*.h)
-MSX_CORE_REL := $(patsubst core/src/%.c,$(MSX)/core/%.rel,$(CORE_SRC) $(CORE_Z80_SRC))
+MSX_CORE_REL := $(patsubst core/src/%.c,$(MSX)/core/%.rel,$(subst core/src/z80/,core/src/,$(CORE_Z80_SRC)))
 
 .PHONY: msx test-msx bench-msx
 msx: $(MSX_ROMS) $(MSX_SYMS)
@@ -82,6 +84,8 @@ endef
 
 # The core: fast build (EO_TRACE unset) with the Z80 kernels, one .rel per source file, in a
 # library so the linker takes only the modules a program uses.
+$(MSX)/core/%.rel: core/src/z80/%.c $(CORE_HDR) $(CORE_Z80_HDR) $(CORE_SRC) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=1)
 $(MSX)/core/%.rel: core/src/%.c $(CORE_HDR) $(CORE_Z80_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=1)
 $(MSX_LIB): $(MSX_CORE_REL)
@@ -136,14 +140,20 @@ MSXT := $(MSX)/test
 MSX_ASM_MODULES := sweep gridmask sectors
 msx_asm_names_sectors := eo_sectors_storage_size eo_sectors_init eo_sectors_build eo_sectors_update \
                          eo_sectors_find_pairs eo_sectors_object_range eo_sectors_box_range eo_sectors_tune
-msx_asm_names_sweep := eo_sweep_find_pairs eo_sweep_init eo_sweep_storage_size
+msx_asm_names_sweep := eo_sweep_find_pairs eo_sweep_init eo_sweep_storage_size \
+                      eo_sweep_refresh_x eo_sweep_refresh_y eo_sweep_first_descent eo_sweep_scan_entries
 msx_asm_names_gridmask := eo_gridmask_layout_check eo_gridmask_prepare eo_gridmask_build eo_gridmask_build_many \
                           eo_gridmask_test eo_gridmask_find_candidates
+# A module's portable files: <module>.c, and sweep's scan (its Z80 kernels stand in for that file).
+msx_asm_files_sweep := sweep sweep_scan
+msx_asm_files = $(or $(msx_asm_files_$(1)),$(1))
+msx_asm_module = $(firstword $(subst _, ,$(1)))
 $(MSXT)/%_c.rel: core/src/%.c $(CORE_HDR) mk/msx.mk
-	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0 $(foreach f,$(msx_asm_names_$*),-D$(f)=$(f)_c))
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0 $(foreach f,$(msx_asm_names_$(call msx_asm_module,$*)),-D$(f)=$(f)_c))
 $(MSXT)/%_asm_main.rel: tests/msx/%_asm.c tests/msx/rng16.h tests/msx/random_boxes.h $(CORE_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC))
-$(MSXT)/%_asm.ihx: $(MSX)/bench/crt0_sim.rel $(MSXT)/%_asm_main.rel $(MSXT)/%_c.rel $(MSX_LIB)
+.SECONDEXPANSION:
+$(MSXT)/%_asm.ihx: $(MSX)/bench/crt0_sim.rel $(MSXT)/%_asm_main.rel $$(foreach f,$$(call msx_asm_files,$$*),$(MSXT)/$$(f)_c.rel) $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc 0x0000 --data-loc 0x8000 -o $@ $^
 $(MSXT)/%_asm.out: $(MSXT)/%_asm.ihx bench/msx/ticks.sh
 	bench/msx/ticks.sh $< $@ $*_result 7

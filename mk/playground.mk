@@ -48,9 +48,9 @@ PGW_FLAGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wmissing-protot
 .PHONY: playground-web
 playground-web: $(PGW)/playground.js
 
-$(PGW)/playground.js: $(PG_SRC) playground/main.c $(PG_HDR) $(CORE_SRC) $(CORE_HDR) $(SDL2W_LIB) mk/playground.mk
+$(PGW)/playground.js: $(PG_SRC) playground/main.c $(PG_HDR) $(CORE_FAST_SRC) $(CORE_HDR) $(SDL2W_LIB) mk/playground.mk
 	@mkdir -p $(@D)
-	$(EMCC_ENV) emcc $(PGW_FLAGS) $(PG_SRC) playground/main.c $(CORE_SRC) \
+	$(EMCC_ENV) emcc $(PGW_FLAGS) $(PG_SRC) playground/main.c $(CORE_FAST_SRC) \
 	  $(SDL2W_PREFIX)/lib/libSDL2_test.a $(SDL2W_PREFIX)/lib/libSDL2.a -o $@
 
 # ---- tests -------------------------------------------------------------------------------------

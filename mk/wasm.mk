@@ -49,10 +49,10 @@ $(WASM_GEN)/.ts.stamp: $(WASM_GEN)/probe.wasm wasm/gen.mjs $(WASM_HAND)
 $(WASM_TS): $(WASM_GEN)/.ts.stamp
 	@test -f $@ || node wasm/gen.mjs ts $(WASM_GEN)/probe.wasm wasm/src/generated
 
-WASM_C := $(CORE_SRC) $(CORE_HDR) wasm/abi.c wasm/batch.c wasm/wasm.h $(WASM_GEN)/abi_layout.h $(WASM_GEN)/exports.txt mk/wasm.mk
+WASM_C := $(sort $(CORE_SRC) $(CORE_FAST_SRC)) $(CORE_HDR) wasm/abi.c wasm/batch.c wasm/wasm.h $(WASM_GEN)/abi_layout.h $(WASM_GEN)/exports.txt mk/wasm.mk
 # The .ts files are made with the module, so a build that uses the module (make web) bundles them fresh.
 $(WASM)/earlyout.wasm: $(WASM_C) $(WASM_TS) $(WASM)/cache/.seeded | $(DEPS_STAMP)
-	$(EMCC_ENV) emcc $(EMFLAGS) -sEXPORTED_FUNCTIONS=$$(cat $(WASM_GEN)/exports.txt) -O3 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
+	$(EMCC_ENV) emcc $(EMFLAGS) -sEXPORTED_FUNCTIONS=$$(cat $(WASM_GEN)/exports.txt) -O3 $(CORE_FAST_SRC) wasm/abi.c wasm/batch.c -o $@
 $(WASM)/earlyout-trace.wasm: $(WASM_C) $(WASM_TS) $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc $(EMFLAGS) -sEXPORTED_FUNCTIONS=$$(cat $(WASM_GEN)/exports.txt) -O2 -DEO_TRACE=1 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
 

@@ -13,7 +13,7 @@
 //       Runs the probe (compiled by emcc with the module's own flags, so every value is the wasm32
 //       one) and writes SRCDIR/abi.ts (struct layouts and field C types, in the order abi.c reports
 //       them), SRCDIR/exports.ts (one typed function per prototype) and SRCDIR/constants.ts (TILE,
-//       SLOPE, TOUCH, HIT, result codes, modules, every enum and #define).
+//       SLOPE, TOUCH, HIT, result codes, every enum and #define).
 //   node wasm/gen.mjs check PROBE.wasm SRCDIR
 //       Regenerates in memory and fails, naming the file, if SRCDIR differs (tests/wasm run it).
 // Files are written only when their text changes. EO_CORE_DIR reads the headers of another copy
@@ -225,8 +225,6 @@ export const FIELD_TYPES = {
 
   // constants.ts
   const results = h.tables.EO_RESULT_TABLE.rows;
-  const modules = h.enums.find((e) => e.name === 'eo_module');
-  if (!modules) throw new Error('common.h: enum eo_module not found');
   let c = BANNER('constants, result codes, events, counters') + '\n';
   c += frozen('/** Collision attrs (attrs[tile id]); a slope of shape s is TILE.SLOPE + s, its one-way slope TILE.ONE_WAY_SLOPE + s (s < 120). Attrs 11 .. 15 are the game\'s own (collide like empty). From eo_tiles_attr (tiles.h). */',
     'TILE', publicGroup(values, h.enums.find((e) => e.name === 'eo_tiles_attr').members, 'EO_TILES_'));
@@ -245,11 +243,6 @@ ${results.map((r) => `  ${values[r.name]}: { name: ${ts(r.name)}, text: ${ts(r.t
 export const RESULT = Object.freeze({ ${results.map((r) => `${r.name}: ${values[r.name]}`).join(', ')} } as const);
 /** The core's result names, as EarlyoutError.code spells them. */
 export type CoreResultName = ${results.filter((r) => values[r.name] !== 0).map((r) => ts(r.name)).join(' | ')};
-
-/** eo_module (common.h): value -> the module whose core/src/<module>.c a trace step's line refers to. */
-export const MODULE_NAMES: Readonly<Record<number, string>> = Object.freeze({
-${modules.members.map((m) => `  ${values[m]}: ${ts(m.replace(/^EO_MODULE_/, '').toLowerCase())},`).join('\n')}
-});
 
 /** Every enum of the public headers, member by member. */
 export const ENUMS = {

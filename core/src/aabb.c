@@ -4,7 +4,6 @@
 
 #include <stddef.h>
 
-#define EO_THIS_MODULE EO_MODULE_AABB
 #include "hooks.h"
 
 /* Does the span starting at pa with size sa (> 0) end at or before pb? That is
@@ -21,9 +20,8 @@ uint8_t eo_aabb_overlap_ordered(const eo_box *a, const eo_box *b, eo_aabb_order 
 {
     uint8_t n = 0, axis, result = 1;
 
-    (void)hooks;
     if (a == NULL || b == NULL || a->w <= 0 || a->h <= 0 || b->w <= 0 || b->h <= 0) {
-        EO_STEP(hooks, EO_EV_AABB_EMPTY, 0, 0);
+        EO_STEP_ABOVE(hooks, EO_EV_AABB_EMPTY, 0, 0);
         result = 0;
         goto done;
     }
@@ -37,14 +35,14 @@ uint8_t eo_aabb_overlap_ordered(const eo_box *a, const eo_box *b, eo_aabb_order 
 
         n++;
         apart = ends_before(pa, sa, pb);
-        EO_STEP(hooks, EO_EV_AABB_A_BEFORE_B, y, apart);
+        EO_STEP_ABOVE(hooks, EO_EV_AABB_A_BEFORE_B, y, apart);
         if (apart) {
             result = 0;
             break;
         }
         n++;
         apart = ends_before(pb, sb, pa);
-        EO_STEP(hooks, EO_EV_AABB_B_BEFORE_A, y, apart);
+        EO_STEP_ABOVE(hooks, EO_EV_AABB_B_BEFORE_A, y, apart);
         if (apart) {
             result = 0;
             break;
@@ -52,15 +50,11 @@ uint8_t eo_aabb_overlap_ordered(const eo_box *a, const eo_box *b, eo_aabb_order 
     }
 done:
     EO_COUNT(hooks, EO_COUNTER_AABB_TESTS);
-#if EO_TRACE
-    if (hooks != NULL) {
-        hooks->counters[EO_COUNTER_AABB_COMPARISONS] += n;
-        hooks->counters[EO_COUNTER_AABB_OVERLAPS] += result;
-    }
-#endif
-    EO_STEP(hooks, EO_EV_AABB_RESULT, result, n);
+    EO_COUNT_ADD(hooks, EO_COUNTER_AABB_COMPARISONS, n);
+    EO_COUNT_ADD(hooks, EO_COUNTER_AABB_OVERLAPS, result);
     if (comparisons != NULL)
         *comparisons = n;
+    EO_STEP_BELOW(hooks, EO_EV_AABB_RESULT, result, n);
     return result;
 }
 
@@ -122,9 +116,7 @@ eo_result eo_aabb_find_pairs(const eo_box *boxes, uint16_t count, eo_aabb_order 
     if (order != EO_AABB_X_FIRST && order != EO_AABB_Y_FIRST)
         return EO_ERR_BAD_ARGUMENT;
     fast = comparisons == NULL;
-#if EO_TRACE
-    fast = fast && hooks == NULL; /* a traced call records every comparison */
-#endif
+    EO_TRACED(fast = fast && hooks == NULL;) /* a traced call records every comparison */
     if (fast) {
         found = find_pairs_fast(boxes, count, order == EO_AABB_Y_FIRST, pairs, pair_capacity);
         *pair_count = found;
@@ -176,8 +168,7 @@ eo_result eo_aabb_choose_order(const eo_box *boxes, uint16_t count, uint8_t samp
         }
     }
     r.order = r.comparisons_y_first < r.comparisons_x_first ? EO_AABB_Y_FIRST : EO_AABB_X_FIRST;
-    (void)hooks;
-    EO_STEP(hooks, EO_EV_AABB_ORDER_CHOSEN, r.order, (int32_t)r.pairs_sampled);
+    EO_STEP_ABOVE(hooks, EO_EV_AABB_ORDER_CHOSEN, r.order, (int32_t)r.pairs_sampled);
     *report = r;
     return EO_OK;
 }
@@ -198,22 +189,21 @@ eo_result eo_aabb_circle_overlap(const eo_aabb_circle *a, const eo_aabb_circle *
         return EO_ERR_NULL_POINTER;
     if (a->r < 0 || a->r > EO_AABB_CIRCLE_MAX_RADIUS || b->r < 0 || b->r > EO_AABB_CIRCLE_MAX_RADIUS)
         return EO_ERR_BAD_ARGUMENT;
-    (void)hooks;
     reach = (uint16_t)((uint16_t)a->r + (uint16_t)b->r); /* <= 32766 */
     dx = distance(a->x, b->x);
     dy = distance(a->y, b->y);
-    EO_STEP(hooks, EO_EV_AABB_CIRCLE_DELTA, dx, dy); /* a trace value: wraps past INT32_MAX */
+    EO_STEP_ABOVE(hooks, EO_EV_AABB_CIRCLE_DELTA, dx, dy); /* a trace value: wraps past INT32_MAX */
     /* box pre-test: a centre distance of reach or more on one axis is already too far, and
        after it dx, dy < reach <= 32766, so the squares below fit in 32 bits */
     if (dx >= reach || dy >= reach) {
-        EO_STEP(hooks, EO_EV_AABB_CIRCLE_RESULT, 0, 0);
+        EO_STEP_ABOVE(hooks, EO_EV_AABB_CIRCLE_RESULT, 0, 0);
         *overlap = 0;
         return EO_OK;
     }
     d2 = (uint32_t)dx * (uint32_t)dx + (uint32_t)dy * (uint32_t)dy;
     reach2 = (uint32_t)reach * reach;
-    EO_STEP(hooks, EO_EV_AABB_CIRCLE_SQUARES, (int32_t)d2, (int32_t)reach2);
+    EO_STEP_BELOW(hooks, EO_EV_AABB_CIRCLE_SQUARES, (int32_t)d2, (int32_t)reach2);
     *overlap = d2 < reach2;
-    EO_STEP(hooks, EO_EV_AABB_CIRCLE_RESULT, *overlap, 1);
+    EO_STEP_ABOVE(hooks, EO_EV_AABB_CIRCLE_RESULT, *overlap, 1);
     return EO_OK;
 }

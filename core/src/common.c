@@ -64,7 +64,7 @@ void eo_hooks_init(eo_hooks *hooks, eo_trace_step *steps, uint16_t step_capacity
     eo_hooks_reset(hooks);
 }
 
-void eo_hooks_record(eo_hooks *hooks, uint8_t event, uint8_t module, uint16_t line, int32_t a, int32_t b)
+void eo_hooks_record(eo_hooks *hooks, uint8_t event, const char *file, uint16_t line, int32_t a, int32_t b)
 {
     eo_trace_step *s;
     if (hooks == NULL)
@@ -76,7 +76,8 @@ void eo_hooks_record(eo_hooks *hooks, uint8_t event, uint8_t module, uint16_t li
     }
     s = &hooks->steps[hooks->step_count++];
     s->event = event;
-    s->module = module;
+    s->unused_ = 0;
+    s->file = file;
     s->line = line;
     s->a = a;
     s->b = b;

@@ -1,18 +1,12 @@
 /* Grid masks: MSX Game Library-style early elimination, in its classic form (endpoints) and in
    the correct form (span). See earlyout/gridmask.h for the manual. This file is shown, line by
-   line, in lesson 1: keep it readable. */
+   line, in lesson 1: keep it readable. (The MSX build's pair loop is Z80 assembly:
+   core/src/z80/gridmask.c stands in for this file there, with the rest of it included.) */
 #include "earlyout/gridmask.h"
 
 #include <stddef.h>
 
-#define EO_THIS_MODULE EO_MODULE_GRIDMASK
 #include "hooks.h"
-#if EO_Z80_ASM
-/* The Z80 build's eo_gridmask_find_candidates, in z80/gridmask_z80.c, has the pair loop in
-   assembly and calls this file's, under another name, for what the assembly leaves. */
-#include "z80/gridmask_z80.h"
-#define eo_gridmask_find_candidates eo_z80_gridmask_find_candidates_c
-#endif
 
 enum { AXIS_X = 0, AXIS_Y = 1 };
 
@@ -86,9 +80,9 @@ static uint16_t axis_bits(const eo_gridmask_axis *ax, uint8_t axis, eo_coord pos
     uint8_t shift = ax->shift, first, last;
     uint16_t bits;
 
-    (void)axis; (void)hooks; /* used only by the traced build */
-    EO_STEP(hooks, EO_EV_GRIDMASK_FIRST_PX, axis, pos);
-    EO_STEP(hooks, EO_EV_GRIDMASK_LAST_PX, axis, (eo_wide)pos + size - 1);
+    (void)axis; /* named by the traced build's steps only */
+    EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_FIRST_PX, axis, pos);
+    EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_LAST_PX, axis, (eo_wide)pos + size - 1);
     if (pos >= screen) {
         /* wholly past the far edge: the last cell stands for everything beyond it */
         first = last = ax->last_cell;
@@ -105,13 +99,14 @@ static uint16_t axis_bits(const eo_gridmask_axis *ax, uint8_t axis, eo_coord pos
     }
     first &= 15u; /* a no-op for a prepared grid; keeps a forged one inside the tables */
     last &= 15u;
-    EO_STEP(hooks, EO_EV_GRIDMASK_CELLS, axis, (int32_t)first * 256 + last);
-
-    if (method == EO_GRIDMASK_ENDPOINTS)
+    EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_CELLS, axis, (int32_t)first * 256 + last);
+    if (method == EO_GRIDMASK_ENDPOINTS) {
         bits = cell_bit[first] | cell_bit[last];       /* classic: holes between first and last */
-    else
+        EO_STEP_ABOVE(hooks, EO_EV_GRIDMASK_AXIS_BITS, axis, bits);
+    } else {
         bits = cells_from[first] & cells_upto[last];   /* every cell the box touches */
-    EO_STEP(hooks, EO_EV_GRIDMASK_AXIS_BITS, axis, bits);
+        EO_STEP_ABOVE(hooks, EO_EV_GRIDMASK_AXIS_BITS, axis, bits);
+    }
     return bits;
 }
 
@@ -132,18 +127,17 @@ static eo_gridmask build_one(const eo_gridmask_grid *g, eo_gridmask_method metho
     uint16_t x_bits, y_bits;
     eo_gridmask mask;
 
-    (void)hooks;
-    EO_STEP(hooks, EO_EV_GRIDMASK_BEGIN, method, g->layout.bits);
+    EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_BEGIN, method, g->layout.bits);
     EO_COUNT(hooks, EO_COUNTER_GRIDMASK_BUILT);
     if (box->w <= 0 || box->h <= 0) {
         /* an empty box overlaps nothing: mask 0 eliminates it against every other mask */
-        EO_STEP(hooks, EO_EV_GRIDMASK_EMPTY, box->w, box->h);
+        EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_EMPTY, box->w, box->h);
         return 0;
     }
     x_bits = axis_bits(&g->axis[AXIS_X], AXIS_X, box->x, box->w, method, hooks);
     y_bits = axis_bits(&g->axis[AXIS_Y], AXIS_Y, box->y, box->h, method, hooks);
     mask = join_fields(g->half, x_bits, y_bits);
-    EO_STEP(hooks, EO_EV_GRIDMASK_MASK, mask & 0xFFFFu, mask >> 16);
+    EO_STEP_ABOVE(hooks, EO_EV_GRIDMASK_MASK, mask & 0xFFFFu, mask >> 16);
     return mask;
 }
 
@@ -202,22 +196,21 @@ static eo_gridmask_verdict test_masks(uint8_t half, eo_gridmask a, eo_gridmask b
         shared_x = (uint16_t)shared;
         shared_y = (uint16_t)(shared >> 16);
     }
-    (void)hooks;
     EO_COUNT(hooks, EO_COUNTER_GRIDMASK_TESTS);
-    EO_STEP(hooks, EO_EV_GRIDMASK_AND_X, shared_x, shared_x != 0);
+    EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_AND_X, shared_x, shared_x != 0);
     if (shared_x == 0) {
         /* no column in common: stop here, Y is never looked at */
         EO_COUNT(hooks, EO_COUNTER_GRIDMASK_ELIMINATED);
-        EO_STEP(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_APART_X, 0);
+        EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_APART_X, 0);
         return EO_GRIDMASK_APART_X;
     }
-    EO_STEP(hooks, EO_EV_GRIDMASK_AND_Y, shared_y, shared_y != 0);
+    EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_AND_Y, shared_y, shared_y != 0);
     if (shared_y == 0) {
         EO_COUNT(hooks, EO_COUNTER_GRIDMASK_ELIMINATED);
-        EO_STEP(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_APART_Y, 0);
+        EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_APART_Y, 0);
         return EO_GRIDMASK_APART_Y;
     }
-    EO_STEP(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_MAYBE, 0);
+    EO_STEP_BELOW(hooks, EO_EV_GRIDMASK_VERDICT, EO_GRIDMASK_MAYBE, 0);
     return EO_GRIDMASK_MAYBE;
 }
 

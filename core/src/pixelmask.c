@@ -5,7 +5,6 @@
 #include <stddef.h>
 #include <string.h>
 
-#define EO_THIS_MODULE EO_MODULE_PIXELMASK
 #include "hooks.h"
 #include "inline.h"
 
@@ -350,8 +349,8 @@ INLINE void line_up(lined_up *p, const eo_pixelmask *a, eo_coord ax, eo_coord ay
     p->by = by;
     p->rx0 = (eo_wide)ax + (eo_wide)a_col;
     p->rx1 = p->rx0 + (eo_wide)width;
-    EO_STEP(hooks, EO_EV_PIXELMASK_RECT, p->rx0, p->y0);
-    EO_STEP(hooks, EO_EV_PIXELMASK_RECT_END, p->rx1, (eo_wide)p->y0 + (eo_wide)rows);
+    EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_RECT, p->rx0, p->y0);
+    EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_RECT_END, p->rx1, (eo_wide)p->y0 + (eo_wide)rows);
 #endif
 }
 
@@ -417,9 +416,9 @@ INLINE uint8_t find_in_column(const lined_up *p, uint_fast16_t *row, eo_pixelmas
     for (i = 0; i < p->rows; i++) {
         const eo_pixelmask_word under = SHIFTED_UP(r[i], s); /* R's row, lined up under L's */
         COUNT_ROW(hooks, 0);
-        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
-        EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
-        EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
         if ((l[i] & under) != 0) {
             *row = i;
             *and_bits = l[i] & under;
@@ -486,7 +485,7 @@ INLINE uint8_t hit_in_column(const lined_up *p, eo_hooks *hooks)
     uint8_t hit = find_in_column(p, &row, &both, hooks);
 #if EO_TRACE
     if (hit)
-        EO_STEP(hooks, EO_EV_PIXELMASK_HIT, (eo_wide)p->x0 + lowest_set_bit(both), (eo_wide)p->y0 + (eo_wide)row);
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_HIT, (eo_wide)p->x0 + lowest_set_bit(both), (eo_wide)p->y0 + (eo_wide)row);
 #endif
     return hit;
 #endif
@@ -504,22 +503,22 @@ INLINE uint32_t count_in_column(const lined_up *p, eo_hooks *hooks)
     for (i = 0; i + 1u < p->rows; i += 2u) {
         under = (eo_pixelmask_word)(r[i] << s);
         COUNT_ROW(hooks, 0);
-        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
-        EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
-        EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
         under2 = (eo_pixelmask_word)(r[i + 1u] << s);
         COUNT_ROW(hooks, 0);
-        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i + 1u, p->ay), ROW_OF(p, i + 1u, p->by));
-        EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i + 1u], under2), BITS_OF_B(p, 0, ALL_BITS, l[i + 1u], under2));
-        EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i + 1u], under2), STRIPE_X(p, 0));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i + 1u, p->ay), ROW_OF(p, i + 1u, p->by));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i + 1u], under2), BITS_OF_B(p, 0, ALL_BITS, l[i + 1u], under2));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i + 1u], under2), STRIPE_X(p, 0));
         count += bits_set2((eo_pixelmask_word)(l[i] & under), (eo_pixelmask_word)(l[i + 1u] & under2));
     }
     if (i < p->rows) { /* the last row, alone */
         under = (eo_pixelmask_word)(r[i] << s);
         COUNT_ROW(hooks, 0);
-        EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
-        EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
-        EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, 0, ALL_BITS, l[i], under), BITS_OF_B(p, 0, ALL_BITS, l[i], under));
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, 0, ALL_BITS, l[i], under), STRIPE_X(p, 0));
         count += bits_set((eo_pixelmask_word)(l[i] & under));
     }
     return count;
@@ -553,12 +552,12 @@ INLINE uint8_t find_in_stripes(const lined_up *p, uint8_t first, uint_fast16_t *
             const eo_pixelmask_word *lk = lj + p->l_h;
             for (i = 0; i < rows; i++) {
                 COUNT_ROW(hooks, j);
-                EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
                 under = rotate_up(rj[i], s);
-                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, hi, lj[i], under), BITS_OF_B(p, j, hi, lj[i], under));
-                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, hi, lj[i], under), STRIPE_X(p, j));
-                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j + 1u, lo, lk[i], under), BITS_OF_B(p, j + 1u, lo, lk[i], under));
-                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j + 1u, lo, lk[i], under), STRIPE_X(p, j + 1u));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, hi, lj[i], under), BITS_OF_B(p, j, hi, lj[i], under));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, hi, lj[i], under), STRIPE_X(p, j));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j + 1u, lo, lk[i], under), BITS_OF_B(p, j + 1u, lo, lk[i], under));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j + 1u, lo, lk[i], under), STRIPE_X(p, j + 1u));
                 if ((under & ((lj[i] & hi) | (lk[i] & lo))) != 0)
                     break;
             }
@@ -566,10 +565,10 @@ INLINE uint8_t find_in_stripes(const lined_up *p, uint8_t first, uint_fast16_t *
             /* all of R's word faces L's stripe j: one shift */
             for (i = 0; i < rows; i++) {
                 COUNT_ROW(hooks, j);
-                EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
                 under = (eo_pixelmask_word)(rj[i] << s);
-                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, ALL_BITS, lj[i], under), BITS_OF_B(p, j, ALL_BITS, lj[i], under));
-                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, ALL_BITS, lj[i], under), STRIPE_X(p, j));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, ALL_BITS, lj[i], under), BITS_OF_B(p, j, ALL_BITS, lj[i], under));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, ALL_BITS, lj[i], under), STRIPE_X(p, j));
                 if ((lj[i] & under) != 0)
                     break;
             }
@@ -617,21 +616,21 @@ INLINE uint32_t count_in_stripes(const lined_up *p, eo_hooks *hooks)
             const eo_pixelmask_word *lk = lj + p->l_h;
             for (i = 0; i < p->rows; i++) {
                 COUNT_ROW(hooks, j);
-                EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
                 under = rotate_up(rj[i], s);
-                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, hi, lj[i], under), BITS_OF_B(p, j, hi, lj[i], under));
-                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, hi, lj[i], under), STRIPE_X(p, j));
-                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j + 1u, lo, lk[i], under), BITS_OF_B(p, j + 1u, lo, lk[i], under));
-                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j + 1u, lo, lk[i], under), STRIPE_X(p, j + 1u));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, hi, lj[i], under), BITS_OF_B(p, j, hi, lj[i], under));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, hi, lj[i], under), STRIPE_X(p, j));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j + 1u, lo, lk[i], under), BITS_OF_B(p, j + 1u, lo, lk[i], under));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j + 1u, lo, lk[i], under), STRIPE_X(p, j + 1u));
                 count += bits_set((eo_pixelmask_word)(under & ((lj[i] & hi) | (lk[i] & lo))));
             }
         } else {
             for (i = 0; i < p->rows; i++) {
                 COUNT_ROW(hooks, j);
-                EO_STEP(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_ROW, ROW_OF(p, i, p->ay), ROW_OF(p, i, p->by));
                 under = (eo_pixelmask_word)(rj[i] << s);
-                EO_STEP(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, ALL_BITS, lj[i], under), BITS_OF_B(p, j, ALL_BITS, lj[i], under));
-                EO_STEP(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, ALL_BITS, lj[i], under), STRIPE_X(p, j));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_WORDS, BITS_OF_A(p, j, ALL_BITS, lj[i], under), BITS_OF_B(p, j, ALL_BITS, lj[i], under));
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_AND, BITS_OF_AND(p, j, ALL_BITS, lj[i], under), STRIPE_X(p, j));
                 count += bits_set((eo_pixelmask_word)(lj[i] & under));
             }
         }
@@ -687,7 +686,7 @@ OUT_OF_LINE eo_result pair_of_stripes(const eo_pixelmask *a, eo_coord ax, eo_coo
             *cx = (int32_t)x;
             *cy = (int32_t)y;
         }
-        EO_STEP(hooks, EO_EV_PIXELMASK_HIT, x, y);
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_HIT, x, y);
     }
     return EO_OK;
 }
@@ -705,7 +704,7 @@ eo_result eo_pixelmask_overlap(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
     if (a == NULL || b == NULL || hit == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;
     if (!boxes_meet(a, ax, ay, b, bx, by)) {
-        EO_STEP(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
         *hit = 0;
         return EO_OK; /* the boxes are apart: no word read */
     }
@@ -733,7 +732,7 @@ eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, eo_coord ax, eo_coor
     if (a == NULL || b == NULL || found == NULL || cx == NULL || cy == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;
     if (!boxes_meet(a, ax, ay, b, bx, by)) {
-        EO_STEP(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
         *found = 0;
         return EO_OK; /* the boxes are apart: no word read */
     }
@@ -750,7 +749,7 @@ eo_result eo_pixelmask_first_contact(const eo_pixelmask *a, eo_coord ax, eo_coor
                 return EO_ERR_BAD_ARGUMENT;
             *cx = (int32_t)x;
             *cy = (int32_t)y;
-            EO_STEP(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
+            EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_HIT, *cx, *cy);
         }
         return EO_OK;
     }
@@ -768,7 +767,7 @@ eo_result eo_pixelmask_overlap_area(const eo_pixelmask *a, eo_coord ax, eo_coord
     if (a == NULL || b == NULL || area == NULL || a->words == NULL || b->words == NULL)
         return EO_ERR_NULL_POINTER;
     if (!boxes_meet(a, ax, ay, b, bx, by)) {
-        EO_STEP(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
+        EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_NO_RECT, 0, 0);
         *area = 0;
         return EO_OK; /* the boxes are apart: no word read */
     }
@@ -804,7 +803,7 @@ eo_result eo_pixelmask_overlap_reference(const eo_pixelmask *a, eo_coord ax, eo_
             EO_COUNT(hooks, EO_COUNTER_PIXELMASK_REF_PIXELS);
             if (eo_pixelmask_get(a, (uint16_t)(x - ax), (uint16_t)(y - ay)) &&
                 eo_pixelmask_get(b, (uint16_t)(x - bx), (uint16_t)(y - by))) {
-                EO_STEP(hooks, EO_EV_PIXELMASK_REF_HIT, x, y);
+                EO_STEP_ABOVE(hooks, EO_EV_PIXELMASK_REF_HIT, x, y);
                 *hit = 1;
                 return EO_OK;
             }

@@ -14,7 +14,6 @@
 
 #include <stddef.h>
 
-#define EO_THIS_MODULE EO_MODULE_QUERY
 #include "hooks.h"
 #include "sweep_entries.h"
 
@@ -64,7 +63,7 @@ static uint8_t spans_meet(eo_coord a, eo_coord a_len, eo_coord b, eo_coord b_len
 static eo_result finish(eo_index found, eo_index capacity, eo_index *count, eo_hooks *hooks)
 {
     *count = found;
-    EO_STEP(hooks, EO_EV_QUERY_FOUND, found, capacity);
+    EO_STEP_ABOVE(hooks, EO_EV_QUERY_FOUND, found, capacity);
 #if EO_TRACE
     if (hooks != NULL)
         hooks->counters[EO_COUNTER_QUERY_RESULTS] += found;
@@ -90,7 +89,7 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
         return EO_ERR_NOT_READY;
     if (grid->object_count > 0 && boxes == NULL)
         return EO_ERR_NULL_POINTER;
-    EO_STEP(hooks, EO_EV_QUERY_REGION, region->x, region->y);
+    EO_STEP_ABOVE(hooks, EO_EV_QUERY_REGION, region->x, region->y);
     (void)eo_sectors_box_range(grid, region, &q);
     if (q.col0 == NO_CELL)
         return finish(0, capacity, count, hooks); /* an empty region matches nothing */
@@ -98,7 +97,7 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
         for (col = q.col0; col <= q.col1; col++) {
             eo_index k = (eo_index)row * grid->cfg.cols + col;
             const eo_index *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k];
-            EO_STEP(hooks, EO_EV_QUERY_SECTOR, k, (int32_t)grid->cell_len[k]);
+            EO_STEP_ABOVE(hooks, EO_EV_QUERY_SECTOR, k, (int32_t)grid->cell_len[k]);
             for (; run < end; run++) {
                 eo_index i = (eo_index)(*run >> EO_SECTORS_ENTRY_SHIFT);
                 const eo_box *b = &boxes[i];
@@ -108,16 +107,16 @@ eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, c
                    region and it share (as find_pairs does with pairs): where the object or the
                    region starts its columns, and one of them its rows */
                 if (!((*run & EO_SECTORS_FIRST_COL) || col == q.col0) || !((*run & EO_SECTORS_FIRST_ROW) || row == q.row0)) {
-                    EO_STEP(hooks, EO_EV_QUERY_DUPLICATE, i, k);
+                    EO_STEP_ABOVE(hooks, EO_EV_QUERY_DUPLICATE, i, k);
                     continue;
                 }
                 if (!passes(layers, filter, i)) {
-                    EO_STEP(hooks, EO_EV_QUERY_FILTERED, i, 0);
+                    EO_STEP_ABOVE(hooks, EO_EV_QUERY_FILTERED, i, 0);
                     continue;
                 }
                 EO_COUNT(hooks, EO_COUNTER_QUERY_TESTS);
                 hit = spans_meet(b->x, b->w, region->x, region->w) && spans_meet(b->y, b->h, region->y, region->h);
-                EO_STEP(hooks, EO_EV_QUERY_TEST, i, hit);
+                EO_STEP_ABOVE(hooks, EO_EV_QUERY_TEST, i, hit);
                 if (hit)
                     found = keep_index(out, capacity, found, i);
             }
@@ -152,7 +151,7 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer
         return EO_ERR_NULL_POINTER;
     if (!sweep->ready || sweep->entries == NULL)
         return EO_ERR_NOT_READY;
-    EO_STEP(hooks, EO_EV_QUERY_REGION, region->x, region->y);
+    EO_STEP_ABOVE(hooks, EO_EV_QUERY_REGION, region->x, region->y);
     if (sweep->axis == EO_AABB_Y_FIRST) {
         q_start = region->y;
         q_len = region->h;
@@ -177,13 +176,13 @@ eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer
             break;
         EO_COUNT(hooks, EO_COUNTER_QUERY_OBJECTS);
         if (!passes(layers, filter, i)) {
-            EO_STEP(hooks, EO_EV_QUERY_FILTERED, i, 0);
+            EO_STEP_ABOVE(hooks, EO_EV_QUERY_FILTERED, i, 0);
             continue;
         }
         EO_COUNT(hooks, EO_COUNTER_QUERY_TESTS);
         hit = spans_meet(start, (eo_coord)e[EO_SWEEP_ENTRY_LEN], q_start, q_len) &&
               spans_meet((eo_coord)e[EO_SWEEP_ENTRY_OTHER], (eo_coord)e[EO_SWEEP_ENTRY_OTHER_LEN], q_other, q_other_len);
-        EO_STEP(hooks, EO_EV_QUERY_TEST, i, hit);
+        EO_STEP_ABOVE(hooks, EO_EV_QUERY_TEST, i, hit);
         if (hit)
             found = keep_index(out, capacity, found, i);
     }
@@ -452,16 +451,16 @@ static void test_box(seg_walk *w, eo_index i, eo_sectors_cell col, eo_sectors_ce
     const eo_box *b = &w->boxes[i];
     EO_COUNT(w->hooks, EO_COUNTER_QUERY_OBJECTS);
     if (!passes(w->layers, w->filter, i)) {
-        EO_STEP(w->hooks, EO_EV_QUERY_FILTERED, i, 0);
+        EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_FILTERED, i, 0);
         return;
     }
     if (!in_reach(&w->c, b)) {
-        EO_STEP(w->hooks, EO_EV_QUERY_MISS, i, 0);
+        EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_MISS, i, 0);
         return;
     }
     EO_COUNT(w->hooks, EO_COUNTER_QUERY_TESTS);
     if (!segment_hits(&w->c, b, i, &h)) {
-        EO_STEP(w->hooks, EO_EV_QUERY_MISS, i, 1);
+        EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_MISS, i, 1);
         return;
     }
     if (col != NO_CELL) {
@@ -473,11 +472,11 @@ static void test_box(seg_walk *w, eo_index i, eo_sectors_cell col, eo_sectors_ce
         p.h = 1;
         (void)eo_sectors_box_range(w->grid, &p, &r);
         if (r.col0 != col || r.row0 != row) {
-            EO_STEP(w->hooks, EO_EV_QUERY_DUPLICATE, i, row * w->grid->cfg.cols + col);
+            EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_DUPLICATE, i, row * w->grid->cfg.cols + col);
             return;
         }
     }
-    EO_STEP(w->hooks, EO_EV_QUERY_HIT, i, (uint32_t)h.t_num * 16u + h.face); /* wraps past 2^28 */
+    EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_HIT, i, (uint32_t)h.t_num * 16u + h.face); /* wraps past 2^28 */
     keep_hit(w, &h);
 }
 
@@ -555,11 +554,11 @@ static void walk_sectors(seg_walk *w)
         eo_coord y_lo = row == 0 ? c->min_y : clamp_coord(top, c->min_y, c->max_y);
         eo_coord y_hi = row + 1u >= g->cfg.rows ? c->max_y : clamp_coord(top + (eo_wide)g->cell_h - 1, c->min_y, c->max_y);
         if (y_lo <= y_hi && row_columns(w, y_lo, y_hi, &col0, &col1)) {
-            EO_STEP(w->hooks, EO_EV_QUERY_ROW, row, col0 * 256 + col1);
+            EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_ROW, row, col0 * 256 + col1);
             for (col = col0; col <= col1; col++) {
                 eo_index k = (eo_index)row * g->cfg.cols + col;
                 const eo_index *run = g->entries + g->cell_start[k], *end = run + g->cell_len[k];
-                EO_STEP(w->hooks, EO_EV_QUERY_SECTOR, k, (int32_t)g->cell_len[k]);
+                EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_SECTOR, k, (int32_t)g->cell_len[k]);
                 for (; run < end; run++)
                     test_box(w, (eo_index)(*run >> EO_SECTORS_ENTRY_SHIFT), col, row);
             }
@@ -592,7 +591,7 @@ eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, eo_in
     w.capacity = capacity;
     w.found = 0;
     w.hooks = hooks;
-    EO_STEP(hooks, EO_EV_QUERY_SEGMENT, EO_PACK16(seg->x0, seg->y0), EO_PACK16(seg->x1, seg->y1));
+    EO_STEP_ABOVE(hooks, EO_EV_QUERY_SEGMENT, EO_PACK16(seg->x0, seg->y0), EO_PACK16(seg->x1, seg->y1));
     if (grid != NULL) {
         if (count > 0)
             walk_sectors(&w);

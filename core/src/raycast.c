@@ -14,7 +14,6 @@
 
 #include <stddef.h>
 
-#define EO_THIS_MODULE EO_MODULE_RAYCAST
 #include "hooks.h"
 
 /* The walk over one grid. A visit is a cell with the t it is entered at and its rank: 0 the start
@@ -296,7 +295,7 @@ static void scan_slope(ray *r, uint8_t attr)
     walker_setup(&p, r->seg, 1);
     if (t->rank == 0) {
         walker_place(&p, t->x0, t->y0);
-        EO_STEP(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
+        EO_STEP_ABOVE(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
         EO_COUNT(r->hooks, EO_COUNTER_RAYCAST_PIXELS);
         if (below_surface(r, attr, col, row, p.col, p.row)) {
             take(r, col, row, attr, p.col, p.row, 0, 1, 0);
@@ -310,7 +309,7 @@ static void scan_slope(ray *r, uint8_t attr)
     while (walker_next(&p) && !t_after(p.t_num, p.t_den, end_n, end_d)) {
         if (eo_tiles_tile_of(p.col, r->shift) != col || eo_tiles_tile_of(p.row, r->shift) != row)
             continue; /* a pixel of a neighbouring tile (a corner's side pixel, or after the exit) */
-        EO_STEP(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
+        EO_STEP_ABOVE(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
         EO_COUNT(r->hooks, EO_COUNTER_RAYCAST_PIXELS);
         if (below_surface(r, attr, col, row, p.col, p.row)) {
             take(r, col, row, attr, p.col, p.row, p.t_num, p.t_den, p.rank);
@@ -341,7 +340,7 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
     r.hooks = hooks;
     r.best.hit = 0;
     r.best_rank = 0;
-    EO_STEP(hooks, EO_EV_RAYCAST_BEGIN, pack_point(seg->x0, seg->y0), pack_point(seg->x1, seg->y1));
+    EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_BEGIN, pack_point(seg->x0, seg->y0), pack_point(seg->x1, seg->y1));
     walker_setup(w, seg, r.size);
     walker_place(w, eo_tiles_tile_of(seg->x0, r.shift), eo_tiles_tile_of(seg->y0, r.shift));
     do {
@@ -349,11 +348,11 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
         if (r.best.hit && visit_after(w->t_num, w->t_den, w->rank, r.best.t_num, r.best.t_den, r.best_rank))
             break; /* entered after the hit: not reached */
         attr = eo_tiles_attr_at(map, w->col, w->row, hooks);
-        EO_STEP(hooks, EO_EV_RAYCAST_TILE, pack_point(w->col, w->row), face_of(w->rank, w->sx, w->sy));
+        EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_TILE, pack_point(w->col, w->row), face_of(w->rank, w->sx, w->sy));
         EO_COUNT(hooks, EO_COUNTER_RAYCAST_TILES);
 #if EO_TRACE
         if (w->rank == 1 && w->stage == 1) /* the first cell of a corner: where the corner is */
-            EO_STEP(hooks, EO_EV_RAYCAST_CORNER, (eo_wide)w->x0 + w->sx * (eo_wide)w->t_num,
+            EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_CORNER, (eo_wide)w->x0 + w->sx * (eo_wide)w->t_num,
                     (eo_wide)w->y0 + w->sy * (eo_wide)((eo_uwide)w->t_num * w->ady / w->adx));
 #endif
         if (count < capacity) {
@@ -378,10 +377,10 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
     } while (walker_next(w));
 
     if (r.best.hit) {
-        EO_STEP(hooks, EO_EV_RAYCAST_BLOCK, r.best.x, r.best.y);
+        EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_BLOCK, r.best.x, r.best.y);
         *hit = r.best;
     } else {
-        EO_STEP(hooks, EO_EV_RAYCAST_CLEAR, count, 0);
+        EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_CLEAR, count, 0);
         hit->hit = 0;
         hit->attr = 0;
         hit->face = 0;

@@ -11,7 +11,6 @@
      ranges[max_objects]    first/last column and row of each object */
 #include "earlyout/sectors.h"
 
-#define EO_THIS_MODULE EO_MODULE_SECTORS
 #include "hooks.h"
 #include "inline.h"
 #if EO_Z80_ASM
@@ -372,7 +371,7 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
 #if EO_COORD_BITS >= 32
         extent_of(&boxes[i], &grid->extents[i]);
 #endif
-        EO_STEP(hooks, EO_EV_SECTORS_RANGE, i, r.col0 == NO_CELL ? -1 : pack_range(&r));
+        EO_STEP_ABOVE(hooks, EO_EV_SECTORS_RANGE, i, r.col0 == NO_CELL ? -1 : pack_range(&r));
         if (r.col0 == NO_CELL)
             continue;
         for (row = r.row0; row <= r.row1; row++)
@@ -381,7 +380,7 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
         total += range_cells(&r);
     }
     if (total > grid->cfg.max_entries) {
-        EO_STEP(hooks, EO_EV_SECTORS_FULL, (int32_t)total, (int32_t)grid->cfg.max_entries);
+        EO_STEP_ABOVE(hooks, EO_EV_SECTORS_FULL, (int32_t)total, (int32_t)grid->cfg.max_entries);
         return EO_ERR_BUFFER_TOO_SMALL; /* left empty: nothing stale can be reported */
     }
 
@@ -400,7 +399,7 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
                 k = CELL(grid, col, row);
                 grid->entries[grid->cell_start[k] + grid->cell_len[k]++] = e;
                 e = (eo_index)(e & ~(eo_index)FIRST_COL);
-                EO_STEP(hooks, EO_EV_SECTORS_INSERT, i, k);
+                EO_STEP_ABOVE(hooks, EO_EV_SECTORS_INSERT, i, k);
             }
         }
     }
@@ -460,7 +459,7 @@ static uint8_t run_borrow(eo_sectors *g, eo_index k, eo_hooks *hooks)
         if (d < g->cells - k && run_has_room(g, k + d)) {
             /* the runs after k up to j move one place right, into j's free place */
             j = k + d;
-            EO_STEP(hooks, EO_EV_SECTORS_SHIFT, k, j);
+            EO_STEP_ABOVE(hooks, EO_EV_SECTORS_SHIFT, k, j);
             for (at = start[j] + g->cell_len[j]; at > start[k + 1u]; at--)
                 e[at] = e[at - 1u];
             for (; j > k; j--)
@@ -470,7 +469,7 @@ static uint8_t run_borrow(eo_sectors *g, eo_index k, eo_hooks *hooks)
         if (d <= k && run_has_room(g, k - d)) {
             /* the runs before k down to j + 1 move one place left, into j's free place */
             j = k - d;
-            EO_STEP(hooks, EO_EV_SECTORS_SHIFT, k, j);
+            EO_STEP_ABOVE(hooks, EO_EV_SECTORS_SHIFT, k, j);
             for (at = start[j + 1u]; at < start[k] + g->cell_len[k]; at++)
                 e[at - 1u] = e[at];
             for (j++; j <= k; j++)
@@ -589,7 +588,7 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
         uint8_t starts_moved;
         old = grid->ranges[i];
         moved++;
-        EO_STEP(hooks, EO_EV_SECTORS_MOVE, i, now.col0 == NO_CELL ? -1 : pack_range(&now));
+        EO_STEP_ABOVE(hooks, EO_EV_SECTORS_MOVE, i, now.col0 == NO_CELL ? -1 : pack_range(&now));
         grid->ranges[i] = now;
         starts_moved = old.col0 != now.col0 || old.row0 != now.row0;
         /* leave the sectors of the old range that the new one does not cover, and in the ones it
@@ -617,7 +616,7 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
                         if (!run_insert(grid, k, ENTRY(i, &now, col, row), hooks)) {
                             /* every place is taken (maybe only until later objects leave theirs):
                                lay everything out afresh, which fits if the new total does */
-                            EO_STEP(hooks, EO_EV_SECTORS_FULL, k, 0);
+                            EO_STEP_ABOVE(hooks, EO_EV_SECTORS_FULL, k, 0);
                             note_moves(stats, hooks, moved, inserted, removed);
                             return eo_sectors_build(grid, boxes, count, stats, hooks);
                         }
@@ -687,7 +686,7 @@ INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *lay
     eo_pair *out = w->pairs;
     uint32_t found = w->found, capacity = w->capacity, candidates = 0, firsts = 0, allowed = 0;
 #if EO_TRACE
-    EO_STEP(w->hooks, EO_EV_SECTORS_VISIT, k, (int32_t)grid->cell_len[k]);
+    EO_STEP_ABOVE(w->hooks, EO_EV_SECTORS_VISIT, k, (int32_t)grid->cell_len[k]);
 #endif
     for (p = run; p + 1 < end; p++) {
         eo_index ei = *p;
@@ -722,13 +721,13 @@ INLINE void pair_sector(pair_walk *w, eo_index k, const eo_broadphase_layer *lay
 #endif
 #if EO_TRACE
             if (!first)
-                EO_STEP(w->hooks, EO_EV_SECTORS_DUPLICATE, i, j);
+                EO_STEP_ABOVE(w->hooks, EO_EV_SECTORS_DUPLICATE, i, j);
             else if (!may)
-                EO_STEP(w->hooks, EO_EV_SECTORS_FILTERED, i, j);
+                EO_STEP_ABOVE(w->hooks, EO_EV_SECTORS_FILTERED, i, j);
             else
-                EO_STEP(w->hooks, EO_EV_SECTORS_BOX_TEST, i, j);
+                EO_STEP_ABOVE(w->hooks, EO_EV_SECTORS_BOX_TEST, i, j);
             if (hit)
-                EO_STEP(w->hooks, EO_EV_SECTORS_PAIR, i, j);
+                EO_STEP_ABOVE(w->hooks, EO_EV_SECTORS_PAIR, i, j);
 #endif
             firsts_i = (eo_index)(firsts_i + first);
             if (layers != NULL) /* without layers, every first pair is allowed: counted below */

@@ -9,7 +9,6 @@
 
 #include <stddef.h>
 
-#define EO_THIS_MODULE EO_MODULE_SLOPES
 #include "hooks.h"
 
 static uint8_t shift_of(const eo_tiles_map *map)
@@ -41,7 +40,7 @@ static uint8_t ground(const eo_tiles_map *map, uint8_t size, eo_coord col, eo_co
         h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_ONE_WAY_SLOPE), i);
     else if (*attr >= EO_TILES_SLOPE)
         h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_SLOPE), i);
-    EO_STEP(hooks, EO_EV_SLOPES_HEIGHT, i, h);
+    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_HEIGHT, i, h);
     return h;
 }
 
@@ -89,21 +88,21 @@ static void sensor(const eo_tiles_map *map, uint8_t size, eo_coord x, eo_coord y
 
     clear(out);
     EO_COUNT(hooks, EO_COUNTER_SLOPES_SENSORS);
-    EO_STEP(hooks, EO_EV_SLOPES_SENSOR, x, y);
+    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_SENSOR, x, y);
     h = ground(map, size, col, row, i, (uint8_t)(y - top), &attr, hooks);
     if (h == 0) {
         /* extension: nothing here, the ground may start in the tile below */
-        EO_STEP(hooks, EO_EV_SLOPES_EXTEND, x, row);
+        EO_STEP_ABOVE(hooks, EO_EV_SLOPES_EXTEND, x, row);
         if (top > (eo_coord)(EO_COORD_MAX - size) ||
             (h = ground(map, size, col, (eo_coord)(row + 1), i, 0, &attr, hooks)) == 0) {
-            EO_STEP(hooks, EO_EV_SLOPES_NO_GROUND, x, y);
+            EO_STEP_ABOVE(hooks, EO_EV_SLOPES_NO_GROUND, x, y);
             return;
         }
         row++;
         top = (eo_coord)(top + size);
     } else if (h == size) {
         /* regression: full here, the surface may be in the tile above */
-        EO_STEP(hooks, EO_EV_SLOPES_REGRESS, x, row);
+        EO_STEP_ABOVE(hooks, EO_EV_SLOPES_REGRESS, x, row);
         if (top >= (eo_coord)(EO_COORD_MIN + size) &&
             (h2 = ground(map, size, col, (eo_coord)(row - 1), i, (uint8_t)(size - 1u), &attr2, hooks)) > 0) {
             row--;
@@ -118,7 +117,7 @@ static void sensor(const eo_tiles_map *map, uint8_t size, eo_coord x, eo_coord y
     out->col = col;
     out->row = row;
     out->ground_y = (eo_coord)(top + (size - h));
-    EO_STEP(hooks, EO_EV_SLOPES_SURFACE, x, out->ground_y);
+    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_SURFACE, x, out->ground_y);
 }
 
 eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out,
@@ -216,7 +215,7 @@ static uint8_t climb(const eo_tiles_map *map, const eo_box *b, int8_t dir, uint8
     while (eo_tiles_pixel_solid(map, col, row)) {
         rise++;
         if (rise > max_step || row == EO_COORD_MIN) {
-            EO_STEP(hooks, EO_EV_SLOPES_WALL, col, rise); /* too steep: a wall */
+            EO_STEP_ABOVE(hooks, EO_EV_SLOPES_WALL, col, rise); /* too steep: a wall */
             return 0;
         }
         row--;
@@ -226,11 +225,11 @@ static uint8_t climb(const eo_tiles_map *map, const eo_box *b, int8_t dir, uint8
         eo_tiles_move(map, &t, 0, (eo_coord)-(eo_coord)rise, flags, NULL, &r, hooks) != EO_OK ||
         r.moved_y != -(int32_t)rise ||  /* no room for the head */
         eo_tiles_move(map, &t, dir, 0, flags, NULL, &r, hooks) != EO_OK || r.moved_x != dir) {
-        EO_STEP(hooks, EO_EV_SLOPES_WALL, col, 0);
+        EO_STEP_ABOVE(hooks, EO_EV_SLOPES_WALL, col, 0);
         return 0;
     }
     EO_COUNT(hooks, EO_COUNTER_SLOPES_CLIMBS);
-    EO_STEP(hooks, EO_EV_SLOPES_CLIMB, col, rise);
+    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_CLIMB, col, rise);
     *out = t;
     return 1;
 }
@@ -251,7 +250,7 @@ static void onto_one_way(const eo_tiles_map *map, eo_box *t, int8_t dir, uint8_t
             if (eo_tiles_move(map, &u, 0, (eo_coord)-(eo_coord)rise, mflags, NULL, &r, hooks) == EO_OK &&
                 r.moved_y == -(int32_t)rise) {
                 EO_COUNT(hooks, EO_COUNTER_SLOPES_CLIMBS);
-                EO_STEP(hooks, EO_EV_SLOPES_CLIMB, col, rise);
+                EO_STEP_ABOVE(hooks, EO_EV_SLOPES_CLIMB, col, rise);
                 *t = u;
             }
             return;
@@ -303,12 +302,12 @@ static void walk_on(const eo_tiles_map *map, eo_box *b, int8_t dir, eo_ucoord n,
         u = t;
         (void)eo_tiles_move(map, &u, 0, (eo_coord)(max_step + 1), mflags, NULL, &r, hooks);
         if (!(r.hit & EO_HIT_BOTTOM)) {
-            EO_STEP(hooks, EO_EV_SLOPES_AIRBORNE, t.x, t.y);
+            EO_STEP_ABOVE(hooks, EO_EV_SLOPES_AIRBORNE, t.x, t.y);
             end->how = WALK_LEDGE;
         } else if (reach != EO_SLOPES_REACH_ALWAYS) {
             line -= dir * line_slope;
             if (((eo_wide)u.y - y0) * 256 - line > limit) {
-                EO_STEP(hooks, EO_EV_SLOPES_LAUNCH, t.x, line_slope);
+                EO_STEP_ABOVE(hooks, EO_EV_SLOPES_LAUNCH, t.x, line_slope);
                 end->how = WALK_LAUNCH;
             }
         }
@@ -320,11 +319,11 @@ static void walk_on(const eo_tiles_map *map, eo_box *b, int8_t dir, eo_ucoord n,
 #if EO_TRACE
         if (r.moved_y > 0) {
             EO_COUNT(hooks, EO_COUNTER_SLOPES_SNAPS);
-            EO_STEP(hooks, EO_EV_SLOPES_SNAP_DOWN, u.x, r.moved_y);
+            EO_STEP_ABOVE(hooks, EO_EV_SLOPES_SNAP_DOWN, u.x, r.moved_y);
         }
 #endif
         *b = u;
-        EO_STEP(hooks, EO_EV_SLOPES_WALK_STEP, b->x, b->y);
+        EO_STEP_ABOVE(hooks, EO_EV_SLOPES_WALK_STEP, b->x, b->y);
     }
 }
 
@@ -362,7 +361,7 @@ eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint
     e = grounded(map, &b, 0, &on, hooks);
     if (e != EO_OK)
         return e;
-    EO_STEP(hooks, EO_EV_SLOPES_WALK, dx, max_step);
+    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_WALK, dx, max_step);
     end.rest = n;
     if (on)
         walk_on(map, &b, dir, n, max_step, EO_SLOPES_REACH_ALWAYS, 0, mflags, &end, hooks);
@@ -453,7 +452,7 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
     e = grounded(map, &b, flags, &on, hooks);
     if (e != EO_OK)
         return e;
-    EO_STEP(hooks, EO_EV_SLOPES_MOVE, dx, dy);
+    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_MOVE, dx, dy);
     out.move.hit = out.move.touching = out.move.below = out.move.on_ground = 0;
     out.landed = out.launched = 0;
     out.slope = 0;
@@ -469,7 +468,7 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
         if (r.hit & EO_HIT_BOTTOM) {
             /* landed on a floor or a slope: the rest of dx is walked from there */
             out.landed = 1;
-            EO_STEP(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
+            EO_STEP_ABOVE(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
             walk_then_fly(map, &b, dir, (eo_ucoord)(rest_x >= 0 ? rest_x : -rest_x), max_step, reach, mflags, &out, hooks);
         } else if ((r.hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) && dy >= 0 && climb(map, &b, dir, max_step, mflags, &t, hooks)) {
             /* falling sideways onto a rising slope (or a ledge's corner): step up onto it, a
@@ -477,7 +476,7 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
             b = t;
             out.landed = 1;
             out.move.hit = EO_HIT_BOTTOM;
-            EO_STEP(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
+            EO_STEP_ABOVE(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
             walk_then_fly(map, &b, dir, (eo_ucoord)((rest_x >= 0 ? rest_x : -rest_x) - 1), max_step, reach, mflags, &out, hooks);
         } else if ((r.hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) && rest_y != 0) {
             /* a wall: slide along it */
@@ -485,7 +484,7 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
             out.move.hit |= r.hit;
             if (r.hit & EO_HIT_BOTTOM) {
                 out.landed = 1;
-                EO_STEP(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
+                EO_STEP_ABOVE(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
             }
         } else if ((r.hit & EO_HIT_TOP) && rest_x != 0) {
             /* a ceiling: the horizontal motion goes on */

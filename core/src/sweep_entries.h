@@ -1,6 +1,6 @@
-/* Private: the layout of an eo_sweep workspace's entries, written by sweep.c (and the Z80 build's
-   z80/sweep_z80.c) and read by the queries in query.c; and the outputs those two sweep files
-   share. sweep.c checks at compile time that its own names agree with these. */
+/* Private: the layout of an eo_sweep workspace's entries, written by sweep.c and sweep_scan.c (or
+   the Z80 build's core/src/z80/sweep_scan.c) and read by the sweep's queries; the outputs the
+   scan writes; and the scan's loops, which sweep.c calls. */
 #ifndef EARLYOUT_SRC_SWEEP_ENTRIES_H
 #define EARLYOUT_SRC_SWEEP_ENTRIES_H
 
@@ -32,5 +32,15 @@ typedef struct sweep_out {
     uint32_t capacity, found;
     eo_hooks *hooks;
 } sweep_out;
+
+/* sweep_scan.c: each entry's first four words again from its box (x, y, w, h as words; count > 0),
+   on the sweep axis X or Y; */
+void eo_sweep_refresh_x(eo_sweep_word *e, uint16_t count, const eo_box *boxes);
+void eo_sweep_refresh_y(eo_sweep_word *e, uint16_t count, const eo_box *boxes);
+/* the first entry from p on whose key is above the next one's (a sentinel's key 0 stops it); */
+eo_sweep_word *eo_sweep_first_descent(eo_sweep_word *p);
+/* each non-empty entry from p against the entries in its reach up to `end` (the first sentinel):
+   the overlapping pairs to `out`. */
+void eo_sweep_scan_entries(const eo_sweep_word *p, const eo_sweep_word *end, sweep_out *out);
 
 #endif

@@ -10,7 +10,6 @@
 
 #include <stddef.h>
 
-#define EO_THIS_MODULE EO_MODULE_TILES
 #include "hooks.h"
 
 #define NO_ROW EO_COORD_MIN /* no tile row: tile rows (pixel >> 3 at least) never reach it */
@@ -261,11 +260,11 @@ static uint8_t lookup(const tiles_ctx *ctx, eo_coord col, eo_coord row)
     EO_COUNT(ctx->hooks, EO_COUNTER_TILES_LOOKUPS);
     if (!inside(ctx, col, row)) {
         attr = outside_attr(ctx, row);
-        EO_STEP(ctx->hooks, EO_EV_TILES_LOOKUP, pack_tile(col, row), attr + 256);
+        EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_LOOKUP, pack_tile(col, row), attr + 256);
         return attr;
     }
     attr = ctx->map->attrs[*cell(ctx, col, row)];
-    EO_STEP(ctx->hooks, EO_EV_TILES_LOOKUP, pack_tile(col, row), attr);
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_LOOKUP, pack_tile(col, row), attr);
     return attr;
 }
 
@@ -402,7 +401,7 @@ static uint8_t probe_point(const tiles_ctx *ctx, eo_coord x, eo_coord y, eo_tile
     eo_coord col = tile_of(ctx, x), row = tile_of(ctx, y);
     uint8_t attr;
     EO_COUNT(ctx->hooks, EO_COUNTER_TILES_PROBES);
-    EO_STEP(ctx->hooks, EO_EV_TILES_PROBE, x, y);
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_PROBE, x, y);
     attr = lookup(ctx, col, row);
     if (k < capacity) {
         probes[k].x = x;
@@ -472,7 +471,7 @@ static uint8_t one_way_stop(const tiles_ctx *ctx, eo_coord col, eo_coord row, ui
         *at = y;
         return 1;
     }
-    EO_STEP(ctx->hooks, EO_EV_TILES_PASS, pack_tile(col, row), attr);
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_PASS, pack_tile(col, row), attr);
 #if !EO_TRACE
     (void)ctx;
     (void)col;
@@ -699,14 +698,14 @@ static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, eo_coo
         if (dir > 0 ? b > target : b < target)
             b = target;
         EO_COUNT(ctx->hooks, EO_COUNTER_TILES_STEPS);
-        EO_STEP(ctx->hooks, axis ? EO_EV_TILES_STEP_Y : EO_EV_TILES_STEP_X, a, b);
+        EO_STEP_ABOVE(ctx->hooks, axis ? EO_EV_TILES_STEP_Y : EO_EV_TILES_STEP_X, a, b);
         if (line_blocks(ctx, axis, t, a, b, dir, &s, flags, &at)) {
             /* snap: the leading edge stops one pixel before the block */
-            EO_STEP(ctx->hooks, EO_EV_TILES_BLOCKED, axis, at);
+            EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_BLOCKED, axis, at);
             EO_COUNT(ctx->hooks, EO_COUNTER_TILES_SNAPS);
             lead = (eo_coord)(at - dir);
             *pos = dir > 0 ? (eo_coord)(lead - (size - 1)) : lead;
-            EO_STEP(ctx->hooks, EO_EV_TILES_SNAP, axis, *pos);
+            EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_SNAP, axis, *pos);
             return side;
         }
         if (t < 0 || t >= n_along) {
@@ -718,14 +717,14 @@ static uint8_t move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, eo_coo
                 b = target > first ? target : first;
             } else
                 b = target;
-            EO_STEP(ctx->hooks, EO_EV_TILES_SKIP_OUTSIDE, axis, b);
+            EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_SKIP_OUTSIDE, axis, b);
         }
         lead = b;
     }
     *pos = dir > 0 ? (eo_coord)(lead - (size - 1)) : lead;
     if (!edge)
         return 0;
-    EO_STEP(ctx->hooks, EO_EV_TILES_WORLD_EDGE, axis, *pos);
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_WORLD_EDGE, axis, *pos);
     return side;
 }
 
@@ -789,7 +788,7 @@ static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache 
         cache->col1 == c1 && cache->row0 == r0 && cache->row1 == r1 && cache->row_below == rb) {
         /* coarse-fine skip: same tiles as last time, same answer */
         EO_COUNT(ctx->hooks, EO_COUNTER_TILES_SKIPS);
-        EO_STEP(ctx->hooks, EO_EV_TILES_CACHE_SKIP, pack_tile(c0, r0), cache->touching | cache->below << 8);
+        EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_CACHE_SKIP, pack_tile(c0, r0), cache->touching | cache->below << 8);
         *touching = cache->touching;
         *below = cache->below;
         return;
@@ -799,7 +798,7 @@ static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache 
     *below = rb == NO_ROW ? (uint8_t)(EO_TILES_TOUCH_OUTSIDE | EO_TILES_TOUCH_SOLID) : kinds_in(ctx, c0, c1, rb, rb);
     if (cache == NULL)
         return;
-    EO_STEP(ctx->hooks, EO_EV_TILES_CACHE_FILL, pack_tile(c0, r0), *touching | *below << 8);
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_CACHE_FILL, pack_tile(c0, r0), *touching | *below << 8);
     cache->map = ctx->map;
     cache->col0 = c0;
     cache->col1 = c1;
@@ -865,11 +864,11 @@ static void finish_move(const tiles_ctx *ctx, eo_box *box, const eo_box *b, uint
     r.moved_x = (int32_t)((eo_wide)b->x - box->x);
     r.moved_y = (int32_t)((eo_wide)b->y - box->y);
     if (!(flags & EO_TILES_POSITION_ONLY)) {
-        EO_STEP(ctx->hooks, EO_EV_TILES_SENSE, b->x, b->y);
+        EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_SENSE, b->x, b->y);
         sense_tiles(ctx, b, cache, &r.touching, &r.below);
         r.on_ground = on_ground(ctx, b);
     }
-    EO_STEP(ctx->hooks, EO_EV_TILES_RESULT, r.hit | r.on_ground << 4, r.touching | r.below << 8);
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_RESULT, r.hit | r.on_ground << 4, r.touching | r.below << 8);
     box->x = b->x;
     box->y = b->y;
     result->hit = r.hit;
@@ -896,7 +895,7 @@ eo_result eo_tiles_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_co
     if (!box_ok(box) || (flags & ~(EO_TILES_DROP | EO_TILES_POSITION_ONLY | EO_TILES_CORNERS)) != 0)
         return EO_ERR_BAD_ARGUMENT;
     b = *box;
-    EO_STEP(hooks, EO_EV_TILES_MOVE, dx, dy);
+    EO_STEP_ABOVE(hooks, EO_EV_TILES_MOVE, dx, dy);
     /* X first, then Y: the Y scan uses the columns the box reached */
     hit = move_axis(&ctx, &b, 0, dx, flags);
     hit |= move_axis(&ctx, &b, 1, dy, flags);
@@ -994,7 +993,7 @@ eo_result eo_tiles_sweep(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
         ax > EO_TILES_MAX_SWEEP || ay > EO_TILES_MAX_SWEEP)
         return EO_ERR_BAD_ARGUMENT;
     b = *box;
-    EO_STEP(hooks, EO_EV_TILES_SWEEP, dx, dy);
+    EO_STEP_ABOVE(hooks, EO_EV_TILES_SWEEP, dx, dy);
     err = ay - ax;
     while (i < ax || j < ay) {
         /* the run: every step along one axis before the staircase turns */
@@ -1014,7 +1013,7 @@ eo_result eo_tiles_sweep(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
                 run++;
                 err -= 2 * ax;
             } while (j + run < ay && err > 0);
-        EO_STEP(hooks, EO_EV_TILES_RUN, axis, run);
+        EO_STEP_ABOVE(hooks, EO_EV_TILES_RUN, axis, run);
         hit = sweep_run(&ctx, &b, axis, (eo_coord)((axis ? sy : sx) * run), flags, &known[axis]);
         if (hit != 0)
             break;

@@ -14,6 +14,7 @@
 
 #define RNG_SEED 6502u
 #include "rng.h"
+#include "trace_file.h"
 
 /* ---- maps drawn as text (as in test_tiles.c) ------------------------------------------------ */
 
@@ -1025,7 +1026,7 @@ static void test_slopes_counters_and_trace(void **state)
     assert_int_equal(g.ground_y, 32);
 #if EO_TRACE
     assert_int_equal(steps[0].event, EO_EV_SLOPES_SENSOR);
-    assert_int_equal(steps[0].module, EO_MODULE_SLOPES);
+    assert_true(ends_with(steps[0].file, "core/src/slopes.c"));
     assert_int_equal(steps[0].a, 10);
     assert_int_equal(steps[0].b, 28);
     for (k = 0; k < h.step_count; k++) {

@@ -3,7 +3,7 @@
 import { EarlyoutError, fail } from './errors.js';
 import type { Exports, ModuleFacts } from './exports.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
-import { MODULE_NAMES, RESULT, RESULTS } from './generated/constants.js';
+import { RESULT, RESULTS } from './generated/constants.js';
 import { int, typed, type BoxList } from './input.js';
 import { Heap } from './memory.js';
 import type { BroadphaseStats, HeapStats, PairList, TraceStep, Traced } from './types.js';
@@ -18,7 +18,7 @@ type _BoxT = Expect<typeof FIELD_TYPES.box, { x: 'eo_coord'; y: 'eo_coord'; w: '
 type _Pair = Expect<typeof LAYOUT.pair, { size: 8; a: 0; b: 4 }>;
 type _Stats = Expect<typeof FIELD_TYPES.broadphase_stats, Record<keyof BroadphaseStatsC, 'uint32_t'>>;
 type _Hooks = Expect<typeof FIELD_TYPES.hooks, { step_count: 'uint16_t'; steps_lost: 'uint16_t'; counters: `uint32_t[${string}]` }>;
-type _Step = Expect<typeof FIELD_TYPES.trace_step, { event: 'uint8_t'; module: 'uint8_t'; line: 'uint16_t'; a: 'int32_t'; b: 'int32_t' }>;
+type _Step = Expect<typeof FIELD_TYPES.trace_step, { event: 'uint8_t'; unused_: 'uint8_t'; line: 'uint16_t'; file: 'char *'; a: 'int32_t'; b: 'int32_t' }>;
 type BroadphaseStatsC = Omit<typeof LAYOUT.broadphase_stats, 'size'>;
 
 /** snake_case C field -> camelCase JS key. */
@@ -37,6 +37,11 @@ export const MAX_COUNT = 65535;
 /** The most objects a sector grid (and a query over one) takes: EO_SECTORS_MAX_OBJECTS, eo_index off the Z80. */
 export const MAX_GRID_COUNT = 0x3fffffff;
 
+/** The technique a core file belongs to: its name up to the first '_' or '.' (core/src/sweep_scan.c: sweep). */
+export function moduleOf(file: string): string {
+  return /([a-z0-9]+)[_.][^/]*$/.exec(file)?.[1] ?? file;
+}
+
 export class Core {
   readonly x: Exports;
   readonly heap: Heap;
@@ -45,6 +50,7 @@ export class Core {
   hooks = 0;
   private readonly pairHints = new WeakMap<object, number>(); // pairs found last time, per call site
   private readonly eventNames = new Map<number, string>();
+  private readonly fileNames = new Map<number, string>();
 
   constructor(x: Exports, facts: ModuleFacts, maxMemory?: number) {
     this.x = x;
@@ -156,6 +162,17 @@ export class Core {
     return name;
   }
 
+  /** A step's file (the C string __FILE__ gave it), from core/src/ on; read once per address. */
+  private sourceFile(p: number): string {
+    let name = this.fileNames.get(p);
+    if (name === undefined) {
+      const path = this.cString(p);
+      const at = path.lastIndexOf('core/src/');
+      this.fileNames.set(p, (name = at >= 0 ? path.slice(at) : path));
+    }
+    return name;
+  }
+
   heapUsed(): number {
     return this.heap.live;
   }
@@ -183,10 +200,11 @@ export class Core {
       const steps: TraceStep[] = [];
       for (let i = 0; i < count; i++) {
         const s = hooks + stepsAt + i * S.size;
-        const module = dv.getUint8(s + S.module);
+        const file = this.sourceFile(dv.getUint32(s + S.file, true));
         steps.push({
           event: this.eventName(dv.getUint8(s + S.event)),
-          module: MODULE_NAMES[module] ?? `module-${module}`,
+          file,
+          module: moduleOf(file),
           line: dv.getUint16(s + S.line, true),
           a: dv.getInt32(s + S.a, true),
           b: dv.getInt32(s + S.b, true),

@@ -31,7 +31,10 @@ export interface GridmaskLayout {
 }
 export type GridmaskMethod = 'span' | 'endpoints';
 export type GridmaskVerdict = 'maybe' | 'apart-x' | 'apart-y';
-export interface TraceStep { event: string; module: string; line: number; a: number; b: number }
+/** One step of the traced core: its event, the core file and line of the hook that took it
+    (`file` from core/src/, e.g. 'core/src/gridmask.c'; `module` the technique it belongs to, the
+    file's name up to its first '_' or '.'), and the event's two values. */
+export interface TraceStep { event: string; file: string; module: string; line: number; a: number; b: number }
 export interface Traced<T> { result: T; steps: TraceStep[]; stepsLost: number; counters: Record<string, number> }
 
 export type AxisOrder = 'x-first' | 'y-first';

@@ -218,25 +218,15 @@ typedef enum eo_counter {
 /// The counter's name, e.g. "EO_COUNTER_GRIDMASK_BUILT"; "EO_COUNTER_UNKNOWN" otherwise.
 const char *eo_counter_name(uint8_t counter);
 
-/// One recorded step: which event, on which line of which module's C source, with two values.
+/// One recorded step: which event, on which line of which core file, with two values.
 typedef struct eo_trace_step {
-    uint8_t event;   /* an eo_event */
-    uint8_t module;  /* an eo_module: whose source `line` refers to */
-    uint16_t line;   /* __LINE__ in core/src/<module>.c */
-    int32_t a, b;    /* event-specific values, see EO_EVENT_TABLE */
+    uint8_t event;    /* an eo_event */
+    uint8_t unused_;  /* 0 */
+    uint16_t line;    /* the line of the hook that recorded it (core/src/hooks.h) */
+    const char *file; /* the core file it is in, as the compiler named it (__FILE__):
+                         "core/src/gridmask.c", or a longer path ending in core/src/... */
+    int32_t a, b;     /* event-specific values, see EO_EVENT_TABLE */
 } eo_trace_step;
-
-typedef enum eo_module {
-    EO_MODULE_GRIDMASK = 1,
-    EO_MODULE_AABB = 2,
-    EO_MODULE_SECTORS = 3,
-    EO_MODULE_SWEEP = 4,
-    EO_MODULE_PIXELMASK = 5,
-    EO_MODULE_TILES = 6,
-    EO_MODULE_SLOPES = 7,
-    EO_MODULE_QUERY = 8,
-    EO_MODULE_RAYCAST = 9
-} eo_module;
 
 /// Caller-owned teaching hooks. All fields are plain data; eo_hooks_init sets them.
 typedef struct eo_hooks {
@@ -251,8 +241,8 @@ typedef struct eo_hooks {
 void eo_hooks_init(eo_hooks *hooks, eo_trace_step *steps, uint16_t step_capacity);
 /// Forgets recorded steps and zeroes counters, keeping the buffer. NULL is ignored.
 void eo_hooks_reset(eo_hooks *hooks);
-/// Appends one step (used by the traced build through EO_TRACE_STEP). NULL hooks are ignored.
-void eo_hooks_record(eo_hooks *hooks, uint8_t event, uint8_t module, uint16_t line, int32_t a, int32_t b);
+/// Appends one step (the traced build's hooks call it: core/src/hooks.h). NULL hooks are ignored.
+void eo_hooks_record(eo_hooks *hooks, uint8_t event, const char *file, uint16_t line, int32_t a, int32_t b);
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,7 @@ export const LAYOUT = {
   /** eo_pair (common.h) */
   pair: { size: 8, a: 0, b: 4 },
   /** eo_trace_step (common.h) */
-  trace_step: { size: 12, event: 0, module: 1, line: 2, a: 4, b: 8 },
+  trace_step: { size: 16, event: 0, unused_: 1, line: 2, file: 4, a: 8, b: 12 },
   /** eo_hooks (common.h) */
   hooks: { size: 148, steps: 0, step_capacity: 4, step_count: 6, steps_lost: 8, counters: 12, counters_count: 34 },
   /** eo_gridmask_layout (gridmask.h) */
@@ -73,7 +73,7 @@ export const FIELD_TYPES = {
   box: { x: "eo_coord", y: "eo_coord", w: "eo_coord", h: "eo_coord" },
   segment: { x0: "eo_coord", y0: "eo_coord", x1: "eo_coord", y1: "eo_coord" },
   pair: { a: "eo_index", b: "eo_index" },
-  trace_step: { event: "uint8_t", module: "uint8_t", line: "uint16_t", a: "int32_t", b: "int32_t" },
+  trace_step: { event: "uint8_t", unused_: "uint8_t", line: "uint16_t", file: "char *", a: "int32_t", b: "int32_t" },
   hooks: { steps: "eo_trace_step *", step_capacity: "uint16_t", step_count: "uint16_t", steps_lost: "uint16_t", counters: "uint32_t[EO_COUNTER_COUNT]" },
   gridmask_layout: { bits: "uint8_t", cell_shift_x: "uint8_t", cell_shift_y: "uint8_t", reserved: "uint8_t", screen_w: "int16_t", screen_h: "int16_t" },
   gridmask_axis: { screen: "int16_t", shift: "uint8_t", last_cell: "uint8_t" },

@@ -24,23 +24,9 @@ export const RESULT = Object.freeze({ EO_OK: 0, EO_ERR_NULL_POINTER: 1, EO_ERR_B
 /** The core's result names, as EarlyoutError.code spells them. */
 export type CoreResultName = "EO_ERR_NULL_POINTER" | "EO_ERR_BAD_ARGUMENT" | "EO_ERR_BAD_LAYOUT" | "EO_ERR_BUFFER_TOO_SMALL" | "EO_ERR_NOT_READY";
 
-/** eo_module (common.h): value -> the module whose core/src/<module>.c a trace step's line refers to. */
-export const MODULE_NAMES: Readonly<Record<number, string>> = Object.freeze({
-  1: "gridmask",
-  2: "aabb",
-  3: "sectors",
-  4: "sweep",
-  5: "pixelmask",
-  6: "tiles",
-  7: "slopes",
-  8: "query",
-  9: "raycast",
-});
-
 /** Every enum of the public headers, member by member. */
 export const ENUMS = {
   eo_aabb_order: { EO_AABB_X_FIRST: 0, EO_AABB_Y_FIRST: 1 },
-  eo_module: { EO_MODULE_GRIDMASK: 1, EO_MODULE_AABB: 2, EO_MODULE_SECTORS: 3, EO_MODULE_SWEEP: 4, EO_MODULE_PIXELMASK: 5, EO_MODULE_TILES: 6, EO_MODULE_SLOPES: 7, EO_MODULE_QUERY: 8, EO_MODULE_RAYCAST: 9 },
   eo_gridmask_method: { EO_GRIDMASK_SPAN: 0, EO_GRIDMASK_ENDPOINTS: 1 },
   eo_gridmask_verdict: { EO_GRIDMASK_MAYBE: 0, EO_GRIDMASK_APART_X: 1, EO_GRIDMASK_APART_Y: 2, EO_GRIDMASK_BAD_LAYOUT: 3 },
   eo_tiles_attr: { EO_TILES_EMPTY: 0, EO_TILES_SOLID: 1, EO_TILES_ONE_WAY: 2, EO_TILES_LADDER: 3, EO_TILES_HAZARD: 4, EO_TILES_WATER: 5, EO_TILES_SOLID_HAZARD: 6, EO_TILES_LADDER_TOP: 7, EO_TILES_HALF_TOP: 8, EO_TILES_HALF_BOTTOM: 9, EO_TILES_ONE_WAY_HALF: 10, EO_TILES_SLOPE: 16, EO_TILES_ONE_WAY_SLOPE: 136 },

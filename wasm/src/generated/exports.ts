@@ -29,8 +29,8 @@ export interface Exports {
   eo_hooks_init(hooks: number, steps: number, step_capacity: number): void;
   /** void eo_hooks_reset(eo_hooks *hooks) (common.h) */
   eo_hooks_reset(hooks: number): void;
-  /** void eo_hooks_record(eo_hooks *hooks, uint8_t event, uint8_t module, uint16_t line, int32_t a, int32_t b) (common.h) */
-  eo_hooks_record(hooks: number, event: number, module: number, line: number, a: number, b: number): void;
+  /** void eo_hooks_record(eo_hooks *hooks, uint8_t event, const char *file, uint16_t line, int32_t a, int32_t b) (common.h) */
+  eo_hooks_record(hooks: number, event: number, file: number, line: number, a: number, b: number): void;
   /** eo_result eo_gridmask_layout_check(const eo_gridmask_layout *layout) (gridmask.h) */
   eo_gridmask_layout_check(layout: number): number;
   /** eo_result eo_gridmask_prepare(const eo_gridmask_layout *layout, eo_gridmask_grid *grid) (gridmask.h) */

@@ -1,7 +1,8 @@
 // Step-through of the traced core, for any module: previous / next / play / reset, a scrub
 // slider and a play speed, the current step explained in one line, the phases of the run (each a
-// button to its first step), and the module's C file beside it with the step's line highlighted.
-// The owner supplies the words; the steps are the core's own trace.
+// button to its first step), and the C file the step was taken in beside it, with the step's line
+// of logic highlighted (the source view switches files as the steps do). The owner supplies the
+// words; the steps are the core's own trace.
 import { SourceView } from '../csource.ts';
 import { h, reducedMotion, setText, uniqueId } from '../dom.ts';
 import type { TraceStep } from '../core.ts';
@@ -38,10 +39,9 @@ function saveSpeed(v: number): void {
 }
 
 export interface StepperConfig<S extends TraceStep> {
-  /** the C file the steps point into (imported as text at build time) */
-  source: string;
-  /** its path in the repository, e.g. core/src/aabb.c */
-  path: string;
+  /** the core files the steps are taken in, by path in the repository (e.g. core/src/aabb.c), each
+      imported as text at build time; the first is shown before any step */
+  sources: Readonly<Record<string, string>>;
   /** heading of the panel */
   title?: string;
   /** names of the phases, in order; each step belongs to one */
@@ -64,6 +64,8 @@ export class Stepper<S extends TraceStep = TraceStep> {
   private steps: S[] = [];
   private timer: number | null = null;
   private source: SourceView;
+  private readonly views = new Map<string, SourceView>();
+  private readonly sourceSlot: HTMLElement;
   private counter: HTMLElement;
   private explain: HTMLElement;
   private playBtn: HTMLButtonElement;
@@ -80,7 +82,10 @@ export class Stepper<S extends TraceStep = TraceStep> {
     private cfg: StepperConfig<S>,
     private onStep: (step: S | null, index: number) => void,
   ) {
-    this.source = new SourceView(cfg.source, cfg.path, 'source');
+    const paths = Object.keys(cfg.sources);
+    if (paths.length === 0) throw new Error('Stepper: no source file to show');
+    this.source = this.viewOf(paths[0])!;
+    this.sourceSlot = h('div', { class: 'src-slot' }, this.source.root);
     const btn = (testid: string, label: string, text: string, kbd: string, onclick: () => void) =>
       h('button', { type: 'button', class: 'btn', 'data-testid': testid, 'aria-label': label, title: `${label} (${kbd})`, onclick }, text);
     const resetBtn = btn('step-reset', 'Reset to the first step', 'Reset', 'R', () => this.reset());
@@ -132,7 +137,7 @@ export class Stepper<S extends TraceStep = TraceStep> {
         h('span', { class: 'step-speed' }, h('label', { for: speedId, class: 'step-speed-label' }, 'Speed'), this.speedSel),
       ),
       this.explain,
-      this.source.root,
+      this.sourceSlot,
       h(
         'div',
         { class: 'fig-trace-foot' },
@@ -180,21 +185,42 @@ export class Stepper<S extends TraceStep = TraceStep> {
     return this.steps.slice(0, this.index + 1);
   }
 
+  /** The view of one of the configured files (made when first shown), or null if not configured. */
+  private viewOf(path: string): SourceView | null {
+    let v = this.views.get(path);
+    const text = this.cfg.sources[path];
+    if (!v && text !== undefined) this.views.set(path, (v = new SourceView(text, path, 'source')));
+    return v ?? null;
+  }
+
   /**
-   * The trace's line numbers come from the wasm build, the text from the file bundled into the
-   * page; both are built from the same C file. If they drift apart (a stale build), say so loudly.
+   * The trace's line numbers come from the wasm build, the text from the files bundled into the
+   * page; both are built from the same C files. If they drift apart (a stale build), say so loudly.
    */
   private checkSync(steps: S[]): void {
     if (this.outOfSync) return;
-    const lines = this.cfg.source.split('\n');
-    const bad = steps.find((st) => !(lines[st.line - 1] ?? '').includes(st.event));
+    const bad = steps.find((st) => {
+      const v = this.viewOf(st.file);
+      return v !== null && !v.matches(st.line, st.event);
+    });
     if (bad) {
       this.outOfSync = true;
-      const msg = `${this.cfg.path} on this page does not match the wasm build: step ${bad.event} points at line ${bad.line}. Rebuild with make web.`;
+      const msg = `${bad.file} on this page does not match the wasm build: step ${bad.event} points at line ${bad.line}. Rebuild with make web.`;
       console.error(`earlyout: ${msg}`);
-      this.source.root.querySelector('.src-meta')!.textContent = `Out of date: ${msg}`;
-      this.source.root.classList.add('is-stale');
+      const v = this.viewOf(bad.file)!;
+      v.root.querySelector('.src-meta')!.textContent = `Out of date: ${msg}`;
+      v.root.classList.add('is-stale');
     }
+  }
+
+  /** Shows the file a step was taken in (the first configured file for a step in another). */
+  private show(path: string): SourceView {
+    const v = this.viewOf(path) ?? this.source;
+    if (v !== this.source) {
+      this.sourceSlot.replaceChildren(v.root);
+      this.source = v;
+    }
+    return v;
   }
 
   handleKey(e: KeyboardEvent): boolean {
@@ -306,8 +332,10 @@ export class Stepper<S extends TraceStep = TraceStep> {
     });
     if (st) {
       setText(this.explain, this.cfg.explain(st));
-      const trail = new Set(this.steps.slice(0, this.index).map((s) => s.line));
-      this.source.highlight(st.line, trail, note, scroll && !reducedMotion());
+      const view = this.show(st.file);
+      const shown = view.path === st.file;
+      const trail = new Set(this.steps.slice(0, this.index).filter((s) => s.file === view.path).map((s) => s.line));
+      view.highlight(shown ? st.line : 0, trail, note, scroll && !reducedMotion());
     } else {
       setText(this.explain, '');
       this.source.highlight(0, new Set(), '', false);

@@ -85,8 +85,7 @@ export class CirclePair {
     this.verdictEl = h('div', { class: 'fig-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
     this.stepper = new Stepper<CircleStep>(this.life, 
       {
-        source: aabbSource,
-        path: 'core/src/aabb.c',
+        sources: { 'core/src/aabb.c': aabbSource },
         title: 'Step through eo_aabb_circle_overlap',
         phases: ['distances', 'box pre-test', 'squares'],
         phaseOf: (st) => st.phase,

@@ -184,8 +184,7 @@ export class BoxPair {
     if (traced) {
       this.stepper = new Stepper<AabbStep>(this.life, 
         {
-          source: aabbSource,
-          path: 'core/src/aabb.c',
+          sources: { 'core/src/aabb.c': aabbSource },
           phases: ['first axis', 'second axis', 'result'],
           phaseOf: (st) => st.phase,
           explain: (st) => explainBoxStep(st, this.boxes[0], this.boxes[1], this.order),

@@ -12,8 +12,7 @@ export function gridmaskStepper(life: Lifecycle, state: () => PairState, onStep:
   return new Stepper<Step>(
     life,
     {
-      source: gridmaskSource,
-      path: 'core/src/gridmask.c',
+      sources: { 'core/src/gridmask.c': gridmaskSource },
       phases: PHASES,
       phaseOf: (st) => st.phase,
       explain: (st) => explainStep(st, state()),

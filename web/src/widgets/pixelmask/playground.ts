@@ -120,8 +120,7 @@ export class PixelPlayground {
     if (traced) {
       this.stepper = new Stepper<Step>(this.life, 
         {
-          source: pixelmaskSource,
-          path: 'core/src/pixelmask.c',
+          sources: { 'core/src/pixelmask.c': pixelmaskSource },
           phases: PHASES,
           phaseOf: (st) => st.phase,
           explain: (st) => explainStep(st, this.state, this.result),

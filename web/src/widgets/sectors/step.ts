@@ -109,8 +109,7 @@ export class SectorStepper {
     this.tally = h('p', { class: 'ss-tally', 'data-testid': 'tally' });
     this.stepper = new Stepper<SectorStep>(this.life, 
       {
-        source: sectorsSource,
-        path: 'core/src/sectors.c',
+        sources: { 'core/src/sectors.c': sectorsSource },
         title: 'Step through one frame',
         phases: ['ranges', 'fill', 'pairs'],
         phaseOf: (st) => st.phase,

@@ -88,8 +88,7 @@ export class SensorStepper {
     this.result = h('p', { class: 'sl-readout', 'data-testid': 'sensor-result' });
     this.stepper = new Stepper<SensorStep>(this.life, 
       {
-        source: slopesSource,
-        path: 'core/src/slopes.c',
+        sources: { 'core/src/slopes.c': slopesSource },
         title: this.mode === 'point' ? 'Step through one sensor' : 'Step through the foot sensors',
         phases: ['sensor', 'height', 'extend / regress', 'surface'],
         phaseOf: (st) => (st.kind === 'SENSOR' ? 'sensor' : st.kind === 'HEIGHT' ? (this.afterTurn(st) ? 'extend / regress' : 'height') : st.kind === 'EXTEND' || st.kind === 'REGRESS' ? 'extend / regress' : 'surface'),

@@ -167,8 +167,7 @@ export class TilesPlayground implements InputTarget {
       this.stepper = new Stepper<Step>(
         life,
         {
-          source: tilesSource,
-          path: 'core/src/tiles.c',
+          sources: { 'core/src/tiles.c': tilesSource },
           title: 'One frame, step by step',
           phases: PHASES,
           phaseOf: (st) => st.phase,

@@ -1,8 +1,6 @@
-/* core/src/z80/sweep_z80.c: the workspace sweep's per-frame loops in Z80 assembly, for the MSX
-   build only (mk/msx.mk compiles core/src/z80/ with EO_Z80_ASM=1; see config.h). Each function
-   does the work of the portable C of the same role in core/src/sweep.c (emit, refresh_x,
-   refresh_y, first_descent, scan_entries), on the same data, in registers: a 32-object frame in
-   SDCC's C took 1.6 frames. sweep.c calls these under its own names (sweep_z80.h);
+/* core/src/z80/sweep_scan.c stands in for core/src/sweep_scan.c in the MSX build (mk/msx.mk): the
+   workspace sweep's per-frame loops in Z80 assembly. Each function does the work of the portable C
+   of the same name, on the same data, in registers: a 32-object frame in SDCC's C took 1.6 frames.
    tests/msx/sweep_asm.c checks the two builds against each other frame by frame on sz80.
 
    SDCC's calling convention (sdcccall 1, which config.h requires): the first two 16-bit
@@ -10,7 +8,8 @@
    the call, and these keep IY too (with --reserve-regs-iy it is the program's). */
 #include <stddef.h>
 
-#include "sweep_z80.h"
+#include "../layers.h"
+#include "../sweep_entries.h"
 #include "z80.h"
 
 #if !EO_Z80_ASM
@@ -24,15 +23,16 @@ typedef char eo_sweep_out_layout[(offsetof(sweep_out, layers) == 2 && offsetof(s
                                   offsetof(eo_box, y) == 2 && offsetof(eo_box, w) == 4 &&
                                   offsetof(eo_box, h) == 6) ? 1 : -1];
 
-/* sweep.c's may_interact (layers as in broadphase.h), which the assembly of emit calls: may objects
-   i and j interact? Only called with layers. */
+/* The layer rule (layers.h) for objects i and j, as the assembly of emit calls it (only with
+   layers). */
 static uint8_t layers_allow(const eo_broadphase_layer *layers, uint16_t i, uint16_t j)
 {
-    return (layers[i].category & layers[j].collides_with) && (layers[j].category & layers[i].collides_with);
+    return layers_meet(&layers[i], &layers[j]);
 }
 
 /* emit: a pair out unless layers keep it apart, with no 32-bit library calls. out in HL, ia in
-   DE, ib on the stack (popped here); keeps IX and IY. */
+   DE, ib on the stack (popped here); keeps IX and IY. Called by the scan's assembly only. */
+void eo_z80_sweep_emit(sweep_out *out, uint16_t ia, uint16_t ib);
 void eo_z80_sweep_emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
 {
     (void)out;
@@ -85,7 +85,7 @@ void eo_z80_sweep_emit(sweep_out *out, uint16_t ia, uint16_t ib) __naked
 
 /* refresh_x: e in HL, count (> 0) in DE, boxes on the stack. An entry's index lies 8 bytes in;
    its box is boxes + index * 8; x (its high byte flipped: KEY), y, w, h are copied with ldi. */
-void eo_z80_sweep_refresh_x(eo_sweep_word *e, uint16_t count, const eo_box *boxes) __naked
+void eo_sweep_refresh_x(eo_sweep_word *e, uint16_t count, const eo_box *boxes) __naked
 {
     (void)e;
     (void)count;
@@ -147,7 +147,7 @@ void eo_z80_sweep_refresh_x(eo_sweep_word *e, uint16_t count, const eo_box *boxe
 }
 
 /* refresh_y: the same from y, x, h, w. */
-void eo_z80_sweep_refresh_y(eo_sweep_word *e, uint16_t count, const eo_box *boxes) __naked
+void eo_sweep_refresh_y(eo_sweep_word *e, uint16_t count, const eo_box *boxes) __naked
 {
     (void)e;
     (void)count;
@@ -217,7 +217,7 @@ void eo_z80_sweep_refresh_y(eo_sweep_word *e, uint16_t count, const eo_box *boxe
 }
 
 /* first_descent in Z80 (see config.h): p in HL, the entry found in DE. */
-eo_sweep_word *eo_z80_sweep_first_descent(eo_sweep_word *p) __naked
+eo_sweep_word *eo_sweep_first_descent(eo_sweep_word *p) __naked
 {
     (void)p;
     __asm
@@ -261,7 +261,7 @@ eo_sweep_word *eo_z80_sweep_first_descent(eo_sweep_word *p) __naked
             sentinel's (65535), which ends the run at the end;
      other: the other-axis test of pair_run, its sign from the subtraction's S and V flags;
      hit:   a and b non-empty: emit(out, index of a, index of b), which keeps IX and IY. */
-void eo_z80_sweep_scan_entries(const eo_sweep_word *p, const eo_sweep_word *end, sweep_out *out) __naked
+void eo_sweep_scan_entries(const eo_sweep_word *p, const eo_sweep_word *end, sweep_out *out) __naked
 {
     (void)p;
     (void)end;

@@ -1,19 +1,25 @@
-/* core/src/z80/gridmask_z80.c: the MSX build's eo_gridmask_find_candidates (mk/msx.mk compiles
-   core/src/z80/ with EO_Z80_ASM=1; see config.h). Its pair loop for 8- and 16-bit layouts, whose
-   fields fit the masks' two low bytes, is Z80 assembly: per pair, test_masks' verdict (gridmask.c)
-   as three ANDs of bytes, with a's fields pre-masked in registers (C: byte 0 & x0, B: byte 0 & y0,
-   D: byte 1 & y1). Everything else (the 32-bit layout, fewer than two masks, bad arguments) goes
-   to the portable C of gridmask.c, which that build compiles as
-   eo_z80_gridmask_find_candidates_c (gridmask_z80.h). tests/msx/gridmask_asm.c checks the two
-   against each other on sz80. */
+/* core/src/z80/gridmask.c stands in for core/src/gridmask.c in the MSX build (mk/msx.mk): the
+   portable file, included, with eo_gridmask_find_candidates renamed eo_gridmask_find_candidates_portable,
+   and this one under the public name. Its pair loop for 8- and 16-bit layouts, whose fields fit
+   the masks' two low bytes, is Z80 assembly: per pair, test_masks' verdict (gridmask.c) as three
+   ANDs of bytes, with a's fields pre-masked in registers (C: byte 0 & x0, B: byte 0 & y0, D: byte
+   1 & y1). Everything else (the 32-bit layout, fewer than two masks, bad arguments) goes to the
+   portable C. tests/msx/gridmask_asm.c checks the two against each other on sz80. */
 #include <stddef.h>
 
-#include "gridmask_z80.h"
+#include "earlyout/gridmask.h"
 #include "z80.h"
 
 #if !EO_Z80_ASM
 #error "core/src/z80/ is the Z80 build's (mk/msx.mk, EO_Z80_ASM=1); other builds compile core/src/*.c only"
 #endif
+
+eo_result eo_gridmask_find_candidates_portable(const eo_gridmask_grid *grid, const eo_gridmask *masks,
+                                        uint16_t count, eo_pair *pairs, uint32_t pair_capacity,
+                                        uint32_t *pair_count, eo_hooks *hooks);
+#define eo_gridmask_find_candidates eo_gridmask_find_candidates_portable
+#include "../gridmask.c"
+#undef eo_gridmask_find_candidates
 
 typedef struct pair_scan {
     const eo_gridmask *masks;
@@ -152,7 +158,7 @@ eo_result eo_gridmask_find_candidates(const eo_gridmask_grid *grid, const eo_gri
     pair_scan ps;
     if (grid == NULL || pair_count == NULL || masks == NULL || (pair_capacity > 0 && pairs == NULL) ||
         grid->ready != EO_GRIDMASK_READY || grid->half == 16 || count < 2)
-        return eo_z80_gridmask_find_candidates_c(grid, masks, count, pairs, pair_capacity, pair_count, hooks);
+        return eo_gridmask_find_candidates_portable(grid, masks, count, pairs, pair_capacity, pair_count, hooks);
     ps.masks = masks;
     ps.count = count;
     ps.pairs = pairs;
