@@ -159,7 +159,19 @@ typedef struct eo_pair {
     X(EO_EV_RAYCAST_CORNER,    162, "a, b: x, y of a tile corner the segment passes exactly through: both tiles beside it are visited") \
     X(EO_EV_RAYCAST_PIXEL,     163, "a, b: x, y of a pixel the walk visits inside a slope tile") \
     X(EO_EV_RAYCAST_BLOCK,     164, "a, b: x, y of the first blocking pixel") \
-    X(EO_EV_RAYCAST_CLEAR,     165, "a: tiles visited, b: 0: nothing on the segment blocks")
+    X(EO_EV_RAYCAST_CLEAR,     165, "a: tiles visited, b: 0: nothing on the segment blocks") \
+    X(EO_EV_CONTACT_AXES,      180, "a, b: the shortest push along X alone and along Y alone that parts two boxes") \
+    X(EO_EV_CONTACT_PUSH,      181, "a, b: x, y of the push chosen") \
+    X(EO_EV_CONTACT_SLAB_X,    182, "a, b: when A's columns start and stop meeting B's, as numerators over |dx| (1 when dx is 0); -1, -1: never") \
+    X(EO_EV_CONTACT_SLAB_Y,    183, "a, b: the same for the rows, over |dy|") \
+    X(EO_EV_CONTACT_HIT,       184, "a: t_num of the impact (over the |dx| or |dy| of the span that met last), b: face (0: overlapping from the start)") \
+    X(EO_EV_CONTACT_MISS,      185, "the spans never meet at the same time during the move: no hit") \
+    X(EO_EV_MOVE_BEGIN,        190, "a: dx, b: dy: a move through boxes and tiles begins") \
+    X(EO_EV_MOVE_RUN,          191, "a: axis (0 x, 1 y), b: pixels (signed): a run of the segment's staircase") \
+    X(EO_EV_MOVE_BOX,          192, "a: a box ahead that meets the mover across the run, b: pixels to reach it (0: flush)") \
+    X(EO_EV_MOVE_TILE,         193, "a: axis, b: pixels the tiles let the run go") \
+    X(EO_EV_MOVE_CONTACT,      194, "a: the box met (-1: a tile), b: the response taken (eo_move_response)") \
+    X(EO_EV_MOVE_END,          195, "a, b: x, y where the mover ends")
 
 typedef enum eo_event {
 #define EO_EVENT_ENUM_(name, value, text) name = value,

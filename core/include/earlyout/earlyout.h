@@ -16,6 +16,8 @@
 #include "slopes.h"
 #include "query.h"
 #include "raycast.h"
+#include "contact.h"
+#include "move.h"
 
 #define EO_VERSION_MAJOR 0
 #define EO_VERSION_MINOR 1
