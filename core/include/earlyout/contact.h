@@ -57,12 +57,9 @@ extern "C" {
 #define EO_CONTACT_ONE 4096
 /// The most boxes eo_contact_push_out takes at once.
 #define EO_CONTACT_MAX_PUSH_BOXES 32
-/// The longest move on one axis the sweeps take: |dx|, |dy| up to this.
-#if EO_COORD_BITS == 16
-#define EO_CONTACT_MAX_MOVE 32767
-#else
-#define EO_CONTACT_MAX_MOVE 1073741823
-#endif
+/// The longest move on one axis the sweeps take: |dx|, |dy| up to this (the whole world in the
+/// 16-bit build, 2^30 - 1 in the 32-bit one, so that times compare exactly in 64 bits).
+#define EO_CONTACT_MAX_MOVE (EO_COORD_BITS == 16 ? 32767 : 1073741823)
 
 /// How to part two shapes that overlap. All zero when they do not (overlap 0).
 typedef struct eo_contact_push {
