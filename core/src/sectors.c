@@ -569,12 +569,52 @@ static eo_index scan_ranges(eo_sectors *g, const eo_box *boxes, eo_index i, eo_i
 }
 #endif
 
+/* Object i's range changed from *old to *now: it leaves the sectors of the old range that the new
+   one does not cover, says again in the ones it keeps whether it starts there, and joins the new
+   ones. Returns 0 if a sector it joins has no place left (maybe only until later objects leave
+   theirs): the caller then lays everything out afresh. */
+static uint8_t move_object(eo_sectors *grid, eo_index i, const eo_sectors_range *old, const eo_sectors_range *now,
+                           uint32_t *inserted, uint32_t *removed, eo_hooks *hooks)
+{
+    eo_index k;
+    eo_sectors_cell row, col;
+    uint8_t starts_moved = old->col0 != now->col0 || old->row0 != now->row0;
+    EO_STEP_ABOVE(hooks, EO_EV_SECTORS_MOVE, i, now->col0 == NO_CELL ? -1 : pack_range(now));
+    grid->ranges[i] = *now;
+    if (old->col0 != NO_CELL)
+        for (row = old->row0; row <= old->row1; row++)
+            for (col = old->col0; col <= old->col1; col++) {
+                k = CELL(grid, col, row);
+                if (!in_range(now, col, row)) {
+                    run_remove(grid, k, i);
+                    grid->entry_count--;
+                    (*removed)++;
+                } else if (starts_moved) {
+                    eo_index at = run_find(grid, k, i);
+                    if (at < grid->cell_len[k])
+                        grid->entries[grid->cell_start[k] + at] = ENTRY(i, now, col, row);
+                }
+            }
+    if (now->col0 != NO_CELL)
+        for (row = now->row0; row <= now->row1; row++)
+            for (col = now->col0; col <= now->col1; col++)
+                if (!in_range(old, col, row)) {
+                    k = CELL(grid, col, row);
+                    if (!run_insert(grid, k, ENTRY(i, now, col, row), hooks)) {
+                        EO_STEP_ABOVE(hooks, EO_EV_SECTORS_FULL, k, 0);
+                        return 0;
+                    }
+                    grid->entry_count++;
+                    (*inserted)++;
+                }
+    return 1;
+}
+
 eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_index count,
                             eo_broadphase_stats *stats, eo_hooks *hooks)
 {
-    eo_index i, k;
+    eo_index i;
     uint32_t inserted = 0, removed = 0, moved = 0;
-    eo_sectors_cell row, col;
     eo_sectors_range old, now;
 
     if (grid == NULL || (count > 0 && boxes == NULL))
@@ -585,46 +625,40 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
     /* the objects still in their sectors, the common case in a game, are passed over by the scan */
     for (i = scan_ranges(grid, boxes, 0, count, &now); i < count;
          i = scan_ranges(grid, boxes, (eo_index)(i + 1u), count, &now)) {
-        uint8_t starts_moved;
         old = grid->ranges[i];
         moved++;
-        EO_STEP_ABOVE(hooks, EO_EV_SECTORS_MOVE, i, now.col0 == NO_CELL ? -1 : pack_range(&now));
-        grid->ranges[i] = now;
-        starts_moved = old.col0 != now.col0 || old.row0 != now.row0;
-        /* leave the sectors of the old range that the new one does not cover, and in the ones it
-           keeps, say again whether it starts there ... */
-        if (old.col0 != NO_CELL)
-            for (row = old.row0; row <= old.row1; row++)
-                for (col = old.col0; col <= old.col1; col++) {
-                    k = CELL(grid, col, row);
-                    if (!in_range(&now, col, row)) {
-                        run_remove(grid, k, i);
-                        grid->entry_count--;
-                        removed++;
-                    } else if (starts_moved) {
-                        eo_index at = run_find(grid, k, i);
-                        if (at < grid->cell_len[k])
-                            grid->entries[grid->cell_start[k] + at] = ENTRY(i, &now, col, row);
-                    }
-                }
-        /* ... and join the new ones */
-        if (now.col0 != NO_CELL)
-            for (row = now.row0; row <= now.row1; row++)
-                for (col = now.col0; col <= now.col1; col++)
-                    if (!in_range(&old, col, row)) {
-                        k = CELL(grid, col, row);
-                        if (!run_insert(grid, k, ENTRY(i, &now, col, row), hooks)) {
-                            /* every place is taken (maybe only until later objects leave theirs):
-                               lay everything out afresh, which fits if the new total does */
-                            EO_STEP_ABOVE(hooks, EO_EV_SECTORS_FULL, k, 0);
-                            note_moves(stats, hooks, moved, inserted, removed);
-                            return eo_sectors_build(grid, boxes, count, stats, hooks);
-                        }
-                        grid->entry_count++;
-                        inserted++;
-                    }
+        if (!move_object(grid, i, &old, &now, &inserted, &removed, hooks)) {
+            /* every place is taken: lay everything out afresh, which fits if the new total does */
+            note_moves(stats, hooks, moved, inserted, removed);
+            return eo_sectors_build(grid, boxes, count, stats, hooks);
+        }
     }
     note_moves(stats, hooks, moved, inserted, removed);
+    return EO_OK;
+}
+
+eo_result eo_sectors_update_one(eo_sectors *grid, const eo_box *boxes, eo_index count, eo_index index,
+                                eo_broadphase_stats *stats, eo_hooks *hooks)
+{
+    uint32_t inserted = 0, removed = 0;
+    eo_sectors_range old, now;
+
+    if (grid == NULL || boxes == NULL)
+        return EO_ERR_NULL_POINTER;
+    if (!grid->built || count != grid->object_count || index >= count)
+        return EO_ERR_NOT_READY; /* nothing to update from: build (or update) all of them */
+#if EO_COORD_BITS >= 32
+    extent_of(&boxes[index], &grid->extents[index]);
+#endif
+    range_of(grid, &boxes[index], &now);
+    old = grid->ranges[index];
+    if (same_range(&old, &now))
+        return EO_OK;
+    if (!move_object(grid, index, &old, &now, &inserted, &removed, hooks)) {
+        note_moves(stats, hooks, 1, inserted, removed);
+        return eo_sectors_build(grid, boxes, count, stats, hooks);
+    }
+    note_moves(stats, hooks, 1, inserted, removed);
     return EO_OK;
 }
 

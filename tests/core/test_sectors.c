@@ -181,6 +181,59 @@ static void test_sectors_persistent_update_equals_rebuild(void **state)
     }
 }
 
+/* Movers one after another: each moved object updated alone gives the grid a fresh build gives. */
+static void test_sectors_update_one_equals_rebuild(void **state)
+{
+    unsigned trial, step;
+    (void)state;
+    for (trial = 0; trial < 60u; trial++) {
+        eo_sectors_config cfg;
+        eo_sectors live, fresh;
+        static eo_index storage2[80000u / sizeof(eo_index)];
+        uint16_t n, i;
+        random_config(&cfg);
+        cfg.max_entries = (uint16_t)(1000 + rng() % 6000u);
+        n = random_scene(&cfg);
+        if (n == 0)
+            continue;
+        assert_int_equal(eo_sectors_init(&live, &cfg, storage_words, sizeof storage_words), EO_OK);
+        if (eo_sectors_build(&live, boxes, n, NULL, NULL) != EO_OK)
+            continue;
+        for (step = 0; step < 200u; step++) {
+            uint32_t n_live, n_fresh;
+            eo_result r_live, r_fresh;
+            i = (uint16_t)(rng() % n);
+            boxes[i].x = (int16_t)(boxes[i].x + rng_range(-40, 40));
+            boxes[i].y = (int16_t)(boxes[i].y + rng_range(-40, 40));
+            r_live = eo_sectors_update_one(&live, boxes, n, i, NULL, NULL);
+            assert_int_equal(eo_sectors_init(&fresh, &cfg, storage2, sizeof storage2), EO_OK);
+            r_fresh = eo_sectors_build(&fresh, boxes, n, NULL, NULL);
+            if (r_fresh != EO_OK) {
+                /* too many memberships now: the live grid refuses too (its fallback build fails) */
+                assert_int_not_equal(r_live, EO_OK);
+                break;
+            }
+            assert_int_equal(r_live, EO_OK);
+            assert_int_equal(live.entry_count, fresh.entry_count);
+            assert_int_equal(eo_sectors_find_pairs(&live, boxes, NULL, got, MAX_PAIRS, &n_live, NULL, NULL), EO_OK);
+            assert_int_equal(eo_sectors_find_pairs(&fresh, boxes, NULL, want, MAX_PAIRS, &n_fresh, NULL, NULL), EO_OK);
+            assert_int_equal(n_live, n_fresh);
+            assert_memory_equal(got, want, n_live * sizeof got[0]);
+        }
+    }
+    {   /* not built, or built with another count: NOT_READY, never a half-updated grid */
+        eo_sectors_config cfg;
+        eo_sectors g;
+        memset(&cfg, 0, sizeof cfg);
+        assert_int_equal(eo_sectors_init(&g, &cfg, storage_words, sizeof storage_words), EO_OK);
+        assert_int_equal(eo_sectors_update_one(&g, boxes, 1, 0, NULL, NULL), EO_ERR_NOT_READY);
+        assert_int_equal(eo_sectors_build(&g, boxes, 2, NULL, NULL), EO_OK);
+        assert_int_equal(eo_sectors_update_one(&g, boxes, 3, 0, NULL, NULL), EO_ERR_NOT_READY);
+        assert_int_equal(eo_sectors_update_one(&g, boxes, 2, 2, NULL, NULL), EO_ERR_NOT_READY);
+        assert_int_equal(eo_sectors_update_one(NULL, boxes, 2, 0, NULL, NULL), EO_ERR_NULL_POINTER);
+    }
+}
+
 static void test_sectors_update_moves_only_what_changed(void **state)
 {
     eo_sectors_config cfg = { 0, 0, 256, 192, 8, 6, 8, 200 }; /* 200 entries: slack for moves */
@@ -599,6 +652,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sectors_match_brute_force),
         cmocka_unit_test(test_sectors_persistent_update_equals_rebuild),
+        cmocka_unit_test(test_sectors_update_one_equals_rebuild),
         cmocka_unit_test(test_sectors_update_moves_only_what_changed),
         cmocka_unit_test(test_sectors_update_borrows_instead_of_rebuilding),
         cmocka_unit_test(test_sectors_hundred_thousand_objects),

@@ -128,6 +128,13 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
 eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, eo_index count,
                             eo_broadphase_stats *stats, eo_hooks *hooks);
 
+/// Persistent mode, one object: boxes[index] moved (the others did not), as when movers move one
+/// after another (move.h). The same grid afterwards as eo_sectors_update would give. Falls back to a
+/// full build when a sector is full. EO_ERR_NOT_READY if the grid was never built, its last build or
+/// update failed, or count is not the count it was built with (build it, or update all of them).
+eo_result eo_sectors_update_one(eo_sectors *grid, const eo_box *boxes, eo_index count, eo_index index,
+                                eo_broadphase_stats *stats, eo_hooks *hooks);
+
 /// Overlapping pairs among the boxes of the last build/update (pass the same boxes: 32-bit builds
 /// test the extents that build or update kept, 16-bit builds read the boxes). layers may
 /// be NULL (everything interacts). *pair_count gets the total even past pair_capacity (then
