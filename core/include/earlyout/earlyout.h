@@ -18,6 +18,7 @@
 #include "raycast.h"
 #include "contact.h"
 #include "move.h"
+#include "events.h"
 
 #define EO_VERSION_MAJOR 0
 #define EO_VERSION_MINOR 1
