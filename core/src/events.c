@@ -17,7 +17,8 @@ static uint8_t same_pair(const eo_pair *p, const eo_pair *q)
 /* Sifts pairs[at] down the max-heap of pairs[0 .. n-1]. */
 static void sift_down(eo_pair *pairs, uint32_t at, uint32_t n)
 {
-    eo_pair v = pairs[at];
+    eo_pair v;
+    v = pairs[at];
     for (;;) {
         uint32_t child = 2u * at + 1u;
         if (child >= n || child < at) /* child < at: the index wrapped (n near 2^32) */
@@ -41,7 +42,8 @@ eo_result eo_pairs_sort(eo_pair *pairs, uint32_t count, uint32_t *kept)
     for (i = count / 2u; i > 0; i--)
         sift_down(pairs, i - 1u, count);
     for (i = count; i > 1u; i--) {
-        eo_pair top = pairs[0];
+        eo_pair top;
+        top = pairs[0];
         pairs[0] = pairs[i - 1u];
         pairs[i - 1u] = top;
         sift_down(pairs, 0, i - 1u);

@@ -14,12 +14,4 @@ INLINE uint8_t layers_meet(const eo_broadphase_layer *a, const eo_broadphase_lay
     return (uint8_t)(((a->category & b->collides_with) != 0) & ((b->category & a->collides_with) != 0));
 }
 
-/* The layer of object i, or every layer when there are none (layers NULL): what a query's filter
-   is held against. */
-INLINE eo_broadphase_layer layer_of(const eo_broadphase_layer *layers, eo_index i)
-{
-    eo_broadphase_layer all = { 0xFFFFu, 0xFFFFu };
-    return layers != NULL ? layers[i] : all;
-}
-
 #endif

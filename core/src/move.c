@@ -106,8 +106,9 @@ static void keep_near(mover *m, eo_index i, eo_index *kept)
 {
     const eo_move_world *w = m->w;
     const eo_box *b = &w->boxes[i];
-    eo_broadphase_layer mine = w->layer;
+    eo_broadphase_layer mine;
     uint8_t r;
+    mine = w->layer; /* assigned, not initialized: SDCC initializes no struct from another */
     if (i == w->self || b->w <= 0 || b->h <= 0)
         return;
     if (mine.category == 0 && mine.collides_with == 0)
@@ -182,8 +183,11 @@ static eo_wide tiles_let(mover *m, uint8_t axis, int8_t dir, eo_wide n)
 {
     const eo_move_world *w = m->w;
     eo_tiles_move_result tr;
-    eo_box b = m->box;
-    eo_wide pos = axis ? b.y : b.x, size = axis ? b.h : b.w, room;
+    eo_box b;
+    eo_wide pos, size, room;
+    b = m->box;
+    pos = axis ? b.y : b.x;
+    size = axis ? b.h : b.w;
     if (w->map == NULL) {
         /* only the world's edge */
         room = dir > 0 ? (eo_wide)EO_COORD_MAX - (pos + size - 1) : pos - (eo_wide)EO_COORD_MIN;
