@@ -181,6 +181,92 @@ static void test_sectors_persistent_update_equals_rebuild(void **state)
     }
 }
 
+/* Group against group: every (A member, B member) pair the layers allow whose boxes overlap, once. */
+static void test_sectors_pairs_between_match_brute_force(void **state)
+{
+    unsigned trial;
+    (void)state;
+    for (trial = 0; trial < 300u; trial++) {
+        eo_sectors_config cfg;
+        eo_sectors g;
+        uint16_t n, i, j;
+        uint32_t n_got, n_want = 0;
+        uint16_t ga = (uint16_t)(1u << (rng() % 3u)), gb = (uint16_t)(1u << (rng() % 3u));
+        random_config(&cfg);
+        n = random_scene(&cfg);
+        assert_int_equal(eo_sectors_init(&g, &cfg, storage_words, sizeof storage_words), EO_OK);
+        if (eo_sectors_build(&g, boxes, n, NULL, NULL) != EO_OK)
+            continue;
+        for (i = 0; i < n; i++) /* b: the group-B object, a: the group-A one */
+            for (j = 0; j < n; j++)
+                if (i != j && (layers[i].category & gb) && (layers[j].category & ga) &&
+                    (layers[i].category & layers[j].collides_with) && (layers[j].category & layers[i].collides_with) &&
+                    eo_aabb_overlap(&boxes[i], &boxes[j])) {
+                    want[n_want].a = j;
+                    want[n_want].b = i;
+                    n_want++;
+                }
+        assert_int_equal(eo_sectors_find_pairs_between(&g, boxes, layers, ga, gb, got, MAX_PAIRS, &n_got, NULL, NULL), EO_OK);
+        qsort(want, n_want, sizeof want[0], pair_cmp);
+        check_pairs(n_got, n_want);
+    }
+}
+
+/* The bunched-bullets scene: 1,000 bullets in one corner, 20 enemies spread out; pairing the groups
+   meets a few entries, where one grid with layers meets every bullet-bullet pair of the corner. */
+static void test_sectors_pairs_between_cost_follows_the_groups(void **state)
+{
+    eo_sectors_config cfg;
+    eo_sectors g;
+    eo_broadphase_stats all, between;
+    uint32_t n_all, n_between;
+    uint16_t i, n = 1020;
+    static eo_box many[1020];
+    static eo_broadphase_layer ml[1020];
+    static eo_pair out[4096];
+    (void)state;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.world_w = 1024;
+    cfg.world_h = 1024;
+    cfg.cols = 16;
+    cfg.rows = 16;
+    cfg.max_objects = n;
+    for (i = 0; i < n; i++) {
+        int bullet = i < 1000;
+        many[i].x = (int16_t)(bullet ? rng_range(0, 50) : rng_range(100, 1000));
+        many[i].y = (int16_t)(bullet ? rng_range(0, 50) : rng_range(100, 1000));
+        many[i].w = many[i].h = (int16_t)(bullet ? 4 : 24);
+        ml[i].category = (uint16_t)(bullet ? 1u : 2u);
+        ml[i].collides_with = (uint16_t)(bullet ? 2u : 1u); /* bullets never meet bullets */
+    }
+    many[1019].x = many[1019].y = 20; /* one enemy in the crowd */
+    assert_int_equal(eo_sectors_init(&g, &cfg, storage_words, sizeof storage_words), EO_OK);
+    assert_int_equal(eo_sectors_build(&g, many, n, NULL, NULL), EO_OK);
+    memset(&all, 0, sizeof all);
+    memset(&between, 0, sizeof between);
+    assert_int_equal(eo_sectors_find_pairs(&g, many, ml, out, 4096, &n_all, &all, NULL), EO_OK);
+    assert_int_equal(eo_sectors_find_pairs_between(&g, many, ml, 1u, 2u, out, 4096, &n_between, &between, NULL), EO_OK);
+    assert_int_equal(n_all, n_between);
+    print_message("candidates: one grid with layers %u, group against group %u\n", all.candidate_pairs, between.candidate_pairs);
+    assert_true(between.candidate_pairs * 100u < all.candidate_pairs);
+    {   /* tune_between ranks the grids by that work */
+        eo_sectors_config configs[3];
+        eo_sectors_tune_row rows[3];
+        uint8_t best;
+        memset(configs, 0, sizeof configs);
+        for (i = 0; i < 3; i++) {
+            configs[i] = cfg;
+            configs[i].cols = configs[i].rows = (uint16_t)(4u << (2u * i)); /* 4, 16, 64 */
+            configs[i].max_entries = 8000;
+        }
+        assert_int_equal(eo_sectors_tune_between(many, n, ml, 1u, 2u, configs, 3, storage_words, sizeof storage_words, rows, &best), EO_OK);
+        for (i = 0; i < 3; i++)
+            if (rows[i].result == EO_OK)
+                assert_true(rows[best].cost <= rows[i].cost);
+        assert_int_equal(rows[best].stats.pairs_found, n_all);
+    }
+}
+
 /* Movers one after another: each moved object updated alone gives the grid a fresh build gives. */
 static void test_sectors_update_one_equals_rebuild(void **state)
 {
@@ -653,6 +739,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sectors_match_brute_force),
         cmocka_unit_test(test_sectors_persistent_update_equals_rebuild),
         cmocka_unit_test(test_sectors_update_one_equals_rebuild),
+        cmocka_unit_test(test_sectors_pairs_between_match_brute_force),
+        cmocka_unit_test(test_sectors_pairs_between_cost_follows_the_groups),
         cmocka_unit_test(test_sectors_update_moves_only_what_changed),
         cmocka_unit_test(test_sectors_update_borrows_instead_of_rebuilding),
         cmocka_unit_test(test_sectors_hundred_thousand_objects),

@@ -143,6 +143,17 @@ eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, con
                                 eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
                                 eo_broadphase_stats *stats, eo_hooks *hooks);
 
+/// Pairs between two groups (bullets x enemies): each object whose category has a bit of group_b
+/// against the objects listed in its sectors whose category has a bit of group_a, as find_pairs
+/// would pair them (layers also allow the pair, the boxes overlap, each pair once), reported as
+/// (a: the group-A object, b: the group-B object), by ascending b. The work follows the pairs
+/// between the groups, not the pairs inside one: keep the larger group as A. layers is required
+/// (it says who is in which group); an object in both groups meets the others of both. Counts as
+/// find_pairs (candidates: group-A entries met by group-B objects).
+eo_result eo_sectors_find_pairs_between(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
+                                        uint16_t group_a, uint16_t group_b, eo_pair *pairs, uint32_t pair_capacity,
+                                        uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks);
+
 /// The sectors object `index` is listed in. EO_ERR_BAD_ARGUMENT if index >= object_count.
 eo_result eo_sectors_object_range(const eo_sectors *grid, eo_index index, eo_sectors_range *range);
 
@@ -169,6 +180,14 @@ typedef struct eo_sectors_tune_row {
 eo_result eo_sectors_tune(const eo_box *boxes, eo_index count, const eo_broadphase_layer *layers,
                           const eo_sectors_config *configs, uint8_t config_count,
                           void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best);
+
+/// eo_sectors_tune for a scene paired group against group (eo_sectors_find_pairs_between): the
+/// same configurations can run, and each one's cost is 3 x insertions + the group-A entries its
+/// group-B objects meet.
+eo_result eo_sectors_tune_between(const eo_box *boxes, eo_index count, const eo_broadphase_layer *layers,
+                                  uint16_t group_a, uint16_t group_b, const eo_sectors_config *configs,
+                                  uint8_t config_count, void *storage, size_t storage_size,
+                                  eo_sectors_tune_row *rows, uint8_t *best);
 
 #ifdef __cplusplus
 }
