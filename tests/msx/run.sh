@@ -10,7 +10,7 @@
 set -uo pipefail
 [ $# -eq 5 ] || { echo "usage: $0 ROM SYMS.tcl VEC OUT WORKDIR" >&2; exit 2; }
 rom=$1 syms=$2 vec=$3 out=$4 work=$5
-timeout_s=${MSX_TIMEOUT:-300} realtime_s=${MSX_REALTIME:-120}
+timeout_s=${MSX_TIMEOUT:-300} realtime_s=${MSX_REALTIME:-900}
 openmsx=${OPENMSX:-openmsx}
 here=$(cd "$(dirname "$0")" && pwd)
 
