@@ -3,18 +3,25 @@ import { test as base, expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { teachingView } from '../../web/src/csource.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
-/** core/src/gridmask.c as it is now: tests look lines up by content, never by hard-coded number. */
-export function gridmaskLines(): string[] {
-  return readFileSync(join(ROOT, 'core/src/gridmask.c'), 'utf8').split('\n');
+/** The lines of core/src/<file> on which the source view shows a step of `event`: the lines of
+    logic its hooks land on (web/src/csource.ts, teachingView). Looked up by content, never by
+    hard-coded number. */
+export function stepLines(file: string, event: string): number[] {
+  const view = teachingView(readFileSync(join(ROOT, 'core/src', file), 'utf8'));
+  const lines = new Set<number>();
+  for (const [hook, text] of view.hookText) {
+    const to = view.anchor.get(hook) ?? 0;
+    if (to && new RegExp(`\\b${event}\\b`).test(text)) lines.add(to);
+  }
+  return [...lines].sort((a, b) => a - b);
 }
 
-/** 1-based numbers of the lines of gridmask.c that contain `text`. */
-export function linesContaining(text: string): number[] {
-  return gridmaskLines().flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
-}
+/** A line of the source view is a teaching hook (the view never shows one, let alone highlights it). */
+export const HOOK_LINE = /\b(EO_STEP_ABOVE|EO_STEP_BELOW|EO_COUNT|EO_COUNT_ADD|EO_TRACED)\s*\(/;
 
 export function lessonFiles(): Array<{ slug: string; title: string }> {
   return readdirSync(join(ROOT, 'lessons'))
@@ -107,6 +114,17 @@ export function coreLinesContaining(file: string, text: string): number[] {
     .flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
 }
 
+/** The source panel shows core/src/<file>, highlighted at a line a step of `event` is shown on. */
+export async function expectStepShown(source: Locator, file: string, event: string): Promise<void> {
+  const candidates = stepLines(file, event);
+  expect(candidates.length, `${file} has a step of ${event}`).toBeGreaterThan(0);
+  await expect(source.locator('.src-path')).toHaveText(`core/src/${file}`);
+  const row = source.locator('.src-line.is-current');
+  await expect(row).toHaveCount(1);
+  expect(await row.textContent()).not.toMatch(HOOK_LINE);
+  expect(candidates).toContain(Number(await source.getAttribute('data-current-line')));
+}
+
 /** Any widget on the page, by its id: its parts by data-testid, numbers, the stepper's line. */
 export class Widget {
   readonly root: Locator;
@@ -134,13 +152,10 @@ export class Widget {
     return Number(await this.get('source').getAttribute('data-current-line'));
   }
 
-  /** The highlighted C line is one that records `event` (and shows it). */
+  /** The source view shows core/src/<file>, and its highlighted line is the line of logic a step of
+      `event` belongs to (never the hook itself). */
   async expectStepAt(file: string, event: string): Promise<void> {
-    const candidates = coreLinesContaining(file, event);
-    expect(candidates.length, `${file} has a line with ${event}`).toBeGreaterThan(0);
-    const row = this.get('source').locator('.src-line.is-current');
-    await expect(row).toContainText(event);
-    expect(candidates).toContain(await this.currentLine());
+    await expectStepShown(this.get('source'), file, event);
   }
 
   async scale(): Promise<number> {

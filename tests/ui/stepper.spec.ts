@@ -4,7 +4,7 @@
 // in words on every stepper of the six lessons. Also the two things every widget shares with it:
 // number fields that say why they refuse a value, and objects that a drag cannot lose.
 import type { Locator, Page } from '@playwright/test';
-import { expect, LESSON_URL, lessonFiles, test } from './fixtures.ts';
+import { expect, HOOK_LINE, LESSON_URL, lessonFiles, test } from './fixtures.ts';
 import { allWidgetsReady } from './pages.ts';
 
 const counter = async (w: Locator): Promise<[number, number]> => {
@@ -132,16 +132,23 @@ test.describe('phase pills', () => {
   });
 });
 
-/** Every stepper on the page, walked from its first step to its last: the label at each step. */
-async function walkAllSteppers(page: Page): Promise<Array<{ widget: string; note: string }>> {
+/** Every stepper on the page, walked from its first step to its last: the label at each step, the
+    file shown and the text of the highlighted line. */
+async function walkAllSteppers(page: Page): Promise<Array<{ widget: string; note: string; file: string; line: string }>> {
   return page.evaluate(() => {
-    const out: Array<{ widget: string; note: string }> = [];
+    const out: Array<{ widget: string; note: string; file: string; line: string }> = [];
     for (const panel of document.querySelectorAll<HTMLElement>('section.fig-trace')) {
       const widget = panel.closest('[data-widget]')?.getAttribute('data-testid') ?? '?';
       const q = (id: string) => panel.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)!;
       q('step-reset').click();
       for (let guard = 0; guard < 2000; guard++) {
-        out.push({ widget, note: panel.querySelector('[data-testid="source-note"]')?.textContent ?? '' });
+        const current = panel.querySelector('.src-line.is-current code');
+        out.push({
+          widget,
+          note: panel.querySelector('[data-testid="source-note"]')?.textContent ?? '',
+          file: panel.querySelector('.src-path')?.textContent ?? '',
+          line: current?.textContent ?? '',
+        });
         if (q('step-next').disabled) break;
         q('step-next').click();
       }
@@ -150,9 +157,9 @@ async function walkAllSteppers(page: Page): Promise<Array<{ widget: string; note
   });
 }
 
-test.describe('labels in words', () => {
+test.describe('labels in words, on lines of logic', () => {
   for (const { slug } of lessonFiles()) {
-    test(`every step label on ${slug} names its numbers`, async ({ page }) => {
+    test(`every step label on ${slug} names its numbers, and its highlighted line is logic`, async ({ page }) => {
       test.slow();
       await page.goto(`/lessons/${slug}.html`);
       await allWidgetsReady(page);
@@ -173,7 +180,10 @@ test.describe('labels in words', () => {
       }
       expect(seen.length, 'this lesson has a stepper with steps').toBeGreaterThan(0);
       const kinds = new Set<string>();
-      for (const { widget, note } of seen) {
+      for (const { widget, note, file, line } of seen) {
+        // the step is shown on a line of logic of the file it was taken in: never a hook, a brace or a blank
+        expect(line, `${widget}: ${note} in ${file}`).not.toMatch(HOOK_LINE);
+        expect(line.trim(), `${widget}: ${note} in ${file} highlights no line of logic`).not.toMatch(/^[{}]*;?$/);
         // "RECT a=17 b=10" names nothing; "RECT  overlap starts at x 17, y 10" does
         expect(note, `${widget}: ${note}`).not.toMatch(/\b[a-z]=-?\d/);
         // the event's name, then words about it: an event with no words of its own fails here

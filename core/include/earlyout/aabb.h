@@ -18,7 +18,11 @@
        exact integer arithmetic: a box pre-test rejects far pairs, after which dx*dx + dy*dy fits
        in 32 bits unsigned.
 
-   Counters (traced build): EO_COUNTER_AABB_TESTS, _COMPARISONS, _OVERLAPS. */
+   Counters (traced build): EO_COUNTER_AABB_TESTS, _COMPARISONS, _OVERLAPS.
+
+   What it does not do: find pairs among many boxes faster than testing them all (the broadphases
+   do: sectors.h, sweep.h), say how far two boxes overlap or how to part them (contact.h), or test a
+   box against a circle. */
 #ifndef EARLYOUT_AABB_H
 #define EARLYOUT_AABB_H
 

@@ -8,7 +8,9 @@
    objects that never interact.)
 
    Stats: the calls that take an eo_broadphase_stats add the work they did to it (zero it
-   yourself); NULL costs nothing. */
+   yourself); NULL costs nothing.
+
+   What it does not do: find anything itself; it holds what the broadphases share. */
 #ifndef EARLYOUT_BROADPHASE_H
 #define EARLYOUT_BROADPHASE_H
 

@@ -27,14 +27,14 @@
        and up), AArch64; else 0 (generic x86-64, where the builtin is a library call; the Z80).
 
    EO_Z80_ASM (0 or 1, default 0)
-       1 is the MSX build's (mk/msx.mk): it also compiles core/src/z80/, hand-written Z80 for
-       the few loops a Z80 frame cannot afford in SDCC's C (today: the per-frame loops of the
-       workspace sweep, the pair loop of eo_gridmask_find_candidates for 8- and 16-bit
-       layouts, and the pair loop of eo_sectors_find_pairs), and core/src/sweep.c, gridmask.c
-       and sectors.c then leave out the portable C those replace. Same data, same answers: `make test-msx` runs both builds on sz80 against each
-       other (tests/msx/<module>_asm.c) and the shared vectors through the assembly one. 0, the
-       default for every compiler, SDCC included, is the portable C alone. 1
-       needs SDCC's z80 port, its default calling convention (sdcccall 1) and the fast build. */
+       1 is the MSX build's (mk/msx.mk): there a file of core/src/z80/ stands in for the core/src
+       file of the same name (Z80 assembly for the loops a Z80 frame cannot afford in SDCC's C:
+       today the per-frame loops of the workspace sweep, the pair loop of
+       eo_gridmask_find_candidates for 8- and 16-bit layouts, and the pair loop of
+       eo_sectors_find_pairs). Same data, same answers: `make test-msx` runs both builds on sz80
+       against each other (tests/msx/<module>_asm.c) and the shared vectors through the assembly
+       one. 0, the default for every compiler, SDCC included, is the portable C alone. 1 needs
+       SDCC's z80 port, its default calling convention (sdcccall 1) and the fast build. */
 #ifndef EARLYOUT_CONFIG_H
 #define EARLYOUT_CONFIG_H
 

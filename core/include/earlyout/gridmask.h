@@ -42,7 +42,11 @@
 
    Guarantee
        With EO_GRIDMASK_SPAN, eo_gridmask_test never eliminates two boxes that overlap.
-       tests/core/test_gridmask.c proves it against a brute-force box test. */
+       tests/core/test_gridmask.c proves it against a brute-force box test.
+
+   What it does not do: say that two objects overlap (a mask is a "maybe": pass the pairs it keeps
+   to an exact test, aabb.h or pixelmask.h), cover a screen of more than 16 x 16 cells, or remember
+   masks between frames (build them again when objects move). */
 #ifndef EARLYOUT_GRIDMASK_H
 #define EARLYOUT_GRIDMASK_H
 

@@ -15,7 +15,11 @@
    Pairs come out as a < b in sweep order; layers as in broadphase.h. Empty boxes take part in no
    pair. Every eo_coord coordinate and size is accepted.
    This is the form for a Z80 game too: in the MSX build its per-frame loops are Z80 assembly
-   (core/src/z80/, config.h's EO_Z80_ASM), about 38,600 T-states per frame for 32 objects (`make bench-msx`). */
+   (core/src/z80/, config.h's EO_Z80_ASM), about 38,600 T-states per frame for 32 objects (`make bench-msx`).
+
+   What it does not do: answer point or region queries itself (query.h reads its workspace), keep
+   layers between frames (pass them to each call), or hold more than 65,535 objects (sectors.h
+   does). */
 #ifndef EARLYOUT_SWEEP_H
 #define EARLYOUT_SWEEP_H
 

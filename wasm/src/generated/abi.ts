@@ -23,12 +23,24 @@ export const LAYOUT = {
   trace_step: { size: 16, event: 0, unused_: 1, line: 2, file: 4, a: 8, b: 12 },
   /** eo_hooks (common.h) */
   hooks: { size: 148, steps: 0, step_capacity: 4, step_count: 6, steps_lost: 8, counters: 12, counters_count: 34 },
+  /** eo_contact_push (contact.h) */
+  contact_push: { size: 24, x: 0, y: 4, along_x: 8, along_y: 12, nx: 16, ny: 18, overlap: 20, face: 21 },
+  /** eo_contact_hit (contact.h) */
+  contact_hit: { size: 24, t_num: 0, t_den: 4, x: 8, y: 12, nx: 16, ny: 18, hit: 20, face: 21, inside: 22 },
   /** eo_gridmask_layout (gridmask.h) */
   gridmask_layout: { size: 8, bits: 0, cell_shift_x: 1, cell_shift_y: 2, reserved: 3, screen_w: 4, screen_h: 6 },
   /** eo_gridmask_axis (gridmask.h) */
   gridmask_axis: { size: 4, screen: 0, shift: 2, last_cell: 3 },
   /** eo_gridmask_grid (gridmask.h) */
   gridmask_grid: { size: 18, layout: 0, ready: 8, half: 9, axis: 10, axis_count: 2 },
+  /** eo_move_near (move.h) */
+  move_near: { size: 8, index: 0, response: 4, state: 5 },
+  /** eo_move_world (move.h) */
+  move_world: { size: 52, boxes: 0, count: 4, self: 8, grid: 12, layers: 16, layer: 20, responses: 24, filter: 28, filter_user: 32, map: 36, tile_flags: 40, tile_response: 41, near: 44, near_capacity: 48 },
+  /** eo_move_contact (move.h) */
+  move_contact: { size: 24, other: 0, t_num: 4, t_den: 8, x: 12, y: 16, nx: 20, ny: 21, face: 22, response: 23 },
+  /** eo_move_result (move.h) */
+  move_result: { size: 20, x: 0, y: 4, contact_count: 8, near_count: 12, hit: 16 },
   /** eo_pixelmask (pixelmask.h) */
   pixelmask: { size: 12, w: 0, h: 2, words_per_row: 4, words: 8 },
   /** eo_query_segment_hit (query.h) */
@@ -75,9 +87,15 @@ export const FIELD_TYPES = {
   pair: { a: "eo_index", b: "eo_index" },
   trace_step: { event: "uint8_t", unused_: "uint8_t", line: "uint16_t", file: "char *", a: "int32_t", b: "int32_t" },
   hooks: { steps: "eo_trace_step *", step_capacity: "uint16_t", step_count: "uint16_t", steps_lost: "uint16_t", counters: "uint32_t[EO_COUNTER_COUNT]" },
+  contact_push: { x: "eo_coord", y: "eo_coord", along_x: "eo_coord", along_y: "eo_coord", nx: "int16_t", ny: "int16_t", overlap: "uint8_t", face: "uint8_t" },
+  contact_hit: { t_num: "uint32_t", t_den: "uint32_t", x: "eo_coord", y: "eo_coord", nx: "int16_t", ny: "int16_t", hit: "uint8_t", face: "uint8_t", inside: "uint8_t" },
   gridmask_layout: { bits: "uint8_t", cell_shift_x: "uint8_t", cell_shift_y: "uint8_t", reserved: "uint8_t", screen_w: "int16_t", screen_h: "int16_t" },
   gridmask_axis: { screen: "int16_t", shift: "uint8_t", last_cell: "uint8_t" },
   gridmask_grid: { layout: "eo_gridmask_layout", ready: "uint8_t", half: "uint8_t", axis: "eo_gridmask_axis[2]" },
+  move_near: { index: "eo_index", response: "uint8_t", state: "uint8_t" },
+  move_world: { boxes: "eo_box *", count: "eo_index", self: "eo_index", grid: "eo_sectors *", layers: "eo_broadphase_layer *", layer: "eo_broadphase_layer", responses: "uint8_t *", filter: "eo_move_filter", filter_user: "void *", map: "eo_tiles_map *", tile_flags: "uint8_t", tile_response: "uint8_t", near: "eo_move_near *", near_capacity: "eo_index" },
+  move_contact: { other: "eo_index", t_num: "uint32_t", t_den: "uint32_t", x: "eo_coord", y: "eo_coord", nx: "int8_t", ny: "int8_t", face: "uint8_t", response: "uint8_t" },
+  move_result: { x: "eo_coord", y: "eo_coord", contact_count: "uint16_t", near_count: "eo_index", hit: "uint8_t" },
   pixelmask: { w: "uint16_t", h: "uint16_t", words_per_row: "uint16_t", words: "eo_pixelmask_word *" },
   query_segment_hit: { index: "eo_index", t_num: "eo_ucoord", t_den: "eo_ucoord", x: "eo_coord", y: "eo_coord", face: "uint8_t" },
   raycast_hit: { hit: "uint8_t", attr: "uint8_t", face: "uint8_t", col: "eo_coord", row: "eo_coord", x: "eo_coord", y: "eo_coord", t_num: "eo_ucoord", t_den: "eo_ucoord" },

@@ -31,6 +31,18 @@ export interface Exports {
   eo_hooks_reset(hooks: number): void;
   /** void eo_hooks_record(eo_hooks *hooks, uint8_t event, const char *file, uint16_t line, int32_t a, int32_t b) (common.h) */
   eo_hooks_record(hooks: number, event: number, file: number, line: number, a: number, b: number): void;
+  /** eo_result eo_contact_push_boxes(const eo_box *a, const eo_box *b, eo_contact_push *out, eo_hooks *hooks) (contact.h) */
+  eo_contact_push_boxes(a: number, b: number, out: number, hooks: number): number;
+  /** eo_result eo_contact_push_circles(const eo_aabb_circle *a, const eo_aabb_circle *b, eo_contact_push *out, eo_hooks *hooks) (contact.h) */
+  eo_contact_push_circles(a: number, b: number, out: number, hooks: number): number;
+  /** eo_result eo_contact_push_circle_box(const eo_aabb_circle *a, const eo_box *b, eo_contact_push *out, eo_hooks *hooks) (contact.h) */
+  eo_contact_push_circle_box(a: number, b: number, out: number, hooks: number): number;
+  /** eo_result eo_contact_push_out(const eo_box *a, const eo_box *others, uint16_t count, eo_contact_push *out, eo_hooks *hooks) (contact.h) */
+  eo_contact_push_out(a: number, others: number, count: number, out: number, hooks: number): number;
+  /** eo_result eo_contact_sweep_box(const eo_box *a, eo_coord dx, eo_coord dy, const eo_box *b, eo_contact_hit *hit, eo_hooks *hooks) (contact.h) */
+  eo_contact_sweep_box(a: number, dx: number, dy: number, b: number, hit: number, hooks: number): number;
+  /** eo_result eo_contact_sweep_boxes(const eo_box *a, eo_coord adx, eo_coord ady, const eo_box *b, eo_coord bdx, eo_coord bdy, eo_contact_hit *hit, eo_hooks *hooks) (contact.h) */
+  eo_contact_sweep_boxes(a: number, adx: number, ady: number, b: number, bdx: number, bdy: number, hit: number, hooks: number): number;
   /** eo_result eo_gridmask_layout_check(const eo_gridmask_layout *layout) (gridmask.h) */
   eo_gridmask_layout_check(layout: number): number;
   /** eo_result eo_gridmask_prepare(const eo_gridmask_layout *layout, eo_gridmask_grid *grid) (gridmask.h) */
@@ -43,6 +55,8 @@ export interface Exports {
   eo_gridmask_test(grid: number, a: number, b: number, hooks: number): number;
   /** eo_result eo_gridmask_find_candidates(const eo_gridmask_grid *grid, const eo_gridmask *masks, uint16_t count, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_hooks *hooks) (gridmask.h) */
   eo_gridmask_find_candidates(grid: number, masks: number, count: number, pairs: number, pair_capacity: number, pair_count: number, hooks: number): number;
+  /** eo_result eo_move(const eo_move_world *world, eo_box *box, eo_coord dx, eo_coord dy, eo_move_contact *contacts, uint16_t capacity, eo_move_result *result, eo_hooks *hooks) (move.h) */
+  eo_move(world: number, box: number, dx: number, dy: number, contacts: number, capacity: number, result: number, hooks: number): number;
   /** size_t eo_pixelmask_storage_size(uint16_t w, uint16_t h) (pixelmask.h) */
   eo_pixelmask_storage_size(w: number, h: number): number;
   /** eo_result eo_pixelmask_init(eo_pixelmask *mask, uint16_t w, uint16_t h, void *storage, size_t storage_size) (pixelmask.h) */
