@@ -62,7 +62,7 @@ before(async () => {
 });
 after(async () => { await browser?.close(); });
 
-test('the tarball holds both builds, both variants, their types, the .wasm files and a LICENSE', (t) => {
+test('the tarball holds both builds, both variants, their types, the .wasm files, API.md and a LICENSE', (t) => {
   const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
   assert.deepEqual(Object.keys(manifest.exports['.']), ['import', 'require']);
   for (const cond of ['import', 'require']) {
@@ -71,9 +71,11 @@ test('the tarball holds both builds, both variants, their types, the .wasm files
   }
   assert.equal(manifest.exports['./earlyout.wasm'].types, './wasm.d.ts');
   assert.match(readFileSync(join(pkg, 'LICENSE'), 'utf8'), /^MIT License/);
+  // every rule a game relies on travels with the package (the C headers do not)
+  assert.match(readFileSync(join(pkg, 'API.md'), 'utf8'), /^## Rules a game depends on$/m);
   assert.equal(manifest.license, 'MIT');
   // the plain ESM build finds the .wasm the way bundlers recognise
-  assert.match(readFileSync(join(pkg, 'earlyout.js'), 'utf8'), /new URL\("\.\/earlyout\.wasm", import\.meta\.url\)/);
+  assert.match(readFileSync(join(pkg, 'earlyout.js'), 'utf8'), /new URL\("\.\/earlyout\.wasm",\s*import\.meta\.url\)/);
   for (const f of ['earlyout.js', 'inline.js', 'cjs/earlyout.js', 'cjs/inline.js', 'earlyout.wasm']) {
     const bytes = readFileSync(join(pkg, f));
     t.diagnostic(`${f}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzip`);
