@@ -220,7 +220,7 @@ if (record !== undefined) {
     `- date: ${date}`,
     `- machine: ${machine}`,
     `- command: \`${cmd}\``,
-    `- ${first.scene.bullets} bullets, ${first.scene.enemies} enemies: earlyout sectors ahead of rbush ${ratio('rbush')}x, of detect-collisions ${ratio('detect-collisions')}x`,
+    `- ${first.scene.bullets} bullets, ${first.scene.enemies} enemies: earlyout sectors ahead of rbush ${ratio('rbush')}x, ahead of detect-collisions ${ratio('detect-collisions')}x`,
     '',
     header,
     '',
