@@ -76,8 +76,10 @@ $(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmas
 	fi
 # Node runs wasm with its optimizing compiler from the start (--no-liftoff): both libraries timed
 # as optimized code, not as whatever tier each happened to reach.
-# bench_bullets: the issue-14 frame (2,000 bullets, 50 enemies, floats) against rbush and
-# detect-collisions, same hits checked every frame; package_sizes: each variant raw and gzip.
+# bench_bullets: bullets and enemies with float positions (issue 27's 3,000 bullets and 100 enemies,
+# issue 14's 2,000 and 50) against rbush and detect-collisions, the same hits checked every frame;
+# `node bench/wasm/bench_bullets.mjs 600 --record bench/results/bullets.md` records the run README.md
+# quotes. package_sizes: each variant raw and gzip.
 BENCH_WASM := wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_broadphase.wasm
 bench-wasm: $(BENCH_WASM) | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
@@ -93,11 +95,12 @@ bench-wasm: $(BENCH_WASM) | $(DEPS_STAMP)
 # added in mk/playground.mk), run briefly (a few frames, one small size), so that a bench broken by
 # an API change fails the build rather than the next `make bench`. The timings mean nothing here;
 # what counts is that each runs to its end, having checked its answers against its baselines on
-# the way (pairs, hits and pixels, compared in every bench), and prints its table. bench-msx (sdcc,
+# the way (pairs, hits and pixels, compared in every bench), and prints its table; bench_bullets also
+# checks that earlyout's sector grid is still ahead of rbush and detect-collisions. bench-msx (sdcc,
 # ~5 min) and bench-site are left to `make bench`: the msx and ui suites run what they measure.
 BENCH_SMOKE := "$(NATIVE)/bench_gridmask 3" "$(NATIVE)/bench_broadphase 3 10000" "$(NATIVE)/bench_pixelmask 16 64" \
   "$(NATIVE)/bench_tiles 3" "$(NATIVE)/bench_dash 1" "node bench/wasm/bench_gridmask.mjs 3" \
-  "env BENCH_SIZES=1000,10000 node bench/wasm/bench_broadphase.mjs 3" "node bench/wasm/bench_bullets.mjs 3" "node bench/wasm/bench_pixelmask.mjs 16" \
+  "env BENCH_SIZES=1000,10000 node bench/wasm/bench_broadphase.mjs 3" "node bench/wasm/bench_bullets.mjs 30 --check" "node bench/wasm/bench_pixelmask.mjs 16" \
   "node bench/wasm/bench_pixelmask_batch.mjs 16" "node bench/wasm/bench_tiles.mjs 3" "node bench/wasm/bench_dash.mjs 1" \
   "node bench/wasm/package_sizes.mjs"
 test-bench: $(BENCH_NATIVE) $(BENCH_WASM) | $(DEPS_STAMP)

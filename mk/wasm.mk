@@ -57,7 +57,7 @@ $(WASM)/earlyout-trace.wasm: $(WASM_C) $(WASM_TS) $(WASM)/cache/.seeded | $(DEPS
 	$(EMCC_ENV) emcc $(EMFLAGS) -sEXPORTED_FUNCTIONS=$$(cat $(WASM_GEN)/exports.txt) -O2 -DEO_TRACE=1 $(CORE_SRC) wasm/abi.c wasm/batch.c -o $@
 
 # The npm package: ESM, CommonJS, the inlined variant, types, both .wasm files, LICENSE (wasm/build.mjs).
-$(WASM_PKG)/package.json: $(WASM_SRC) wasm/src/inline-wasm.d.ts wasm/build.mjs wasm/tsconfig.json wasm/package.json wasm/README.md \
+$(WASM_PKG)/package.json: $(WASM_SRC) wasm/src/inline-wasm.d.ts wasm/build.mjs wasm/tsconfig.json wasm/package.json wasm/README.md wasm/API.md \
 		wasm/LICENSE $(WASM)/earlyout.wasm $(WASM)/earlyout-trace.wasm | $(DEPS_STAMP)
 	node wasm/build.mjs --out $(WASM_PKG) --wasm $(WASM)
 

@@ -16,7 +16,7 @@ import { settle, runs } from './harness.mjs';
 const eo = await loadEarlyout();
 const traced = await loadEarlyout({ traced: true });
 const other = await loadEarlyout(); // objects from another module are foreign
-const CODES = new Set(['EO_JS_BAD_ARGUMENT', 'EO_JS_STALE', 'EO_JS_OUT_OF_MEMORY', 'EO_JS_NOT_TRACED', 'EO_JS_ABI', 'EO_JS_LOAD', 'EO_ERR_BAD_ARGUMENT',
+const CODES = new Set(['EO_JS_BAD_ARGUMENT', 'EO_JS_DISPOSED', 'EO_JS_STALE', 'EO_JS_OUT_OF_MEMORY', 'EO_JS_NOT_TRACED', 'EO_JS_ABI', 'EO_JS_LOAD', 'EO_ERR_BAD_ARGUMENT',
   'EO_ERR_BAD_LAYOUT', 'EO_ERR_BUFFER_TOO_SMALL', 'EO_ERR_NOT_READY']);
 
 /** Thrown by hostile getters: the caller's own exception may pass through, nothing else. */
@@ -181,7 +181,7 @@ const METHODS = [
   ['map.walk', () => [{ ...box }, -7, 4, { corners: true }], (t, w, a) => w.map.walk(...a), [0, 1, 2]],
   ['map.moveCharacter', (t, w) => [{ ...box }, 5.5, 20, 2, { reach: 14, drop: true }], (t, w, a) => w.map.moveCharacter(...a), [0, 1, 2, 3]],
   ['map.tileSlope', () => [TILE.SLOPE], (t, w, a) => w.map.tileSlope(...a), [0]],
-  ['map.moveMany', () => [new Float64Array([3, 4, 5, 6, 10, 2, 4, 4]), new Float64Array([1, 30, -2, 5]), { drop: false }, new Uint8Array(8)], (t, w, a) => w.map.moveMany(...a), []],
+  ['map.moveMany', () => [new Float64Array([3, 4, 5, 6, 10, 2, 4, 4]), new Float64Array([1, 30, -2, 5]), { drop: false }, { count: 0, hit: new Uint8Array(2), touching: new Uint8Array(2), below: new Uint8Array(2), onGround: new Uint8Array(2) }], (t, w, a) => w.map.moveMany(...a), []],
   ['map.walkMany', () => [new Int16Array([3, 4, 5, 6]), new Int16Array([9]), 2], (t, w, a) => w.map.walkMany(...a), [2]],
   ['map.columnHeight', () => [1, 3], (t, w, a) => w.map.columnHeight(...a), [0, 1]],
   ['map.heights', () => [2], (t, w, a) => w.map.heights(...a), [0]],
@@ -238,6 +238,7 @@ test('lifecycle: dispose twice, use after dispose, foreign objects, trace() nest
     try {
       for (const op of list) {
         const bad = (fn, code = 'EO_JS_BAD_ARGUMENT') => assert.throws(fn, (e) => e instanceof EarlyoutError && e.code === code, op);
+        const gone_ = (fn) => bad(fn, 'EO_JS_DISPOSED');
         if (op === 'dispose') {
           for (const d of [w.grid, w.sw, w.a, w.cache, w.map]) { d.dispose(); d.dispose(); }
           gone = true;
@@ -245,7 +246,9 @@ test('lifecycle: dispose twice, use after dispose, foreign objects, trace() nest
           const uses = [() => w.grid.findPairs(B), () => w.sw.queryPoint(1, 1), () => w.a.get(0, 0), () => w.map.getCell(0, 0),
             () => w.map.touching(box, w.cache), () => traced.pixelmask.overlap(w.a, 0, 0, w.b, 0, 0), () => traced.query.segmentAll(seg, B, { grid: w.grid })];
           uses.push(() => w.cache.reset());
-          for (const u of uses) gone ? bad(u) : u();
+          // every property too: a disposed object answers nothing
+          uses.push(() => w.grid.cols, () => w.a.width, () => w.map.tileSize);
+          for (const u of uses) gone ? gone_(u) : u();
         } else if (op === 'foreign') {
           bad(() => traced.pixelmask.overlap(o.a, 0, 0, w.b, 0, 0));
           bad(() => traced.pixelmask.overlapMany([w.b, o.b], [0, 0, 1, 1], new Uint16Array([0, 1])));

@@ -103,7 +103,7 @@ test('bad arguments throw EarlyoutError naming the argument', () => {
   bad(() => g.buildMany(LAYOUT_16, 'span', 'boxes'), 'EO_JS_BAD_ARGUMENT', /Int16Array/);
   bad(() => g.buildMany(LAYOUT_16, 'span', new BigInt64Array(4)), 'EO_JS_BAD_ARGUMENT', /Int16Array/);
   bad(() => g.buildMany(LAYOUT_16, 'span', new Int16Array(5)), 'EO_JS_BAD_ARGUMENT', /multiple of 4/);
-  bad(() => g.buildMany(LAYOUT_16, 'span', new Int16Array(8), new Uint32Array(1)), 'EO_JS_BAD_ARGUMENT', /out/);
+  bad(() => g.buildMany(LAYOUT_16, 'span', new Int16Array(8), new Int32Array(2)), 'EO_JS_BAD_ARGUMENT', /out must be a Uint32Array/);
   bad(() => g.findCandidates(LAYOUT_16, new Int32Array(2)), 'EO_JS_BAD_ARGUMENT', /Uint32Array/);
   bad(() => fast.trace(() => 0), 'EO_JS_NOT_TRACED', /traced/);
   const detached = new Int16Array(4);

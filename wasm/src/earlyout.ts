@@ -17,9 +17,10 @@
 //   generated/     struct layouts, exports and constants from the C headers (wasm/gen.mjs)
 
 export type {
-  AabbApi, AxisOrder, BatchOptions, Box, BoxArray, BroadphaseStats, CharacterOptions, CharacterResult, Circle, CircleApi, Earlyout, GridmaskApi, GridmaskLayout,
-  GridmaskMethod, GridmaskVerdict, Ground, HeapStats, ImageDataLike, Limits, LoadOptions, LoadSyncOptions, MoveOptions, MoveResult, SweepOptions,
-  Mover, OrderReport, PairList, PixelMask, PixelMaskApi, QueryApi, QueryOptions, RaycastHit, RaycastVisit, SectorGrid, SectorsApi, SectorsConfig, Segment, SegmentHit, SegmentOptions, Sweeper, SweepApi, TileMap,
+  AabbApi, AllPairs, AxisOrder, BatchOptions, Box, BoxArray, BroadphaseStats, CharacterOptions, CharacterResult, Circle, CircleApi, Earlyout, FoundPairs,
+  GridmaskApi, GridmaskLayout, GridmaskMethod, GridmaskVerdict, Ground, HeapStats, ImageDataLike, Limits, LoadOptions, LoadSyncOptions, MoveOptions,
+  MoveResult, MoverResults, SweepOptions, Mover, OrderReport, PairList, PixelMask, PixelMaskApi, QueryApi, QueryHits, QueryOptions, RaycastHit,
+  RaycastResult, RaycastVisit, SectorGrid, SectorsApi, SectorsConfig, Segment, SegmentHit, SegmentOptions, Sweeper, SweepApi, TileMap,
   TileMapConfig, TileOutside, TileProbe, TilesApi, TilesCache, TraceStep, Traced, WalkOptions,
 } from './types.js';
 export { EarlyoutError } from './errors.js';

@@ -4,7 +4,7 @@ import { Core } from './core.js';
 import { EarlyoutError, fail } from './errors.js';
 import { checkModule } from './exports.js';
 import { makeGridmask } from './gridmask.js';
-import { COORD_MAX, COORD_MIN, options, show } from './input.js';
+import { bool, COORD_MAX, COORD_MIN, options, show } from './input.js';
 import { baseUrl, defaultWasm } from './locate.js';
 import { makePixelmask } from './pixelmask.js';
 import { makeSectors } from './sectors.js';
@@ -17,7 +17,7 @@ import type { Earlyout, LoadOptions, LoadSyncOptions } from './types.js';
 export function assemble(raw: WebAssembly.Exports, traced: boolean, maxMemory?: number): Earlyout {
   const { x, facts } = checkModule(raw, traced);
   const core = new Core(x, facts, maxMemory);
-  const aabbSite = {};
+  const aabbSite = { hint: 0 };
   return Object.freeze({
     traced,
     limits: Object.freeze({ coordMin: COORD_MIN, coordMax: COORD_MAX }),
@@ -40,8 +40,8 @@ export interface ReadLoadOptions { traced: boolean; wasm: unknown; maxMemory: nu
 /** @internal */
 export function readLoadOptions(o: unknown): ReadLoadOptions {
   const v = options('options', o, ['traced', 'wasm', 'maxMemory'] as const);
-  if (v.maxMemory !== undefined && typeof v.maxMemory !== 'number') fail(`maxMemory must be a number of bytes, got ${show(v.maxMemory)}`);
-  return { traced: v.traced === true, wasm: v.wasm, maxMemory: v.maxMemory as number | undefined };
+  if (v.maxMemory !== undefined && typeof v.maxMemory !== 'number') fail(`options.maxMemory must be a number of bytes, got ${show(v.maxMemory)}`);
+  return { traced: bool('options.traced', v.traced), wasm: v.wasm, maxMemory: v.maxMemory as number | undefined };
 }
 
 const isBytes = (v: unknown): v is BufferSource => v instanceof ArrayBuffer || ArrayBuffer.isView(v);
@@ -99,7 +99,7 @@ export async function loadEarlyout(options: LoadOptions = {}): Promise<Earlyout>
 }
 
 /** Loads synchronously from the module's bytes (browsers compile up to 8 MB this way on the main
-    thread; the module is a few tens of KB). */
+    thread; wasm/API.md gives the module's size). */
 export function loadEarlyoutSync(options: LoadSyncOptions): Earlyout {
   const o = readLoadOptions(options);
   if (!isBytes(o.wasm)) fail('loadEarlyoutSync needs { wasm: the .wasm bytes } (or import it from \'earlyout/inline\', which has them)');

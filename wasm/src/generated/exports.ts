@@ -180,6 +180,7 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_event_name",
   "eo_counter_name",
   "eo_hooks_init",
+  "eo_gridmask_layout_check",
   "eo_gridmask_prepare",
   "eo_gridmask_build",
   "eo_gridmask_build_many",
