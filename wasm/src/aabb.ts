@@ -92,11 +92,11 @@ export function makeAabb(core: Core, site: { hint: number }): AabbApi {
   };
 }
 
-/** A disc as the integer disc the core tests: the centre rounded, the radius grown by the distance
+/** @internal A disc as the integer disc the core tests: the centre rounded, the radius grown by the distance
     rounding moved it (so the integer disc holds the float one: a superset), exact for integers.
     Left in DISC (written after every field was read): copy it before reading anything else. */
-const DISC = { x: 0, y: 0, r: 0 };
-function disc(name: string, c: unknown): void {
+export const DISC = { x: 0, y: 0, r: 0 };
+export function disc(name: string, c: unknown): void {
   if (c === null || typeof c !== 'object') fail(`${name} must be an object { x, y, r }, got ${show(c)}`);
   const o = c as Record<string, unknown>;
   const ox = o.x, oy = o.y, or = o.r;

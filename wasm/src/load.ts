@@ -1,5 +1,7 @@
 // Loading: find the .wasm, instantiate it, check it, and assemble the API from one file per module.
 import { makeAabb, makeCircle } from './aabb.js';
+import { makeContact } from './contact.js';
+import { makePairs } from './events.js';
 import { Core } from './core.js';
 import { EarlyoutError, fail } from './errors.js';
 import { checkModule } from './exports.js';
@@ -11,6 +13,7 @@ import { makeSectors } from './sectors.js';
 import { makeSweep } from './sweep.js';
 import { makeQuery } from './query.js';
 import { makeTiles } from './tiles.js';
+import { makeWorld } from './world.js';
 import type { Earlyout, LoadOptions, LoadSyncOptions } from './types.js';
 
 /** @internal The API over a checked instance. */
@@ -29,6 +32,9 @@ export function assemble(raw: WebAssembly.Exports, traced: boolean, maxMemory?: 
     pixelmask: makePixelmask(core),
     tiles: makeTiles(core),
     query: makeQuery(core),
+    contact: makeContact(core),
+    pairs: makePairs(core),
+    world: makeWorld(core),
     heapUsed: () => core.heapUsed(),
     heapStats: () => core.heapStats(),
     trace: <T>(fn: () => T, maxSteps?: number) => core.trace(fn, maxSteps),

@@ -68,6 +68,9 @@ function stepsOn(name: string, d: unknown, axis: 0 | 1, pixelPos: number): numbe
 /** A slope in 1/256 px per px as an angle in degrees (positive: rising to the right). */
 const degrees = (slope: number) => Math.atan2(slope, 256) * 180 / Math.PI;
 
+/** @internal The maps of every loaded module: another module's API (a World) reads a map's pointer here. */
+export const MAPS = new WeakMap<object, { core: Core; pm: number; disposed: () => boolean }>();
+
 /** @internal */
 export function makeTiles(core: Core): TilesApi {
   const x = core.x, heap = core.heap;
@@ -688,6 +691,7 @@ export function makeTiles(core: Core): TilesApi {
       },
     } as unknown as TileMap;
     heap.track(map, owner);
+    MAPS.set(map, { core, pm, disposed: () => disposed });
     return map;
   }
 

@@ -454,6 +454,118 @@ export interface HeapStats {
     this module was compiled: 32-bit). */
 export interface Limits { readonly coordMin: number; readonly coordMax: number }
 
+// ---- contact (contact.h): push-out and time of impact ----------------------------------------------
+/** How to part two overlapping shapes (overlap false: they do not overlap, the rest 0). x, y: the
+    move of A that parts them (whole pixels); alongX / alongY: boxes only, the shortest move along
+    one axis alone; nx, ny: the normal (the direction A moves), a unit vector; face: boxes only, the
+    HIT.* sides of A that touch what it was pushed from. */
+export interface Push { overlap: boolean; x: number; y: number; alongX: number; alongY: number; nx: number; ny: number; face: number }
+/** When a box moving by (dx, dy) first overlaps another (hit false: it does not during the move).
+    t = tNum / tDen, 0 <= t < 1, exact; x, y: the mover there, rounded toward its start; face: the
+    HIT.* side(s) of the mover that met the other (both at an exact corner); nx, ny: -1, 0 or 1,
+    the normal of the side met; inside: they overlap at the start (t 0, face 0). */
+export interface SweepHit { hit: boolean; inside: boolean; t: number; tNum: number; tDen: number; x: number; y: number; nx: number; ny: number; face: number }
+export interface ContactApi {
+  /** Box a against box b. Boxes in whole pixels (floats: their conservative bounds). */
+  pushBoxes(a: Box, b: Box, into?: Push): Push;
+  /** Circle a against circle b (whole pixels; radius 0 .. 16383). */
+  pushCircles(a: Circle, b: Circle, into?: Push): Push;
+  /** Circle a against box b (move the box by -x, -y to push it instead). */
+  pushCircleBox(a: Circle, b: Box, into?: Push): Push;
+  /** Box a out of every box of others at once (at most 32): the shortest move that leaves it
+      touching them, overlapping none. */
+  pushOut(a: Box, others: BoxArray, into?: Push): Push;
+  /** Box a moving by (dx, dy) against box b standing still. */
+  sweep(a: Box, dx: number, dy: number, b: Box, into?: SweepHit): SweepHit;
+  /** Box a moving by (adx, ady) while box b moves by (bdx, bdy), over the same time. */
+  sweepMoving(a: Box, adx: number, ady: number, b: Box, bdx: number, bdy: number, into?: SweepHit): SweepHit;
+}
+
+// ---- pair events (events.h) --------------------------------------------------------------------------
+/** Pairs (a, b flat: 2 values a pair) that began, stayed and ended between two frames. */
+export interface PairEvents { began: Uint32Array; stayed: Uint32Array; ended: Uint32Array; beganCount: number; stayedCount: number; endedCount: number }
+export interface PairsApi {
+  /** Sorts pairs (a, b flat) ascending by a then b and drops repeats, in place; returns the count left. */
+  sort(pairs: Uint32Array, count?: number): number;
+  /** Splits last frame's sorted pairs and this frame's into began, stayed and ended (each sorted).
+      into: an earlier answer, its arrays reused (grown when short). */
+  events(before: Uint32Array, now: Uint32Array, into?: PairEvents): PairEvents;
+}
+
+// ---- the World (move.h, sectors.h, query.h): objects by handle, moved with responses -----------------
+/** What a mover does about an object it meets (move.h): stop against it and slide along it, stop
+    and end the move, pass through it (reported once, on the way in), bounce off it, or ignore it. */
+export type Response = 'slide' | 'touch' | 'cross' | 'bounce' | 'ignore';
+/** A World: zero (or missing) means default. The grid's world (objects outside it still work, in
+    its edge sectors), its sectors (cellSize px square, default 64), and room for maxObjects
+    objects (default 1024; adding more is an error naming maxObjects). map: a tile map of this
+    module every move also goes through, tileResponse what its tiles do (default 'slide'). */
+export interface WorldConfig {
+  worldX?: number; worldY?: number; worldW?: number; worldH?: number;
+  cellSize?: number; maxObjects?: number;
+  map?: TileMap; tileResponse?: 'slide' | 'touch' | 'bounce';
+}
+/** An object's layer (broadphase.h: two objects interact when each one's category is among what the
+    other collides with; default { category: 0xFFFF, collidesWith: 0xFFFF }), what movers do when
+    they meet it (default 'slide'), and data of the game's own, handed back with its contacts. */
+export interface WorldObjectOptions<T = unknown> { layer?: Layer; response?: Response; data?: T }
+export interface Layer { category: number; collidesWith: number }
+/** A move's options: filter picks the response per object met (default: each object's own
+    response); drop falls through one-way tiles. */
+export interface WorldMoveOptions<T = unknown> { filter?: (other: number, data: T | undefined) => Response; drop?: boolean }
+/** One thing a move met. other: the object's handle, or null for a tile (or the world's edge); t:
+    when (0 <= t <= 1 of the move); x, y: the mover's pixel box there; face: the mover's HIT.* side
+    that met it (0: overlapping from the start); nx, ny: the normal of the side met (-1, 0 or 1);
+    response: what the move did about it; data: the other object's data. */
+export interface WorldContact<T = unknown> { other: number | null; t: number; x: number; y: number; face: number; nx: number; ny: number; response: Response; data: T | undefined }
+/** Where a move ended (x, y: the object's float position, also kept by the World) and what it met,
+    in order of time: contacts[0 .. count - 1]. hit: the HIT.* sides that were stopped. */
+export interface WorldMoveResult<T = unknown> { x: number; y: number; hit: number; count: number; contacts: WorldContact<T>[] }
+/** What a query finds: handles, into `out` when it holds them. */
+export interface WorldQueryOptions { layer?: Layer }
+/** Where a segment enters an object (query.h): its handle, t = tNum / tDen, the first pixel x, y
+    reached, face the HIT side(s) of the object entered (0: the segment starts inside). */
+export interface WorldSegmentHit { handle: number; t: number; tNum: number; tDen: number; x: number; y: number; face: number }
+export interface World<T = unknown> {
+  /** Objects in the World. */
+  readonly count: number;
+  /** Adds an object at (x, y), w x h (floats; its pixel box is floor(x), floor(y), ceil(w) x ceil(h),
+      as the tile movers have it); returns its handle (a number, never reused while it lives). */
+  add(x: number, y: number, w: number, h: number, options?: WorldObjectOptions<T>): number;
+  /** Takes an object out; its handle is dead afterwards (an error where it is passed). */
+  remove(handle: number): void;
+  /** Does the handle name a live object? */
+  has(handle: number): boolean;
+  /** Puts an object at (x, y) (and a new size, if given), without a sweep: a teleport. */
+  update(handle: number, x: number, y: number, w?: number, h?: number): void;
+  /** The object's float position and size. */
+  get(handle: number, into?: Box): Box;
+  /** The object's data. */
+  data(handle: number): T | undefined;
+  /** Moves an object by (dx, dy) through the others and the map, at any speed, with a response per
+      object met (move.h); the others stay, and see it where it ends. */
+  move(handle: number, dx: number, dy: number, options?: WorldMoveOptions<T>, into?: WorldMoveResult<T>): WorldMoveResult<T>;
+  /** Handles of the objects holding pixel (x, y) / sharing a pixel with the box, ascending, into
+      out when it holds them (its unused end left alone; the count is the answer's length). */
+  queryPoint(x: number, y: number, options?: WorldQueryOptions, out?: number[]): number[];
+  queryRect(x: number, y: number, w: number, h: number, options?: WorldQueryOptions, out?: number[]): number[];
+  /** What a segment hits, by ascending t (query.h's rules: endpoints are pixel corners). */
+  querySegment(x0: number, y0: number, x1: number, y1: number, options?: WorldQueryOptions, into?: WorldSegmentHit[]): WorldSegmentHit[];
+  /** Overlapping pairs of handles (a, b flat), the layers allowing them. */
+  pairs(out?: Uint32Array): { pairs: Uint32Array; count: number };
+  /** Pairs between two groups: objects whose category has a bit of groupB against those whose
+      category has a bit of groupA, as (a: the group-A handle, b: the group-B handle); its cost
+      follows the pairs between the groups (sectors.h: eo_sectors_find_pairs_between). */
+  pairsBetween(groupA: number, groupB: number, out?: Uint32Array): { pairs: Uint32Array; count: number };
+  /** The pairs that began, stayed and ended since the last events() call (the first call: every
+      pair began), as handles, sorted by the objects' slots. */
+  events(into?: PairEvents): PairEvents;
+  dispose(): void;
+}
+export interface WorldApi {
+  create<T = unknown>(config?: WorldConfig): World<T>;
+}
+
 export interface Earlyout {
   /** True for the traced module. */
   readonly traced: boolean;
@@ -467,6 +579,9 @@ export interface Earlyout {
   readonly pixelmask: PixelMaskApi;
   readonly tiles: TilesApi;
   readonly query: QueryApi;
+  readonly contact: ContactApi;
+  readonly pairs: PairsApi;
+  readonly world: WorldApi;
   /** Bytes of wasm memory held by every live object: grids, sweepers, masks, tile maps, their
       slopes and caches (released by dispose(), or when the object is garbage-collected). */
   heapUsed(): number;
