@@ -144,8 +144,10 @@ msx_asm_names_sweep := eo_sweep_find_pairs eo_sweep_init eo_sweep_storage_size \
                       eo_sweep_refresh_x eo_sweep_refresh_y eo_sweep_first_descent eo_sweep_scan_entries
 msx_asm_names_gridmask := eo_gridmask_layout_check eo_gridmask_prepare eo_gridmask_build eo_gridmask_build_many \
                           eo_gridmask_test eo_gridmask_find_candidates
-# A module's portable files: <module>.c, and sweep's scan (its Z80 kernels stand in for that file).
+# A module's portable files the comparison links: <module>.c, and the file its Z80 kernels stand in
+# for (sweep's scan, the sectors' pair loop).
 msx_asm_files_sweep := sweep sweep_scan
+msx_asm_files_sectors := sectors sectors_pairs
 msx_asm_files = $(or $(msx_asm_files_$(1)),$(1))
 msx_asm_module = $(firstword $(subst _, ,$(1)))
 $(MSXT)/%_c.rel: core/src/%.c $(CORE_HDR) mk/msx.mk
