@@ -243,6 +243,7 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
         return EO_ERR_BAD_ARGUMENT;
     grid->object_count = 0;
     grid->entry_count = 0;
+    keep_all_bounds(grid, boxes, count);
 
     /* pass 1: each object's range, and how many entries each sector needs */
     for (k = 0; k < grid->cells; k++)
@@ -252,7 +253,6 @@ eo_result eo_sectors_build(eo_sectors *grid, const eo_box *boxes, eo_index count
         range_of(grid, &boxes[i], &r);
         EO_STEP_ABOVE(hooks, EO_EV_SECTORS_RANGE, i, pack_range(&r));
         grid->ranges[i] = r;
-        keep_bounds(grid, i, &boxes[i]);
         if (r.col0 == NO_CELL)
             continue;
         for (row = r.row0; row <= r.row1; row++)
@@ -390,15 +390,17 @@ static void note_moves(eo_broadphase_stats *stats, eo_hooks *hooks, uint32_t mov
 }
 
 /* Update's common case, in a loop of its own so that it keeps its registers to itself: from
-   object i on, keeps each object's bounds and computes its range, until one's range changed;
-   returns that object (count if none), its new range in *now. */
-static eo_index scan_ranges(eo_sectors *g, const eo_box *boxes, eo_index i, eo_index count, eo_sectors_range *now)
+   object i on, each object's range again, until one's range changed; returns that object (count
+   if none), its new range in *now. */
+static eo_index scan_ranges(const eo_sectors *g, const eo_box *boxes, eo_index i, eo_index count, eo_sectors_range *now)
 {
+    eo_sectors_range r; /* a local: *now could alias the grid's fields, and would be stored each time */
     for (; i < count; i++) {
-        keep_bounds(g, i, &boxes[i]);
-        range_of(g, &boxes[i], now);
-        if (!same_range(&g->ranges[i], now))
+        range_of(g, &boxes[i], &r);
+        if (!same_range(&g->ranges[i], &r)) {
+            *now = r;
             break;
+        }
     }
     return i;
 }
@@ -416,6 +418,7 @@ eo_result eo_sectors_update(eo_sectors *restrict grid, const eo_box *boxes, eo_i
     if (!grid->built || count != grid->object_count)
         return eo_sectors_build(grid, boxes, count, stats, hooks);
 
+    keep_all_bounds(grid, boxes, count);
     /* the objects still in their sectors, the common case in a game, are passed over by the scan */
     for (i = scan_ranges(grid, boxes, 0, count, &now); i < count;
          i = scan_ranges(grid, boxes, (eo_index)(i + 1u), count, &now)) {

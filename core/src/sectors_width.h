@@ -6,7 +6,7 @@
      set_divisors(grid)                      each axis's divisor, once its size and shift are known
      DIVISOR_W(g), DIVISOR_H(g)              an axis's divisor
      sectors_bounds, BOUNDS_OF(grid, boxes)  what the pair test reads of each object
-     keep_bounds(grid, i, box)               called by build and update for each object
+     keep_all_bounds(grid, boxes, count)     called by build and update: each object's bounds
      bounds_meet(a, b)                       do two non-empty objects share a pixel? (eo_aabb_overlap)
      BOUNDS_BYTES(n), place_bounds(g, p, n)  the storage of n objects' bounds, and its placing
      fits_size_t(bytes)                      does an eo_uwide count of bytes fit this target's size_t?
@@ -67,14 +67,20 @@ typedef eo_sectors_extent sectors_bounds;
 /* A coordinate as an extent stores it: eo_coord's order, as unsigned numbers. */
 #define BIASED(v) ((uint32_t)(v) ^ 0x80000000u)
 
-INLINE void keep_bounds(eo_sectors *g, eo_index i, const eo_box *b)
+/* A loop of its own: its stores could change the grid's fields for all a compiler knows, and would
+   make the range scan read them again for every object. */
+INLINE void keep_all_bounds(eo_sectors *g, const eo_box *boxes, eo_index count)
 {
-    eo_sectors_extent *e = &g->extents[i];
-    eo_wide x1 = (eo_wide)b->x + b->w - 1, y1 = (eo_wide)b->y + b->h - 1;
-    e->x0 = BIASED(b->x);
-    e->x1 = BIASED(x1 > EO_COORD_MAX ? EO_COORD_MAX : x1); /* the world ends at EO_COORD_MAX */
-    e->y0 = BIASED(b->y);
-    e->y1 = BIASED(y1 > EO_COORD_MAX ? EO_COORD_MAX : y1);
+    eo_sectors_extent *e = g->extents;
+    eo_index i;
+    for (i = 0; i < count; i++, e++) {
+        const eo_box *b = &boxes[i];
+        eo_wide x1 = (eo_wide)b->x + b->w - 1, y1 = (eo_wide)b->y + b->h - 1;
+        e->x0 = BIASED(b->x);
+        e->x1 = BIASED(x1 > EO_COORD_MAX ? EO_COORD_MAX : x1); /* the world ends at EO_COORD_MAX */
+        e->y0 = BIASED(b->y);
+        e->y1 = BIASED(y1 > EO_COORD_MAX ? EO_COORD_MAX : y1);
+    }
 }
 
 /* Each one's first pixel at most the other's last, on both axes: each difference is >= 0 when its
@@ -127,7 +133,7 @@ typedef uint8_t sectors_divisor;
    inlines no function, and compiles every static function of a header into each includer. */
 typedef eo_box sectors_bounds;
 #define BOUNDS_OF(grid, boxes) ((const sectors_bounds *)(boxes))
-#define keep_bounds(g, i, b) ((void)0)
+#define keep_all_bounds(g, boxes, count) ((void)0)
 
 #define bounds_meet(a, b) BOTH(spans_meet((a)->x, (a)->w, (b)->x, (b)->w), spans_meet((a)->y, (a)->h, (b)->y, (b)->h))
 

@@ -3,6 +3,7 @@ import { test as base, expect } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { teachingView } from '../../web/src/csource.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -107,6 +108,13 @@ export function coreLinesContaining(file: string, text: string): number[] {
     .flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
 }
 
+/** The lines of core/src/<file> a lesson highlights for a step of `event`: the line of logic each
+    hook naming the event belongs to (core/src/hooks.h; the source view's own teachingView). */
+export function coreStepLines(file: string, event: string): number[] {
+  const v = teachingView(readFileSync(join(ROOT, 'core/src', file), 'utf8'));
+  return [...new Set([...v.hookText].filter(([, text]) => text.includes(event)).map(([line]) => v.anchor.get(line) ?? 0))].filter((l) => l > 0);
+}
+
 /** Any widget on the page, by its id: its parts by data-testid, numbers, the stepper's line. */
 export class Widget {
   readonly root: Locator;
@@ -135,12 +143,16 @@ export class Widget {
   }
 
   /** The highlighted C line is one that records `event` (and shows it). */
+  /** The source view shows core/src/<file>, highlighting the line of logic of one of its steps of
+      `event`: the statement the step explains, never the hook (hooks are hidden). */
   async expectStepAt(file: string, event: string): Promise<void> {
-    const candidates = coreLinesContaining(file, event);
-    expect(candidates.length, `${file} has a line with ${event}`).toBeGreaterThan(0);
+    const lines = coreStepLines(file, event);
+    expect(lines.length, `${file} has a step ${event}`).toBeGreaterThan(0);
+    await expect(this.get('source').locator('.src-path')).toHaveText(`core/src/${file}`);
     const row = this.get('source').locator('.src-line.is-current');
-    await expect(row).toContainText(event);
-    expect(candidates).toContain(await this.currentLine());
+    await expect(row).toBeVisible();
+    expect(lines).toContain(await this.currentLine());
+    await expect(row.locator('code')).not.toContainText(/EO_STEP_|EO_COUNT|EO_TRACED/);
   }
 
   async scale(): Promise<number> {
