@@ -141,6 +141,7 @@ MSXT := $(MSX)/test
 MSX_ASM_MODULES := sweep gridmask sectors
 # A module's portable files: <module>.c, and sweep's scan (its Z80 kernels stand in for that file).
 msx_asm_files_sweep := sweep sweep_scan
+msx_asm_files_sectors := sectors sectors_pairs
 msx_asm_files = $(or $(msx_asm_files_$(1)),$(1))
 msx_asm_module = $(firstword $(subst _, ,$(1)))
 msx_def_sed := s/^[a-z][a-z0-9_ *]* \**\(eo_[a-z0-9_]*\)(.*/\1/p

@@ -1,25 +1,30 @@
-/* core/src/z80/sectors_z80.c: the pair loop of eo_sectors_find_pairs in Z80 assembly, for the
-   MSX build only (mk/msx.mk compiles core/src/z80/ with EO_Z80_ASM=1; see config.h). It does the
-   work of pair_sector in core/src/sectors.c on the same data: the pairs of one sector's run that
-   the sector is the first shared one of, their box test, and the counts of candidates, duplicates,
-   pairs the layers keep apart and box tests. In SDCC's C, find_pairs took 178,000 .. 218,000
-   T-states per frame of bench/msx/scene_main.c's 32 objects (grids of 4 x 3 .. 8 x 6: counters
-   in 32 bits, the boxes reread through pointers); with this loop, 74,000 .. 88,000. sectors.c
-   calls it under its own name (sectors_z80.h); tests/msx/sectors_asm.c checks the two builds
-   against each other on sz80.
+/* core/src/z80/sectors_pairs.c stands in for core/src/sectors_pairs.c in the MSX build (mk/msx.mk):
+   eo_sectors_find_pairs with its pair loop in Z80 assembly, which does the work of the portable
+   C's pair_sector on the same data: the pairs of one sector's run that the sector is the first
+   shared one of, their box test, and the counts of candidates, duplicates, pairs the layers keep
+   apart and box tests. In SDCC's C, find_pairs took 178,000 .. 218,000 T-states per frame of
+   bench/msx/scene_main.c's 32 objects (grids of 4 x 3 .. 8 x 6: counters in 32 bits, the boxes
+   reread through pointers); with this loop, 74,000 .. 88,000. tests/msx/sectors_asm.c checks the
+   two builds against each other on sz80.
 
    SDCC's calling convention (sdcccall 1, which config.h requires): the first two 16-bit
    arguments come in HL and DE; IX must survive the call, and this keeps IY too. */
 #include <stddef.h>
 
-#include "sectors_z80.h"
+#include "../layers.h"
+#include "../sectors_pairs.h"
 #include "z80.h"
 
 #if !EO_Z80_ASM
 #error "core/src/z80/ is the Z80 build's (mk/msx.mk, EO_Z80_ASM=1); other builds compile core/src/*.c only"
 #endif
 
-/* The offsets of the grid's fields the assembly reads (pair_walk's are checked in sectors.c): */
+/* The offsets of the walk's fields and the grid's that the assembly reads (its IY is w + 2): */
+typedef char eo_pair_walk_layout[(offsetof(pair_walk, grid) == 0 && offsetof(pair_walk, bounds) == 2 &&
+                                  offsetof(pair_walk, layers) == 4 && offsetof(pair_walk, pairs) == 6 &&
+                                  offsetof(pair_walk, capacity) == 8 && offsetof(pair_walk, found) == 12 &&
+                                  offsetof(pair_walk, candidates) == 16 && offsetof(pair_walk, duplicates) == 20 &&
+                                  offsetof(pair_walk, filtered) == 24 && offsetof(pair_walk, tests) == 28) ? 1 : -1];
 typedef char eo_sectors_grid_layout[(offsetof(eo_sectors, cell_start) == 31 && offsetof(eo_sectors, cell_len) == 33 &&
                                      offsetof(eo_sectors, entries) == 35 && sizeof(eo_index) == 2 &&
                                      sizeof(eo_box) == 8 && offsetof(eo_box, y) == 2 &&
@@ -27,11 +32,11 @@ typedef char eo_sectors_grid_layout[(offsetof(eo_sectors, cell_start) == 31 && o
                                      EO_SECTORS_ENTRY_SHIFT == 2 &&
                                      (EO_SECTORS_FIRST_COL | EO_SECTORS_FIRST_ROW) == 3) ? 1 : -1];
 
-/* sectors.c's layers_meet, which the assembly calls for a first pair when there are layers: may
-   objects i and j interact? */
+/* The layer rule (layers.h) for objects i and j, as the assembly calls it for a first pair when
+   there are layers. */
 static uint8_t sectors_layers_meet(const eo_broadphase_layer *layers, uint16_t i, uint16_t j)
 {
-    return (layers[i].category & layers[j].collides_with) && (layers[j].category & layers[i].collides_with);
+    return layers_meet(&layers[i], &layers[j]);
 }
 
 /* pair_sector: w in HL, k in DE. IY points 2 bytes into w, so that it is the block eo_z80_pair_out
@@ -49,8 +54,8 @@ static uint8_t sectors_layers_meet(const eo_broadphase_layer *layers, uint16_t i
    The loop over b (row) keeps b in HL, the b left in BC, a's flags in E, layers != NULL in D.
    Whether b starts after a: the sign of the 16-bit difference from the S and V flags; then the
    distance is compared unsigned against the length of the one that starts first, as spans_meet
-   does in sectors.c. */
-void eo_z80_sectors_pair_sector(struct pair_walk *w, eo_index k) __naked
+   does (boxes.h). */
+static void pair_sector(pair_walk *w, eo_index k) __naked
 {
     (void)w;
     (void)k;
@@ -422,4 +427,19 @@ void eo_z80_sectors_pair_sector(struct pair_walk *w, eo_index k) __naked
         inc     hl
         ret
     __endasm;
+}
+
+eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
+                                eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count,
+                                eo_broadphase_stats *stats, eo_hooks *hooks)
+{
+    pair_walk w;
+    eo_index k;
+    eo_result r = pairs_begin(&w, grid, boxes, layers, pairs, pair_capacity, pair_count, hooks);
+    if (r != EO_OK)
+        return r;
+    for (k = 0; k < grid->cells; k++)
+        if (grid->cell_len[k] > 1u)
+            pair_sector(&w, k);
+    return pairs_end(&w, pair_count, stats);
 }

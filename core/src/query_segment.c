@@ -1,207 +1,20 @@
-/* Point, region and segment queries. See earlyout/query.h.
-   Shown line by line in the queries lesson: keep it readable.
+/* Segment queries (earlyout/query.h): what a segment hits, among boxes or through a sector grid.
 
-   Region queries read the sectors a box touches (or the sweep's sorted entries up to the box's
-   end) and keep the matching indices sorted in the caller's buffer as they come (a bounded
-   insertion: the smallest `capacity` indices stay, the total is counted).
-
-   The segment test is the slab method made exact for pixels: each side of a box is a line the
-   walk crosses at a distance (in px along its axis) from the start; t = distance / |dx| (or |dy|).
+   The test is the slab method made exact for pixels: each side of a box is a line the walk
+   crosses at a distance (in px along its axis) from the start; t = distance / |dx| (or |dy|).
    The first pixel of the box the walk visits is the start pixel, or is entered across one side
    (its row, or column, is the one the walk was in just before), or diagonally across a corner of
-   the box: the earliest of these candidates, by exact comparison of fractions, is the hit. */
+   the box: the earliest of these candidates, by exact comparison of fractions, is the hit.
+   Through a grid, only the sectors the segment can reach are read (sectors_grid.h), row by row. */
 #include "earlyout/query.h"
 
 #include <stddef.h>
 
+#include "faces.h"
 #include "hooks.h"
-#include "sweep_entries.h"
-
-#define NO_CELL EO_SECTORS_NO_CELL
-
-/* ---- shared pieces -------------------------------------------------------------------------- */
-
-/* The query's layer filter: may object i match? (broadphase.h's rule between filter and object.) */
-static uint8_t passes(const eo_broadphase_layer *layers, const eo_broadphase_layer *filter, eo_index i)
-{
-    uint16_t category = 0xFFFFu, collides_with = 0xFFFFu; /* layer bits, not indices */
-    if (filter == NULL)
-        return 1;
-    if (layers != NULL) {
-        category = layers[i].category;
-        collides_with = layers[i].collides_with;
-    }
-    return (category & filter->collides_with) != 0 && (filter->category & collides_with) != 0;
-}
-
-/* Adds index i to the sorted out[0 .. min(found, capacity) - 1], keeping the smallest
-   `capacity` indices; returns the new total. Indices come at most once. */
-static eo_index keep_index(eo_index *out, eo_index capacity, eo_index found, eo_index i)
-{
-    eo_index at = found < capacity ? found : capacity;
-    if (at == capacity && (capacity == 0 || out[capacity - 1u] < i))
-        return (eo_index)(found + 1u); /* past the buffer: counted only */
-    if (at == capacity)
-        at--; /* the largest kept index falls off the end */
-    while (at > 0 && out[at - 1u] > i) {
-        out[at] = out[at - 1u];
-        at--;
-    }
-    out[at] = i;
-    return (eo_index)(found + 1u);
-}
-
-/* Box and region share a pixel (both non-empty): half-open, without forming a sum. */
-static uint8_t spans_meet(eo_coord a, eo_coord a_len, eo_coord b, eo_coord b_len)
-{
-    if (a_len <= 0 || b_len <= 0)
-        return 0;
-    return b >= a ? (eo_ucoord)((eo_ucoord)b - (eo_ucoord)a) < (eo_ucoord)a_len
-                  : (eo_ucoord)((eo_ucoord)a - (eo_ucoord)b) < (eo_ucoord)b_len;
-}
-
-static eo_result finish(eo_index found, eo_index capacity, eo_index *count, eo_hooks *hooks)
-{
-    *count = found;
-    EO_STEP_ABOVE(hooks, EO_EV_QUERY_FOUND, found, capacity);
-#if EO_TRACE
-    if (hooks != NULL)
-        hooks->counters[EO_COUNTER_QUERY_RESULTS] += found;
-#else
-    (void)hooks;
-#endif
-    return found > capacity ? EO_ERR_BUFFER_TOO_SMALL : EO_OK;
-}
-
-/* ---- point and region over a sectors grid ---------------------------------------------------- */
-
-eo_result eo_query_sectors_region(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
-                                  const eo_broadphase_layer *filter, const eo_box *region,
-                                  eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks)
-{
-    eo_sectors_range q;
-    eo_index found = 0;
-    eo_sectors_cell row, col;
-
-    if (grid == NULL || region == NULL || count == NULL || (capacity > 0 && out == NULL))
-        return EO_ERR_NULL_POINTER;
-    if (!grid->built)
-        return EO_ERR_NOT_READY;
-    if (grid->object_count > 0 && boxes == NULL)
-        return EO_ERR_NULL_POINTER;
-    EO_STEP_ABOVE(hooks, EO_EV_QUERY_REGION, region->x, region->y);
-    (void)eo_sectors_box_range(grid, region, &q);
-    if (q.col0 == NO_CELL)
-        return finish(0, capacity, count, hooks); /* an empty region matches nothing */
-    for (row = q.row0; row <= q.row1; row++) {
-        for (col = q.col0; col <= q.col1; col++) {
-            eo_index k = (eo_index)row * grid->cfg.cols + col;
-            const eo_index *run = grid->entries + grid->cell_start[k], *end = run + grid->cell_len[k];
-            EO_STEP_ABOVE(hooks, EO_EV_QUERY_SECTOR, k, (int32_t)grid->cell_len[k]);
-            for (; run < end; run++) {
-                eo_index i = (eo_index)(*run >> EO_SECTORS_ENTRY_SHIFT);
-                const eo_box *b = &boxes[i];
-                uint8_t hit;
-                EO_COUNT(hooks, EO_COUNTER_QUERY_OBJECTS);
-                /* an object in several of these sectors is looked at only in the first one the
-                   region and it share (as find_pairs does with pairs): where the object or the
-                   region starts its columns, and one of them its rows */
-                if (!((*run & EO_SECTORS_FIRST_COL) || col == q.col0) || !((*run & EO_SECTORS_FIRST_ROW) || row == q.row0)) {
-                    EO_STEP_ABOVE(hooks, EO_EV_QUERY_DUPLICATE, i, k);
-                    continue;
-                }
-                if (!passes(layers, filter, i)) {
-                    EO_STEP_ABOVE(hooks, EO_EV_QUERY_FILTERED, i, 0);
-                    continue;
-                }
-                EO_COUNT(hooks, EO_COUNTER_QUERY_TESTS);
-                hit = spans_meet(b->x, b->w, region->x, region->w) && spans_meet(b->y, b->h, region->y, region->h);
-                EO_STEP_ABOVE(hooks, EO_EV_QUERY_TEST, i, hit);
-                if (hit)
-                    found = keep_index(out, capacity, found, i);
-            }
-        }
-    }
-    return finish(found, capacity, count, hooks);
-}
-
-eo_result eo_query_sectors_point(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers,
-                                 const eo_broadphase_layer *filter, eo_coord x, eo_coord y,
-                                 eo_index *out, eo_index capacity, eo_index *count, eo_hooks *hooks)
-{
-    eo_box p;
-    p.x = x;
-    p.y = y;
-    p.w = 1;
-    p.h = 1;
-    return eo_query_sectors_region(grid, boxes, layers, filter, &p, out, capacity, count, hooks);
-}
-
-/* ---- point and region over a sweep workspace ------------------------------------------------- */
-
-eo_result eo_query_sweep_region(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
-                                const eo_box *region, eo_index *out, eo_index capacity, eo_index *count,
-                                eo_hooks *hooks)
-{
-    const eo_sweep_word *e, *end;
-    eo_coord q_start, q_len, q_other, q_other_len;
-    eo_index found = 0;
-
-    if (sweep == NULL || region == NULL || count == NULL || (capacity > 0 && out == NULL))
-        return EO_ERR_NULL_POINTER;
-    if (!sweep->ready || sweep->entries == NULL)
-        return EO_ERR_NOT_READY;
-    EO_STEP_ABOVE(hooks, EO_EV_QUERY_REGION, region->x, region->y);
-    if (sweep->axis == EO_AABB_Y_FIRST) {
-        q_start = region->y;
-        q_len = region->h;
-        q_other = region->x;
-        q_other_len = region->w;
-    } else {
-        q_start = region->x;
-        q_len = region->w;
-        q_other = region->y;
-        q_other_len = region->h;
-    }
-    if (q_len <= 0 || q_other_len <= 0)
-        return finish(0, capacity, count, hooks);
-    e = sweep->entries;
-    end = e + (size_t)sweep->count * EO_SWEEP_ENTRY_WORDS;
-    for (; e < end; e += EO_SWEEP_ENTRY_WORDS) {
-        eo_coord start = (eo_coord)(e[EO_SWEEP_ENTRY_KEY] ^ EO_SWEEP_SIGN);
-        eo_index i = (eo_index)e[EO_SWEEP_ENTRY_INDEX];
-        uint8_t hit;
-        /* sorted by start: the first entry that starts at or after the region's end ends the scan */
-        if (start >= q_start && (eo_ucoord)((eo_ucoord)start - (eo_ucoord)q_start) >= (eo_ucoord)q_len)
-            break;
-        EO_COUNT(hooks, EO_COUNTER_QUERY_OBJECTS);
-        if (!passes(layers, filter, i)) {
-            EO_STEP_ABOVE(hooks, EO_EV_QUERY_FILTERED, i, 0);
-            continue;
-        }
-        EO_COUNT(hooks, EO_COUNTER_QUERY_TESTS);
-        hit = spans_meet(start, (eo_coord)e[EO_SWEEP_ENTRY_LEN], q_start, q_len) &&
-              spans_meet((eo_coord)e[EO_SWEEP_ENTRY_OTHER], (eo_coord)e[EO_SWEEP_ENTRY_OTHER_LEN], q_other, q_other_len);
-        EO_STEP_ABOVE(hooks, EO_EV_QUERY_TEST, i, hit);
-        if (hit)
-            found = keep_index(out, capacity, found, i);
-    }
-    return finish(found, capacity, count, hooks);
-}
-
-eo_result eo_query_sweep_point(const eo_sweep *sweep, const eo_broadphase_layer *layers, const eo_broadphase_layer *filter,
-                               eo_coord x, eo_coord y, eo_index *out, eo_index capacity, eo_index *count,
-                               eo_hooks *hooks)
-{
-    eo_box p;
-    p.x = x;
-    p.y = y;
-    p.w = 1;
-    p.h = 1;
-    return eo_query_sweep_region(sweep, layers, filter, &p, out, capacity, count, hooks);
-}
-
-/* ---- segments against boxes ------------------------------------------------------------------ */
+#include "layers.h"
+#include "query_results.h"
+#include "sectors_grid.h"
 
 /* A segment ready for box tests: its start, directions (-1, 0, 1) and lengths (0 ..
    EO_UCOORD_MAX) per axis, and the pixels its walk can visit (every one lies in min .. max of the
@@ -362,17 +175,6 @@ static void first_pixel(const seg_ctx *c, const eo_box *b, cand *best)
     }
 }
 
-/* The face of a box entered with this rank, moving (sx, sy): the side the walk crossed. */
-static uint8_t face_of(uint8_t rank, int8_t sx, int8_t sy)
-{
-    uint8_t f = 0;
-    if (rank == 1u || rank == 3u)
-        f = sx > 0 ? EO_HIT_LEFT : EO_HIT_RIGHT;
-    if (rank == 2u || rank == 3u)
-        f = (uint8_t)(f | (sy > 0 ? EO_HIT_TOP : EO_HIT_BOTTOM));
-    return f;
-}
-
 static uint8_t segment_hits(const seg_ctx *c, const eo_box *b, eo_index index, eo_query_segment_hit *hit)
 {
     cand best;
@@ -450,7 +252,7 @@ static void test_box(seg_walk *w, eo_index i, eo_sectors_cell col, eo_sectors_ce
     eo_query_segment_hit h;
     const eo_box *b = &w->boxes[i];
     EO_COUNT(w->hooks, EO_COUNTER_QUERY_OBJECTS);
-    if (!passes(w->layers, w->filter, i)) {
+    if (!filter_passes(w->filter, w->layers, i)) {
         EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_FILTERED, i, 0);
         return;
     }
@@ -472,11 +274,11 @@ static void test_box(seg_walk *w, eo_index i, eo_sectors_cell col, eo_sectors_ce
         p.h = 1;
         (void)eo_sectors_box_range(w->grid, &p, &r);
         if (r.col0 != col || r.row0 != row) {
-            EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_DUPLICATE, i, row * w->grid->cfg.cols + col);
+            EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_DUPLICATE, i, CELL(w->grid, col, row));
             return;
         }
     }
-    EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_HIT, i, (uint32_t)h.t_num * 16u + h.face); /* wraps past 2^28 */
+    EO_STEP_BELOW(w->hooks, EO_EV_QUERY_HIT, i, (uint32_t)h.t_num * 16u + h.face); /* wraps past 2^28 */
     keep_hit(w, &h);
 }
 
@@ -556,11 +358,11 @@ static void walk_sectors(seg_walk *w)
         if (y_lo <= y_hi && row_columns(w, y_lo, y_hi, &col0, &col1)) {
             EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_ROW, row, col0 * 256 + col1);
             for (col = col0; col <= col1; col++) {
-                eo_index k = (eo_index)row * g->cfg.cols + col;
-                const eo_index *run = g->entries + g->cell_start[k], *end = run + g->cell_len[k];
+                eo_index k = CELL(g, col, row);
+                const eo_index *run = SECTOR_RUN(g, k), *end = run + g->cell_len[k];
                 EO_STEP_ABOVE(w->hooks, EO_EV_QUERY_SECTOR, k, (int32_t)g->cell_len[k]);
                 for (; run < end; run++)
-                    test_box(w, (eo_index)(*run >> EO_SECTORS_ENTRY_SHIFT), col, row);
+                    test_box(w, ENTRY_OBJECT(*run), col, row);
             }
         }
         if (row == row1)
@@ -583,6 +385,7 @@ eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, eo_in
     if (grid != NULL && grid->object_count != count)
         return EO_ERR_BAD_ARGUMENT;
     seg_setup(seg, &w.c);
+    EO_STEP_ABOVE(hooks, EO_EV_QUERY_SEGMENT, EO_PACK16(seg->x0, seg->y0), EO_PACK16(seg->x1, seg->y1));
     w.boxes = boxes;
     w.layers = layers;
     w.filter = filter;
@@ -591,7 +394,6 @@ eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, eo_in
     w.capacity = capacity;
     w.found = 0;
     w.hooks = hooks;
-    EO_STEP_ABOVE(hooks, EO_EV_QUERY_SEGMENT, EO_PACK16(seg->x0, seg->y0), EO_PACK16(seg->x1, seg->y1));
     if (grid != NULL) {
         if (count > 0)
             walk_sectors(&w);
@@ -599,7 +401,7 @@ eo_result eo_query_segment_all(const eo_segment *seg, const eo_box *boxes, eo_in
         for (i = 0; i < count; i++)
             test_box(&w, i, NO_CELL, NO_CELL);
     }
-    return finish(w.found, capacity, hit_count, hooks);
+    return eo_query_finish(w.found, capacity, hit_count, hooks);
 }
 
 eo_result eo_query_segment_first(const eo_segment *seg, const eo_box *boxes, eo_index count,
