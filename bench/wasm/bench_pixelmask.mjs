@@ -59,8 +59,8 @@ console.log(`pixel masks in wasm (Node ${process.version}, emcc -O3, one module)
             `pygame's bitmask.c (${bm.pygame_word_bits()}-bit words), same masks and offsets`);
 if (!pygame) console.log("pygame's bitmask.c: not available (no Debian source package): pygame column skipped");
 console.log(`ns per pair: wall time, median of ${ROUNDS} rounds; ratio = pygame / earlyout (above 1: earlyout faster)\n`);
-console.log('| sprite | case | colliding | earlyout ns | pygame ns | ratio |');
-console.log('|-------:|:-----|----------:|------------:|----------:|------:|');
+console.log('| side | sprite | case | colliding | earlyout ns | pygame ns | ratio |');
+console.log('| ---: | :--- | :--- | ---: | ---: | ---: | ---: |');
 for (const side of sides) {
   if (bm.setup(side) !== 0) { console.error(`MISMATCH at ${side} px (above)`); process.exit(1); }
   for (let op = 0; op < ops; op++) {
@@ -71,9 +71,9 @@ for (const side of sides) {
       if (pygame) tp.push(time(1, op));
     }
     const e = median(te), p = pygame ? median(tp) : NaN;
-    const size = `${side}x${side}`;
-    console.log(`| ${size.padEnd(7)}| ${text(bm.op_name(op)).padEnd(29)} | ${(100 * bm.hits(op) / placements).toFixed(1).padStart(8)}% | ` +
-                `${e.toFixed(1).padStart(11)} | ${pygame ? p.toFixed(1).padStart(9) : '-'.padStart(9)} | ${pygame ? (p / e).toFixed(2).padStart(5) : '-'.padStart(5)} |`);
+    const ratio = pygame ? (p / e).toFixed(2) : '-';
+    console.log(`| ${side} | ${text(bm.op_sprite(op))} | ${text(bm.op_name(op))} | ${(100 * bm.hits(op) / placements).toFixed(1)}% | ` +
+                `${e.toFixed(1)} | ${pygame ? p.toFixed(1) : '-'} | ${ratio} |`);
   }
 }
 if (sink === 0.5) console.log(sink); // keeps the answers alive
