@@ -76,24 +76,31 @@ $(WASM)/bench_dash.wasm: bench/wasm/bench_dash.c bench/common/dash_scene.h tests
                          $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	$(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -Itests/core --no-entry -sSTANDALONE_WASM \
 	  -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $< -o $@
-# The bench-only module of bench_pixelmask.mjs: the core (fast build) and pygame's bitmask.c, both
-# emcc -O3, driven by the same C as the native bench.
-$(WASM)/bench_pixelmask.wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmask_pairs.h $(CORE_FAST_SRC) $(CORE_HDR) \
-                              $(PYGAME)/.checked $(WASM)/cache/.seeded | $(DEPS_STAMP)
+# The bench-only modules of bench_pixelmask.mjs: the core (fast build) and pygame's bitmask.c, both
+# emcc -O3, driven by the same C as the native bench; once plain, once as the game module's SIMD
+# build (EO_WASM_SIMD=1: the core's area counting in wasm SIMD; pygame's C unchanged), as the game
+# module comes in both builds.
+define bench_pixelmask_wasm
+$(WASM)/bench_pixelmask$(1).wasm: bench/wasm/bench_pixelmask.c bench/common/pixelmask_pairs.h $(CORE_FAST_SRC) $(CORE_HDR) \
+                                  $(PYGAME)/.checked $(WASM)/cache/.seeded | $(DEPS_STAMP)
 	@if [ -f $(PYGAME)/src_c/bitmask.c ]; then \
-	  echo "emcc -O3 -w -c $(PYGAME)/src_c/bitmask.c -o $(WASM)/pygame_bitmask.o"; \
-	  $(EMCC_ENV) emcc -O3 -w -c $(PYGAME)/src_c/bitmask.c -o $(WASM)/pygame_bitmask.o && \
-	  $(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -I$(PYGAME)/src_c/include -DPIXEL_BENCH_PYGAME=1 \
-	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $< $(WASM)/pygame_bitmask.o -o $@; \
+	  echo "emcc -O3 $(2) -w -c $(PYGAME)/src_c/bitmask.c -o $(WASM)/pygame_bitmask$(1).o"; \
+	  $(EMCC_ENV) emcc -O3 $(2) -w -c $(PYGAME)/src_c/bitmask.c -o $(WASM)/pygame_bitmask$(1).o && \
+	  $(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(2) $(CORE_INC) -Ibench/common -I$(PYGAME)/src_c/include -DPIXEL_BENCH_PYGAME=1 \
+	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $$< $(WASM)/pygame_bitmask$(1).o -o $$@; \
 	else \
-	  $(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(CORE_INC) -Ibench/common -DPIXEL_BENCH_PYGAME=0 \
-	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $< -o $@; \
+	  $(EMCC_ENV) emcc -std=c99 -Wall -Wextra -Werror -O3 $(2) $(CORE_INC) -Ibench/common -DPIXEL_BENCH_PYGAME=0 \
+	    --no-entry -sSTANDALONE_WASM -sALLOW_MEMORY_GROWTH=1 -sTOTAL_STACK=65536 $(CORE_FAST_SRC) $$< -o $$@; \
 	fi
+endef
+$(eval $(call bench_pixelmask_wasm,,))
+$(eval $(call bench_pixelmask_wasm,-simd,-DEO_WASM_SIMD=1))
 # Node runs wasm with its optimizing compiler from the start (--no-liftoff): both libraries timed
 # as optimized code, not as whatever tier each happened to reach.
 # bench_bullets: the issue-14 frame (2,000 bullets, 50 enemies, floats) against rbush and
 # detect-collisions, same hits checked every frame; package_sizes: each variant raw and gzip.
-BENCH_WASM := wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_broadphase.wasm
+BENCH_WASM := wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_pixelmask-simd.wasm \
+              $(WASM)/bench_broadphase.wasm
 bench-wasm: $(BENCH_WASM) | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node --no-liftoff bench/wasm/bench_broadphase.mjs 600

@@ -70,11 +70,12 @@ test('the tarball holds both builds, both variants, their types, the .wasm files
     assert.ok(manifest.exports['./inline'][cond].types && manifest.exports['./inline'][cond].default, `inline ${cond}`);
   }
   assert.equal(manifest.exports['./earlyout.wasm'].types, './wasm.d.ts');
+  assert.equal(manifest.exports['./earlyout-simd.wasm'].types, './wasm.d.ts');
   assert.match(readFileSync(join(pkg, 'LICENSE'), 'utf8'), /^MIT License/);
   assert.equal(manifest.license, 'MIT');
   // the plain ESM build finds the .wasm the way bundlers recognise
   assert.match(readFileSync(join(pkg, 'earlyout.js'), 'utf8'), /new URL\("\.\/earlyout\.wasm", import\.meta\.url\)/);
-  for (const f of ['earlyout.js', 'inline.js', 'cjs/earlyout.js', 'cjs/inline.js', 'earlyout.wasm']) {
+  for (const f of ['earlyout.js', 'inline.js', 'cjs/earlyout.js', 'cjs/inline.js', 'earlyout.wasm', 'earlyout-simd.wasm']) {
     const bytes = readFileSync(join(pkg, f));
     t.diagnostic(`${f}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzip`);
   }
@@ -214,7 +215,7 @@ test("Chromium: the README's small game, as written, in an esbuild bundle prints
   const out = join(app, 'dist-game');
   await esbuild.build({ entryPoints: [join(app, 'web-game.js')], bundle: true, format: 'esm', platform: 'browser', outdir: out,
                         logLevel: 'error', absWorkingDir: app });
-  copyFileSync(join(pkg, 'earlyout.wasm'), join(out, 'earlyout.wasm')); // next to the bundle, where new URL(...) looks
+  for (const f of ['earlyout.wasm', 'earlyout-simd.wasm']) copyFileSync(join(pkg, f), join(out, f)); // next to the bundle, where new URL(...) looks
   const { result, errors, logs } = await inChromium(PAGE('/web-game.js', true), out);
   assert.deepEqual(errors, []);
   assert.equal(result, 'done');

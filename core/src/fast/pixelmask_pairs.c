@@ -66,16 +66,6 @@ INLINE rows_v load_rows(const eo_pixelmask_word *p) /* any alignment */
     return v;
 }
 
-/* The OR of v's lanes: not 0 if any lane is not. */
-INLINE eo_pixelmask_word any_lane(rows_v v)
-{
-    eo_pixelmask_word x = 0;
-    uint_fast16_t k;
-    for (k = 0; k < LANES; k++)
-        x |= v[k];
-    return x;
-}
-
 /* rotate_up, lane by lane */
 INLINE rows_v rotate_rows(rows_v v, uint8_t s)
 {
@@ -97,13 +87,47 @@ INLINE eo_pixelmask_word first_lane(rows_v x0, rows_v x1, uint_fast16_t *k)
     return both;
 }
 
-/* The set bits of each nibble, counted in that nibble (Hacker's Delight 5-1, its first two
-   steps): at most 4 a nibble. */
+/* ---- Per target, in one fenced block: whether any lane of v is not 0, and the set bits of x0 and
+   x1 counted per byte (at most 8 + 8). The games' wasm SIMD build (mk/wasm.mk, EO_WASM_SIMD=1)
+   counts with i8x16.popcnt, one instruction a vector, in the functions marked COUNTING (area) and
+   only there: the scans (overlap, first contact) ran no faster with two 64-bit rows in a v128 than
+   as two plain words (bench/wasm/bench_pixelmask.mjs). Elsewhere, C: the lanes ORed, and Hacker's
+   Delight 5-1 up to the nibbles for each vector, the two sharing the step to bytes (a nibble holds
+   up to 4 + 4). */
+INLINE eo_pixelmask_word any_lane(rows_v v)
+{
+    eo_pixelmask_word x = 0;
+    uint_fast16_t k;
+    for (k = 0; k < LANES; k++)
+        x |= v[k];
+    return x;
+}
+
+#if defined(__wasm__) && EO_WASM_SIMD
+#include <wasm_simd128.h>
+#define COUNTING __attribute__((target("simd128")))
+
+INLINE COUNTING rows_v byte_counts(rows_v x0, rows_v x1)
+{
+    return (rows_v)wasm_i8x16_add(wasm_i8x16_popcnt((v128_t)x0), wasm_i8x16_popcnt((v128_t)x1));
+}
+
+#else
+#define COUNTING
+
 INLINE rows_v nibble_counts(rows_v v)
 {
     v = v - ((v >> 1) & (ALL_BITS / 3u));
     return (v & (ALL_BITS / 5u)) + ((v >> 2) & (ALL_BITS / 5u));
 }
+
+INLINE rows_v byte_counts(rows_v x0, rows_v x1)
+{
+    const rows_v n = nibble_counts(x0) + nibble_counts(x1);
+    return (n & (ALL_BITS / 17u)) + ((n >> 4) & (ALL_BITS / 17u));
+}
+
+#endif
 
 /* The sum of every byte of v (pairs of bytes summed into 16 bits, then one multiply adds the
    16-bit fields up into the top one: at most 8 * 255 of them). */
@@ -252,9 +276,8 @@ INLINE uint8_t first_in_rows(const facing *f, uint_fast16_t n, uint_fast16_t *ro
 /* How many of rows 0 .. n-1's pixels are solid in both, added to *count: a block at a time (the
    last one moved up to end at the last row, the rows it shares with the one before it left out),
    each byte's count in *bytes, added into *count every BLOCKS_PER_TOTAL blocks (*blocks of them
-   so far). A block's two vectors share the counting steps from the nibbles on (a nibble holds up
-   to 4 + 4). */
-INLINE void count_in_rows(const facing *f, uint_fast16_t n, uint32_t *count, rows_v *bytes, uint_fast16_t *blocks)
+   so far). */
+INLINE COUNTING void count_in_rows(const facing *f, uint_fast16_t n, uint32_t *count, rows_v *bytes, uint_fast16_t *blocks)
 {
     uint_fast16_t i, at, seen;
     rows_v x0, x1;
@@ -268,8 +291,7 @@ INLINE void count_in_rows(const facing *f, uint_fast16_t n, uint32_t *count, row
         seen = i - at; /* < BLOCK */
         x0 = ands_of_rows(f, at) & load_rows(lead_zeros + 32u - seen);
         x1 = ands_of_rows(f, at + LANES) & load_rows(lead_zeros + 32u - seen + LANES);
-        x0 = nibble_counts(x0) + nibble_counts(x1);
-        *bytes += (x0 & (ALL_BITS / 17u)) + ((x0 >> 4) & (ALL_BITS / 17u));
+        *bytes += byte_counts(x0, x1);
         if (++*blocks == BLOCKS_PER_TOTAL) {
             *count += total_of_bytes(*bytes);
             *bytes = (rows_v){ 0 };
@@ -485,7 +507,7 @@ INLINE uint8_t first_in_stripes(const lined_up *p, found_at *at)
 }
 
 /* How many pixels are solid in both: stripe by stripe, every block. */
-INLINE uint32_t count_in_stripes_fast(const lined_up *p)
+INLINE COUNTING uint32_t count_in_stripes_fast(const lined_up *p)
 {
     facing f;
     uint_fast16_t j, two = straddling(p), blocks = 0;
@@ -588,7 +610,7 @@ OUT_OF_LINE HOT eo_result first_contact_of_stripes(const eo_pixelmask *a, eo_coo
     return report_contact(x, y, found, cx, cy);
 }
 
-OUT_OF_LINE HOT eo_result area_of_columns(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+OUT_OF_LINE HOT COUNTING eo_result area_of_columns(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
                                           const eo_pixelmask *b, eo_coord bx, eo_coord by, uint32_t *area)
 {
     facing f;
@@ -604,7 +626,7 @@ OUT_OF_LINE HOT eo_result area_of_columns(const eo_pixelmask *a, eo_coord ax, eo
     return EO_OK;
 }
 
-OUT_OF_LINE HOT eo_result area_of_stripes(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
+OUT_OF_LINE HOT COUNTING eo_result area_of_stripes(const eo_pixelmask *a, eo_coord ax, eo_coord ay,
                                           const eo_pixelmask *b, eo_coord bx, eo_coord by, uint32_t *area)
 {
     lined_up p;
