@@ -2,8 +2,9 @@
    (XQuest, 1995) for masks of any width: the overlap rectangle of the two boxes, then, for each
    of its rows, the row of the sprite further right shifted to line up with the other's, and one
    AND per word. See earlyout/pixelmask.h for the manual; pixelmask.c makes the masks. Shown line
-   by line in lesson 4. (The untraced gcc and clang builds add paths of their own for sprites one
-   word wide: core/src/fast/pixelmask_pairs.c, with this file included.) */
+   by line in lesson 4, and run as it is by the MSX. (The untraced gcc and clang builds replace
+   its loops with faster ones, several rows a turn: core/src/fast/pixelmask_pairs.c, which
+   includes this file.) */
 #include "earlyout/pixelmask.h"
 
 #include <stddef.h>

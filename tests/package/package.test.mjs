@@ -179,7 +179,7 @@ window.result = result;`);
   await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
   // both files are referenced by the loader, so both are copied; a page fetches only the one it loads
   const wasm = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.wasm'));
-  assert.deepEqual(wasm.map((f) => f.replace(/-[\w-]{8}\.wasm$/, '')).sort(), ['earlyout', 'earlyout-trace'], `${readdirSync(join(out, 'assets'))}`);
+  assert.deepEqual(wasm.map((f) => f.replace(/-[\w-]{8}\.wasm$/, '')).sort(), ['earlyout', 'earlyout-simd', 'earlyout-trace'], `${readdirSync(join(out, 'assets'))}`);
   const { result, errors } = await inChromium(readFileSync(join(out, 'index.html')), out);
   assert.deepEqual(errors, []);
   assert.deepEqual(result, EXPECT);
@@ -196,7 +196,7 @@ window.result = result;`);
     output: { path: out, filename: 'main.js' },
   }, (err, st) => (err ? reject(err) : resolve(st))));
   assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
-  assert.equal(readdirSync(out).filter((f) => f.endsWith('.wasm')).length, 2, `webpack emitted both .wasm files: ${readdirSync(out)}`);
+  assert.equal(readdirSync(out).filter((f) => f.endsWith('.wasm')).length, 3, `webpack emitted the three .wasm files: ${readdirSync(out)}`);
   const { result, errors } = await inChromium(PAGE('/main.js', false), out);
   assert.deepEqual(errors, []);
   assert.deepEqual(result, EXPECT);
