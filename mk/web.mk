@@ -3,8 +3,7 @@
 #                  and the playground page with the Emscripten build of playground/ (mk/playground.mk)
 #   make test-ui   Playwright against build/site; ends with "ui: N passed, N failed"
 SITE      := $(BUILD)/site
-SITE_SRC  := $(shell find web lessons wasm/src -type f 2>/dev/null) core/src/gridmask.c core/src/pixelmask.c \
-             core/src/aabb.c core/src/sectors.c core/src/sectors_pairs.c core/src/sweep.c core/src/tiles.c core/src/slopes.c \
+SITE_SRC  := $(shell find web lessons wasm/src -type f 2>/dev/null) $(wildcard core/src/*.c core/src/*.h) \
              tools/build-web.mjs package-lock.json playground/scenes.c $(wildcard playground/scene_*.c)
 # The playground's emcc build (mk/playground.mk; $(PG) is not defined yet when this file is read).
 PG_WEB_JS := $(BUILD)/playground/web/playground.js

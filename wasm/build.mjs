@@ -5,7 +5,8 @@
 //                         loadEarlyoutSync()
 //   cjs/earlyout.js, cjs/inline.js   the same as CommonJS (cjs/package.json says so; require('earlyout'))
 //   *.d.ts, cjs/*.d.ts    types for import and for require; wasm.d.ts types `import url from 'earlyout/earlyout.wasm'`
-//   earlyout.wasm, earlyout-trace.wasm, package.json, README.md, API.md (every rule a game relies on), LICENSE
+//   earlyout.wasm, earlyout-simd.wasm (the loader's pick where the engine has wasm SIMD),
+//   earlyout-trace.wasm, package.json, README.md, API.md (every rule a game relies on), LICENSE
 //
 //   node wasm/build.mjs --out build/wasm/pkg --wasm build/wasm
 import { spawnSync } from 'node:child_process';
@@ -85,7 +86,7 @@ declare const url: string;
 export default url;
 `);
 writeFileSync(join(OUT, 'cjs/package.json'), '{ "type": "commonjs" }\n');
-for (const f of ['earlyout.wasm', 'earlyout-trace.wasm']) cpSync(join(WASM, f), join(OUT, f));
+for (const f of ['earlyout.wasm', 'earlyout-simd.wasm', 'earlyout-trace.wasm']) cpSync(join(WASM, f), join(OUT, f));
 for (const f of ['package.json', 'README.md', 'API.md', 'LICENSE']) cpSync(join(ROOT, 'wasm', f), join(OUT, f));
 
 function walk(dir) {

@@ -11,11 +11,11 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { loadEarlyout, loadEarlyoutSync, EarlyoutError, LAYOUT_16, TILE } from '../../build/wasm/pkg/earlyout.js';
-import { settle, runs } from './harness.mjs';
+import { fastModule, settle, runs } from './harness.mjs';
 
-const eo = await loadEarlyout();
+const eo = await fastModule(loadEarlyout);
 const traced = await loadEarlyout({ traced: true });
-const other = await loadEarlyout(); // objects from another module are foreign
+const other = await fastModule(loadEarlyout); // objects from another module are foreign
 const CODES = new Set(['EO_JS_BAD_ARGUMENT', 'EO_JS_DISPOSED', 'EO_JS_STALE', 'EO_JS_OUT_OF_MEMORY', 'EO_JS_NOT_TRACED', 'EO_JS_ABI', 'EO_JS_LOAD', 'EO_ERR_BAD_ARGUMENT',
   'EO_ERR_BAD_LAYOUT', 'EO_ERR_BUFFER_TOO_SMALL', 'EO_ERR_NOT_READY']);
 

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { loadEarlyout, EarlyoutError, LAYOUT_8, LAYOUT_16, LAYOUT_32, TILE, TOUCH } from '../../build/wasm/pkg/earlyout.js';
 import * as O from './oracle.mjs';
-import { settle, runs } from './harness.mjs';
+import { fastModule, settle, runs } from './harness.mjs';
 
-const eo = await loadEarlyout();
+const eo = await fastModule(loadEarlyout);
 const traced = await loadEarlyout({ traced: true });
 
 // ---- generators ------------------------------------------------------------------------------

@@ -70,13 +70,14 @@ test('the tarball holds both builds, both variants, their types, the .wasm files
     assert.ok(manifest.exports['./inline'][cond].types && manifest.exports['./inline'][cond].default, `inline ${cond}`);
   }
   assert.equal(manifest.exports['./earlyout.wasm'].types, './wasm.d.ts');
+  assert.equal(manifest.exports['./earlyout-simd.wasm'].types, './wasm.d.ts');
   assert.match(readFileSync(join(pkg, 'LICENSE'), 'utf8'), /^MIT License/);
   // every rule a game relies on travels with the package (the C headers do not)
   assert.match(readFileSync(join(pkg, 'API.md'), 'utf8'), /^## Rules a game depends on$/m);
   assert.equal(manifest.license, 'MIT');
   // the plain ESM build finds the .wasm the way bundlers recognise
   assert.match(readFileSync(join(pkg, 'earlyout.js'), 'utf8'), /new URL\("\.\/earlyout\.wasm",\s*import\.meta\.url\)/);
-  for (const f of ['earlyout.js', 'inline.js', 'cjs/earlyout.js', 'cjs/inline.js', 'earlyout.wasm']) {
+  for (const f of ['earlyout.js', 'inline.js', 'cjs/earlyout.js', 'cjs/inline.js', 'earlyout.wasm', 'earlyout-simd.wasm']) {
     const bytes = readFileSync(join(pkg, f));
     t.diagnostic(`${f}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzip`);
   }
@@ -204,7 +205,7 @@ window.result = result;`);
   await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
   // both files are referenced by the loader, so both are copied; a page fetches only the one it loads
   const wasm = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.wasm'));
-  assert.deepEqual(wasm.map((f) => f.replace(/-[\w-]{8}\.wasm$/, '')).sort(), ['earlyout', 'earlyout-trace'], `${readdirSync(join(out, 'assets'))}`);
+  assert.deepEqual(wasm.map((f) => f.replace(/-[\w-]{8}\.wasm$/, '')).sort(), ['earlyout', 'earlyout-simd', 'earlyout-trace'], `${readdirSync(join(out, 'assets'))}`);
   const { result, errors } = await inChromium(readFileSync(join(out, 'index.html')), out);
   assert.deepEqual(errors, []);
   assert.deepEqual(result, EXPECT);
@@ -250,7 +251,7 @@ window.result = result;`);
     output: { path: out, filename: 'main.js' },
   }, (err, st) => (err ? reject(err) : resolve(st))));
   assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
-  assert.equal(readdirSync(out).filter((f) => f.endsWith('.wasm')).length, 2, `webpack emitted both .wasm files: ${readdirSync(out)}`);
+  assert.equal(readdirSync(out).filter((f) => f.endsWith('.wasm')).length, 3, `webpack emitted the three .wasm files: ${readdirSync(out)}`);
   const { result, errors } = await inChromium(PAGE('/main.js', false), out);
   assert.deepEqual(errors, []);
   assert.deepEqual(result, EXPECT);
@@ -269,7 +270,7 @@ test("Chromium: the README's small game, as written, in an esbuild bundle prints
   const out = join(app, 'dist-game');
   await esbuild.build({ entryPoints: [join(app, 'web-game.js')], bundle: true, format: 'esm', platform: 'browser', outdir: out,
                         logLevel: 'error', absWorkingDir: app });
-  copyFileSync(join(pkg, 'earlyout.wasm'), join(out, 'earlyout.wasm')); // next to the bundle, where new URL(...) looks
+  for (const f of ['earlyout.wasm', 'earlyout-simd.wasm']) copyFileSync(join(pkg, f), join(out, f)); // next to the bundle, where new URL(...) looks
   const { result, errors, logs } = await inChromium(PAGE('/web-game.js', true), out);
   assert.deepEqual(errors, []);
   assert.equal(result, 'done');
