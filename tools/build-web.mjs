@@ -11,8 +11,10 @@
 //   assets/*.wasm            build/wasm/earlyout.wasm and earlyout-trace.wasm, next to the bundle,
 //                            each with its gzipped twin (*.wasm.gz) for servers that send it as is
 //   playground/index.html    the SDL2 playground page (its own bundle, assets/playground-page-<hash>.js)
-//   playground/playground.*  build/playground/web/playground.js + .wasm (emcc), and src/scene_*.c
-//                            (the scenes' C, fetched by the page's source viewer)
+//   playground/playground.*  build/playground/web/playground.js + .wasm (emcc), each with its .gz, and
+//                            src/*.c, *.h (the playground's C, fetched by the page's source viewer); the
+//                            page's buttons and touch pads come from build/playground/web/tables.json
+//                            (`earlyout-playground --tables`: the C's own tables)
 // Type-checks web/ and tests/ui/ with tsc first. Fails, naming the file, on a malformed lesson.
 //
 // Lessons are Markdown without raw HTML (only the exact tags <kbd> and </kbd> are kept), and every
@@ -496,7 +498,7 @@ function playgroundLinks(lesson) {
     )
     .join(' · ');
   return `  <p class="lesson-playground" data-testid="lesson-playground"><span class="lesson-playground-label">In the playground:</span> ${links}
-  <span class="lesson-playground-note">this technique at work in a running scene, with its C beside it</span></p>`;
+  <span class="lesson-playground-note">this technique at work in a running scene, with the scene’s C and the lines that ran each frame</span></p>`;
 }
 
 /** What a lesson's <head> starts downloading beside its one script: the traced wasm (fetched by
@@ -576,7 +578,7 @@ function homePage(lessons, scenes, assets) {
     <span class="playground-card-mark" aria-hidden="true"></span>
     <span class="lesson-card-text"><span class="lesson-card-title">The playground: every technique in a running game</span>
     <span class="lesson-card-summary">${scenes.map((sc) => escapeHtml(sc.title)).join(', ')}: live scenes from one C program built with SDL2,
-    compiled to WebAssembly. Switch broadphase methods, push the object count into the thousands, and read each scene’s C beside it.</span></span>
+    compiled to WebAssembly. Switch broadphase methods, push the object count into the thousands, and read each scene’s C as it runs.</span></span>
   </a>
 </section>
 <section class="lessons" aria-labelledby="lessons-title">
@@ -597,57 +599,47 @@ ${items}
 }
 
 // ---- the playground page ---------------------------------------------------------------------
-const CELL_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024];
-// The shared keys (playground/main.c on_key); the page's buttons call the same actions by name.
-const PG_BUTTONS = [
-  ['pause', 'Pause', 'P'],
-  ['step', 'Step', 'O'],
-  ['restart', 'Restart', 'R'],
-  ['new-seed', 'New seed', 'N'],
-  ['debug', 'Debug layers', 'D'],
-  ['graph', 'Graph', 'G'],
-  ['help', 'Key help', 'H'],
-];
-// Touch buttons: PG_BTN_* bits of playground/scene.h, for pg_web_set_buttons.
-const PG_PADS = [
-  ['left', 'Left', '◀', 1],
-  ['up', 'Up', '▲', 4],
-  ['down', 'Down', '▼', 8],
-  ['right', 'Right', '▶', 2],
-  ['jump', 'Jump', 'Jump', 16],
-];
+// The page's buttons, touch pads and cell sizes come from the C (playground/keys.h, scene.h):
+// `earlyout-playground --tables` writes them to tables.json beside the emcc build, and the page
+// checks them against the wasm's own pg_web_tables when it loads.
 const PG_STATS = [
   ['frameMs', 'frame ms'],
   ['collisionMs', 'collision ms'],
+  ['worstMs', 'slowest frame ms'],
   ['objects', 'objects'],
   ['candidates', 'candidates'],
   ['boxTests', 'box tests'],
   ['hits', 'hits'],
 ];
 
-/** /playground/index.html: the canvas the wasm build draws on, its HTML controls, live counters
-    and the running scene's C. web/src/playground/ brings it to life. */
-function playgroundPage(scenes, assets, files) {
+/** /playground/index.html: the canvas the wasm build draws on, the running scene's C beside it (below
+    it on a narrow screen), its HTML controls and live counters. web/src/playground/ brings it to life. */
+function playgroundPage(scenes, assets, files, tables) {
   const options = scenes.map((sc) => `<option value="${escapeHtml(sc.id)}">${escapeHtml(sc.title)}</option>`).join('');
-  const cells = CELL_SIZES.map((c) => `<option value="${c}">${c} px</option>`).join('');
-  const buttons = PG_BUTTONS.map(
-    ([cmd, label, key]) =>
-      `<button type="button" class="btn pg-cmd" data-command="${cmd}" data-testid="pg-cmd-${cmd}" aria-keyshortcuts="${key}"${cmd === 'pause' ? ' aria-pressed="false"' : ''}>${label} <kbd aria-hidden="true">${key}</kbd></button>`,
-  ).join('\n        ');
-  const pads = PG_PADS.map(
-    ([id, label, glyph, bit]) =>
-      `<button type="button" class="pg-pad pg-pad-${id}" data-bit="${bit}" data-testid="pg-touch-${id}" aria-label="${label}">${glyph === label ? label : `<span aria-hidden="true">${glyph}</span>`}</button>`,
-  ).join('\n      ');
+  const cells = (tables?.cells ?? []).map((c) => `<option value="${c}">${c} px</option>`).join('');
+  const buttons = (tables?.keys ?? [])
+    .filter((k) => k.button)
+    .map(
+      (k) =>
+        `<button type="button" class="btn pg-cmd" data-command="${escapeHtml(k.name)}" data-testid="pg-cmd-${escapeHtml(k.name)}" aria-keyshortcuts="${escapeHtml(k.keys)}"${k.name === 'pause' ? ' aria-pressed="false"' : ''}>${escapeHtml(k.button)} <kbd aria-hidden="true">${escapeHtml(k.keys)}</kbd></button>`,
+    )
+    .join('\n        ');
+  const pads = (tables?.buttons ?? [])
+    .map(
+      (b) =>
+        `<button type="button" class="pg-pad pg-pad-${escapeHtml(b.name)}" data-bit="${b.bit}" data-testid="pg-touch-${escapeHtml(b.name)}" aria-label="${escapeHtml(b.label)}" hidden>${b.glyph === b.label ? escapeHtml(b.label) : `<span aria-hidden="true">${escapeHtml(b.glyph)}</span>`}</button>`,
+    )
+    .join('\n      ');
   const stats = PG_STATS.map(
     ([key, label]) => `<div class="pg-stat"><dt>${label}</dt><dd data-testid="pg-stat-${key}" data-value="">–</dd></div>`,
   ).join('\n        ');
   const body = `<main id="main" class="pg" data-testid="pg" data-state="loading"
-  data-glue="${escapeHtml(files.glue)}" data-wasm="${escapeHtml(files.wasm)}" data-sources="src/">
+  data-glue="${escapeHtml(files.glue)}" data-wasm="${escapeHtml(files.wasm)}" data-wasm-bytes="${files.wasmBytes}" data-sources="src/">
 <header class="pg-header">
   <p class="lesson-kicker"><a href="../index.html">earlyout</a> / Playground</p>
   <h1>Playground</h1>
   <p class="pg-lead">Live scenes from one C program: the earlyout core and SDL2, compiled to WebAssembly, the same code that
-  runs natively. Pick a scene and a broadphase, change the object count, and read the scene’s C below. Click the canvas
+  runs natively. Pick a scene and a broadphase, change the object count, and read the scene’s C as it runs. Click the canvas
   (or Tab to it) and its keys work: <kbd>H</kbd> lists them.</p>
 </header>
 <div class="pg-notice" data-testid="pg-notice" role="alert" hidden></div>
@@ -665,7 +657,6 @@ function playgroundPage(scenes, assets, files) {
       ${pads}
     </div>
     <p class="pg-about" data-testid="pg-about"></p>
-    <p class="pg-keys" data-testid="pg-keys"></p>
   </section>
   <aside class="pg-panel" aria-label="Controls and counters">
     <form class="pg-controls" data-testid="pg-controls" novalidate>
@@ -702,21 +693,24 @@ function playgroundPage(scenes, assets, files) {
     </form>
     <section class="pg-stats" aria-labelledby="pg-stats-title" data-testid="pg-stats">
       <h2 id="pg-stats-title">Last frame <span class="pg-hint">(frame and collision ms: mean of 30)</span></h2>
+      <p class="pg-status" data-testid="pg-status" role="status" hidden></p>
       <dl class="pg-stat-list">
         ${stats}
       </dl>
       <dl class="pg-stat-list" data-testid="pg-phases"></dl>
       <dl class="pg-stat-list" data-testid="pg-counters"></dl>
-      <p class="pg-status" data-testid="pg-status" role="status"></p>
     </section>
+    <p class="pg-keys" data-testid="pg-keys"></p>
   </aside>
+  <section class="pg-source-section" aria-labelledby="pg-source-title">
+    <h2 id="pg-source-title">The scene’s C</h2>
+    <p class="pg-hint" data-testid="pg-source-hint">The file that runs, open at the step function the platform calls every
+    frame; the lines that ran in the last frame are marked. create and step are the game’s logic (the same natively and in
+    wasm), draw is SDL.</p>
+    <div class="pg-source-tabs" role="tablist" aria-label="Files" data-testid="pg-source-tabs"></div>
+    <div class="pg-source" data-testid="pg-source"></div>
+  </section>
 </div>
-<section class="pg-source-section" aria-labelledby="pg-source-title">
-  <h2 id="pg-source-title">The scene’s C</h2>
-  <p class="pg-hint">The file that runs above: create and step are the game’s logic (deterministic, the same natively and
-  in wasm), draw is SDL. The platform layer, playground/main.c, calls it through playground/scene.h.</p>
-  <div class="pg-source" data-testid="pg-source"></div>
-</section>
 </main>`;
   return page({
     title: 'Playground · earlyout',
@@ -887,13 +881,16 @@ async function main() {
   if (missing.length && !opt.allowMissingWasm)
     fail(`missing ${missing.map((f) => relative(ROOT, f)).join(' and ')}: run \`make wasm\` first (or pass --allow-missing-wasm)`);
 
-  // The playground: the emcc build's glue and wasm, and the scenes' C for the source viewer.
+  // The playground: the emcc build's glue and wasm, the tables its page is built from (tables.json,
+  // written from the C), and the playground's C for the source viewer.
   const pgDir = resolve(ROOT, opt.playground);
   const pgFiles = ['playground.js', 'playground.wasm'].map((f) => join(pgDir, f));
-  const pgMissing = pgFiles.filter((f) => !existsSync(f));
+  const pgTables = join(pgDir, 'tables.json');
+  const pgMissing = [...pgFiles, pgTables].filter((f) => !existsSync(f));
   if (pgMissing.length && !opt.allowMissingWasm)
     fail(`missing ${pgMissing.map((f) => relative(ROOT, f)).join(' and ')}: run \`make playground-web\` first (or pass --allow-missing-wasm)`);
-  const sceneSources = (await readdir(join(ROOT, 'playground'))).filter((f) => /^scene_[a-z0-9_]+\.c$/.test(f)).sort();
+  const tables = existsSync(pgTables) ? JSON.parse(await readFile(pgTables, 'utf8')) : null;
+  const pgSources = (await readdir(join(ROOT, 'playground'))).filter((f) => /^[a-z0-9_]+\.[ch]$/.test(f)).sort();
 
   const modules = await widgetModules(); // may fail: before the output folder is emptied
   const [, built] = await Promise.all([opt.typecheck ? typecheck() : null, bundle(lessons, modules)]);
@@ -922,18 +919,23 @@ async function main() {
 
   await mkdir(join(OUT, 'playground', 'src'), { recursive: true });
   const pgVersion = {};
+  let wasmBytes = 0;
   for (const f of pgFiles) {
     if (!existsSync(f)) continue;
     const data = await readFile(f);
     pgVersion[basename(f)] = hash(data);
+    if (f.endsWith('.wasm')) wasmBytes = data.length;
     await writeFile(join(OUT, 'playground', basename(f)), data);
+    // gzipped like the lessons' wasm (tools/serve.mjs sends the .gz; make bench-site prints the bytes);
+    // the page counts its progress against the wasm's own size (data-wasm-bytes), not the bytes on the wire
+    await writeFile(join(OUT, 'playground', `${basename(f)}.gz`), gzipSync(data, { level: 9 }));
   }
-  for (const f of sceneSources) await copyFile(join(ROOT, 'playground', f), join(OUT, 'playground', 'src', f));
-  for (const sc of scenes) if (!sceneSources.includes(sc.source)) fail(`playground/${sc.source} was not copied`);
+  for (const f of pgSources) await copyFile(join(ROOT, 'playground', f), join(OUT, 'playground', 'src', f));
+  for (const sc of scenes) if (!pgSources.includes(sc.source)) fail(`playground/${sc.source} was not copied`);
   const versioned = (f) => (pgVersion[f] ? `${f}?v=${pgVersion[f]}` : f);
   await writeFile(
     join(OUT, 'playground', 'index.html'),
-    playgroundPage(scenes, assets, { glue: versioned('playground.js'), wasm: versioned('playground.wasm') }),
+    playgroundPage(scenes, assets, { glue: versioned('playground.js'), wasm: versioned('playground.wasm'), wasmBytes }, tables),
   );
 
   await mkdir(join(OUT, 'images'), { recursive: true });
