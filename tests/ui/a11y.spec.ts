@@ -20,7 +20,7 @@ const ALWAYS = new Set([
 ]);
 
 /** WCAG 2.5.8's "equivalent" exception: two draggable objects that touch obscure each other's 24 px
-    target, by design; their x and y fields beside the stage (checked too) move them as well. Only
+    target, by design; their x and y fields beside the board (checked too) move them as well. Only
     a handle crowded solely by other handles is let off. */
 function crowdedHandle(v: Result, n: Result['nodes'][number]): boolean {
   if (v.id !== 'target-size' || !n.html.includes('fig-handle')) return false;

@@ -99,7 +99,7 @@ class Widget {
         lineText: cur?.textContent ?? '',
         path: el.querySelector<HTMLElement>('[data-testid="source"] .src-path')?.textContent ?? '',
         explain: q('step-explain').textContent ?? '',
-        row: el.querySelector<HTMLElement>('.pm-stage')!.dataset.row ?? '',
+        row: el.querySelector<HTMLElement>('.pm-board')!.dataset.row ?? '',
         aStored: q('bits-a-stored').dataset.value ?? '',
         bStored: q('bits-b-stored').dataset.value ?? '',
         and: q('bits-and').dataset.value ?? '',
@@ -124,7 +124,7 @@ class Widget {
 
   /** Drags a sprite by (dx, dy) sprite pixels with the mouse. */
   async drag(obj: 'a' | 'b', dx: number, dy: number): Promise<void> {
-    const s = Number(await this.root.locator('.pm-stage').getAttribute('data-scale'));
+    const s = Number(await this.root.locator('.pm-board').getAttribute('data-scale'));
     await dragBy(this.page, this.handle(obj), dx * s, dy * s);
   }
 }

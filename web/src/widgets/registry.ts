@@ -3,7 +3,7 @@
 // tools/build-web.mjs can give every page a bundle of only the widgets it places (the others are
 // left out of that page's script) and a widget's code runs only when its figure comes into view.
 import type { Earlyout } from '../core.ts';
-import type { Lifecycle } from '../kit/lifecycle.ts';
+import type { Lifecycle } from '../lifecycle.ts';
 
 /** Builds a widget in `host`. Everything it keeps outside its own DOM (observers, window
     listeners, timers, frames) is registered with `life`, which main.ts disposes. */

@@ -5,12 +5,12 @@
 import type { Earlyout } from '../../core.ts';
 import { segmented, toggle } from '../../controls.ts';
 import { h, scrollBox } from '../../dom.ts';
-import { battleLayers, makeBattle } from '../../scene/battle.ts';
-import type { Battle, Facing } from '../../scene/battle.ts';
+import { battleLayers, makeBattle } from '../../battle.ts';
+import type { Battle, Facing } from '../../battle.ts';
 import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { fmt, sectorsConfig, squareGrid } from './model.ts';
 import type { BroadphaseStats } from './model.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface TuneOptions {
   bullets?: string;

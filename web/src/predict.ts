@@ -2,9 +2,9 @@
 // picks fresh numbers (nothing on the page can be copied), the learner types a prediction, and only
 // on "Check" does the task ask the core; its answer is then revealed beside the learner's. The page
 // compares strings: every expected value is what the core returned, never something worked out here.
-import type { Earlyout } from '../core.ts';
-import { h, setText, uniqueId } from '../dom.ts';
-import { TaskTick } from '../progress.ts';
+import type { Earlyout } from './core.ts';
+import { h, setText, uniqueId } from './dom.ts';
+import { TaskTick } from './progress.ts';
 
 export interface PredictField {
   key: string;

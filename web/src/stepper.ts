@@ -3,9 +3,9 @@
 // button to its first step), and the C file the step was taken in beside it, with the step's line
 // of logic highlighted (the source view switches files as the steps do). The owner supplies the
 // words; the steps are the core's own trace.
-import { SourceView } from '../csource.ts';
-import { h, reducedMotion, setText, uniqueId } from '../dom.ts';
-import type { TraceStep } from '../core.ts';
+import { SourceView } from './csource.ts';
+import { h, reducedMotion, setText, uniqueId } from './dom.ts';
+import type { TraceStep } from './core.ts';
 import type { Lifecycle } from './lifecycle.ts';
 
 const PLAY_MS = 1100;

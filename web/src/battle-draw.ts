@@ -1,8 +1,8 @@
 // Drawing the battle scene on a screen canvas: soldiers as small filled boxes, bullets as bright
 // tracers, each side in its colour. What gets highlighted (and why) is the caller's business,
 // always from the core's answers.
-import { snap, toCss } from '../kit/stage.ts';
-import type { Geometry } from '../kit/stage.ts';
+import { snap, toCss } from './board.ts';
+import type { Geometry } from './board.ts';
 import type { Battle } from './battle.ts';
 
 export const SIDE = {

@@ -2,9 +2,9 @@
 // sector grid, the off-screen margin and the objects, scaled up crisply. Drawing is a pure
 // function of the view state; pointer and keyboard input only produce new box positions for the
 // owner to store.
-import { h } from '../dom.ts';
-import { clampInt16 } from '../core.ts';
-import type { Box } from '../core.ts';
+import { h } from './dom.ts';
+import { clampField } from './core.ts';
+import type { Box } from './core.ts';
 import { capturePointer, nudge } from './input.ts';
 
 export const COLORS = {
@@ -181,7 +181,7 @@ export function drawScreen(ctx: CanvasRenderingContext2D, g: Geometry, opts: Scr
     for (let c = 0; c < g.cols && c * g.cellW < g.screenW; c += ec) ctx.fillText(String(c), toCss(g, mid(c, g.cellW, g.screenW)), y0 - 3);
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    // row numbers live in the left margin: on a narrow stage, smaller type so two digits still fit
+    // row numbers live in the left margin: on a narrow board, smaller type so two digits still fit
     const widest = ctx.measureText(String(g.rows - 1)).width;
     if (widest > x0 - 5) ctx.font = `500 ${Math.max(7, Math.floor((font * (x0 - 5)) / widest))}px "JetBrains Mono Variable", ui-monospace, monospace`;
     for (let r = 0; r < g.rows && r * g.cellH < g.screenH; r += er) ctx.fillText(String(r), x0 - 4, toCss(g, mid(r, g.cellH, g.screenH)));
@@ -263,9 +263,9 @@ export function fillCells(ctx: CanvasRenderingContext2D, g: Geometry, cells: Arr
   }
 }
 
-// ---- the interactive stage: canvas + one focusable handle per object ------------------------
+// ---- the interactive board: canvas + one focusable handle per object ------------------------
 
-export interface StageOptions {
+export interface BoardOptions {
   names: readonly string[];
   /** called with the object index and its new box while dragging or nudging */
   onMove(index: number, box: Box): void;
@@ -279,9 +279,9 @@ const KEEP_CSS = 12;
 
 /**
  * Handles are real buttons laid over the canvas: Tab reaches them, arrow keys nudge (Shift: 8 px),
- * pointers drag them. The owner redraws the canvas; the stage only reports moves.
+ * pointers drag them. The owner redraws the canvas; the board only reports moves.
  */
-export class Stage {
+export class Board {
   readonly root: HTMLDivElement;
   readonly canvas: HTMLCanvasElement;
   readonly handles: HTMLButtonElement[];
@@ -289,7 +289,7 @@ export class Stage {
   private boxes: Box[] = [];
   private drag: { index: number; id: number; sx: number; sy: number; box: Box } | null = null;
 
-  constructor(private opts: StageOptions) {
+  constructor(private opts: BoardOptions) {
     this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
     this.handles = opts.names.map((name, i) =>
       h('button', {
@@ -299,7 +299,7 @@ export class Stage {
         'aria-roledescription': 'movable object',
       }),
     );
-    this.root = h('div', { class: 'fig-stage' }, this.canvas, ...this.handles);
+    this.root = h('div', { class: 'fig-board' }, this.canvas, ...this.handles);
     this.handles.forEach((btn, i) => this.wire(btn, i));
   }
 
@@ -313,7 +313,7 @@ export class Stage {
       if (!delta) return;
       e.preventDefault();
       const b = this.boxes[i];
-      this.opts.onMove(i, this.onStage(b, b.x + delta[0], b.y + delta[1]));
+      this.opts.onMove(i, this.onBoard(b, b.x + delta[0], b.y + delta[1]));
     });
     btn.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
@@ -329,7 +329,7 @@ export class Stage {
       const dx = Math.round((e.clientX - d.sx) / this.geom.s);
       const dy = Math.round((e.clientY - d.sy) / this.geom.s);
       const b = this.boxes[i];
-      const moved = this.onStage(b, d.box.x + dx, d.box.y + dy);
+      const moved = this.onBoard(b, d.box.x + dx, d.box.y + dy);
       if (moved.x !== b.x || moved.y !== b.y) this.opts.onMove(i, moved);
     });
     const end = (e: PointerEvent) => {
@@ -347,7 +347,7 @@ export class Stage {
    * all of it when smaller) inside the screen and its margin: a drag or a nudge never loses an
    * object. A box already further out (typed in) may move back in but not further out.
    */
-  private onStage(b: Box, x: number, y: number): Box {
+  private onBoard(b: Box, x: number, y: number): Box {
     const g = this.geom;
     const keep = Math.max(1, Math.ceil(KEEP_CSS / g.s));
     const axis = (pos: number, size: number, old: number, screen: number): number => {
@@ -356,7 +356,7 @@ export class Stage {
       const k = Math.min(extent, keep);
       const lo = -g.m + k - extent - lead;
       const hi = screen + g.m - k - lead;
-      return clampInt16(Math.max(Math.min(lo, old), Math.min(Math.max(hi, old), pos)));
+      return clampField(Math.max(Math.min(lo, old), Math.min(Math.max(hi, old), pos)));
     };
     return { ...b, x: axis(x, b.w, b.x, g.screenW), y: axis(y, b.h, b.y, g.screenH) };
   }

@@ -1,15 +1,15 @@
 // Lesson 4's screen: a small play area blown up so every pixel is a square you can see, with the
 // two sprites drawn from their pixel indices, their boxes, and whatever the core reported (overlap
-// rectangle, shared pixels, first contact, the row being tested). Like the shared Stage, handles
+// rectangle, shared pixels, first contact, the row being tested). Like the shared Board, handles
 // are real buttons over the sprites: Tab reaches them, arrows nudge 1 px (Shift: 8 px), pointers
-// drag them. The stage only reports moves; the owner keeps the state and redraws.
+// drag them. The board only reports moves; the owner keeps the state and redraws.
 import { h } from '../../dom.ts';
-import { COLORS, prepareCanvas } from '../../kit/stage.ts';
+import { COLORS, prepareCanvas } from '../../board.ts';
 import type { Box } from '../../core.ts';
 import { WORLD } from './model.ts';
 import type { Pos } from './model.ts';
 import type { Sprite } from './sprites.ts';
-import { capturePointer, nudge } from '../../kit/input.ts';
+import { capturePointer, nudge } from '../../input.ts';
 
 export interface PixelGeometry {
   /** css px per sprite pixel */
@@ -218,9 +218,9 @@ export function markRow(ctx: CanvasRenderingContext2D, g: PixelGeometry, y: numb
   pill(ctx, String(y), px(g, 0) - 1, py(g, y) + g.s / 2, COLORS.marker, 'right');
 }
 
-// ---- the interactive stage -----------------------------------------------------------------
+// ---- the interactive board -----------------------------------------------------------------
 
-export interface PixelStageOptions {
+export interface PixelBoardOptions {
   /** test ids of the handles, e.g. ['obj-a', 'obj-b'] */
   testids: readonly string[];
   onMove(index: number, pos: Pos): void;
@@ -228,7 +228,7 @@ export interface PixelStageOptions {
   describe(index: number): string;
 }
 
-export class PixelStage {
+export class PixelBoard {
   readonly root: HTMLDivElement;
   readonly canvas: HTMLCanvasElement;
   readonly handles: HTMLButtonElement[];
@@ -236,12 +236,12 @@ export class PixelStage {
   private pos: Pos[] = [];
   private drag: { index: number; id: number; sx: number; sy: number; pos: Pos } | null = null;
 
-  constructor(private opts: PixelStageOptions) {
+  constructor(private opts: PixelBoardOptions) {
     this.canvas = h('canvas', { class: 'pm-canvas', 'aria-hidden': 'true' });
     this.handles = opts.testids.map((testid, i) =>
       h('button', { type: 'button', class: `fig-handle pm-handle pm-handle-${i}`, 'data-testid': testid, 'aria-roledescription': 'movable sprite' }),
     );
-    this.root = h('div', { class: 'pm-stage' }, this.canvas, ...this.handles);
+    this.root = h('div', { class: 'pm-board' }, this.canvas, ...this.handles);
     this.handles.forEach((btn, i) => this.wire(btn, i));
   }
 
