@@ -28,6 +28,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_N 64
 
+/* exact products of 64-bit differences (__extension__: not ISO C, but gcc and clang have it) */
+__extension__ typedef __int128 i128;
+
 static eo_box boxes[REF_MAX_BOXES];
 static uint8_t responses[REF_MAX_BOXES];
 static eo_broadphase_layer layers[REF_MAX_BOXES];
@@ -99,18 +102,18 @@ static void check_push_boxes(fz *f)
 }
 
 /* squared distance from (cx, cy) to the area x .. x + w, y .. y + h; inside: 0 */
-static __int128 dist2_to_area(int64_t cx, int64_t cy, const eo_box *b)
+static i128 dist2_to_area(int64_t cx, int64_t cy, const eo_box *b)
 {
     int64_t x1 = (int64_t)b->x + b->w, y1 = (int64_t)b->y + b->h;
     int64_t qx = cx < b->x ? b->x : cx > x1 ? x1 : cx, qy = cy < b->y ? b->y : cy > y1 ? y1 : cy;
-    return (__int128)(cx - qx) * (cx - qx) + (__int128)(cy - qy) * (cy - qy);
+    return (i128)(cx - qx) * (cx - qx) + (i128)(cy - qy) * (cy - qy);
 }
 
 static int circle_in_box(int64_t cx, int64_t cy, int64_t r, const eo_box *b)
 {
     int64_t x1 = (int64_t)b->x + b->w, y1 = (int64_t)b->y + b->h;
     if (r > 0)
-        return dist2_to_area(cx, cy, b) < (__int128)r * r;
+        return dist2_to_area(cx, cy, b) < (i128)r * r;
     return cx > b->x && cx < x1 && cy > b->y && cy < y1;
 }
 
@@ -135,11 +138,11 @@ static void check_push_circles(fz *f)
         reach = (int64_t)a.r + b.r;
         dx = (int64_t)a.x - b.x;
         dy = (int64_t)a.y - b.y;
-        if (p.overlap != ((__int128)dx * dx + (__int128)dy * dy < reach * reach))
+        if (p.overlap != ((i128)dx * dx + (i128)dy * dy < reach * reach))
             abort();
         dx += p.x;
         dy += p.y;
-        if (p.overlap && (__int128)dx * dx + (__int128)dy * dy < reach * reach)
+        if (p.overlap && (i128)dx * dx + (i128)dy * dy < reach * reach)
             abort();
     } else if (r != EO_ERR_BAD_ARGUMENT) {
         abort();
@@ -216,7 +219,7 @@ static void check_push_out(fz *f)
 
 /* The entry and exit times of one axis, as fractions num / den of the move (den > 0), for A's span
    p .. p + wa moving by d against B's q .. q + wb: overlapping while -wa < p - q + d t < wb. */
-typedef struct frac { __int128 num, den; } frac;
+typedef struct frac { i128 num, den; } frac;
 static int frac_lt(frac a, frac b) { return a.num * b.den < b.num * a.den; }
 
 /* 0: never overlapping; 1: always; 2: while entry < t < exit */
@@ -280,7 +283,7 @@ static void check_sweep(fz *f)
         int enters = !inside && !frac_lt(entry, zero) && frac_lt(entry, one) && frac_lt(entry, exit_);
         if (hit.inside != inside || hit.hit != (inside || enters))
             abort();
-        if (enters && (hit.t_den == 0 || (__int128)hit.t_num * entry.den != entry.num * (__int128)hit.t_den))
+        if (enters && (hit.t_den == 0 || (i128)hit.t_num * entry.den != entry.num * (i128)hit.t_den))
             abort();
         if (enters && meets(&a, (int64_t)hit.x - a.x, (int64_t)hit.y - a.y, &b) && !two)
             abort(); /* A at the impact, rounded toward its start, does not overlap B yet */
