@@ -638,3 +638,48 @@ prop('pixelmask.overlapMany: many masks and pairs equal overlap / firstContact p
     masks.forEach((m) => m.dispose());
   }
 });
+
+// ---- motion --------------------------------------------------------------------------------------
+const RESPONSES = ['slide', 'touch', 'cross', 'bounce', 'ignore'];
+const intMotion = fc.record({
+  objects: fc.array(fc.record({ x: fc.integer({ min: -10, max: 120 }), y: fc.integer({ min: -10, max: 120 }), w: fc.integer({ min: 1, max: 20 }),
+    h: fc.integer({ min: 1, max: 20 }), response: fc.constantFrom(...RESPONSES) }), { maxLength: 30 }),
+  moves: fc.array(fc.record({ who: fc.nat(), dx: fc.oneof(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -5000, max: 5000 })),
+    dy: fc.oneof(fc.integer({ min: -40, max: 40 }), fc.integer({ min: -5000, max: 5000 })) }), { minLength: 1, maxLength: 12 }),
+});
+const meets = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+prop('world.move: never ends inside an object that stops it, contacts in order of time, pairs and events as brute force', intMotion, ({ objects, moves }) => {
+  const world = eo.world.create({ worldX: -64, worldY: -64, worldW: 512, worldH: 512, cellSize: 32, maxObjects: 64 });
+  try {
+    const hs = objects.map((o) => world.add(o.x, o.y, o.w, o.h, { response: o.response }));
+    let lastPairs = new Set();
+    for (const m of moves) {
+      if (!hs.length) break;
+      const i = m.who % hs.length, h = hs[i];
+      const start = world.get(h);
+      const before = hs.map((o) => meets(world.get(o), start));
+      const r = world.move(h, m.dx, m.dy);
+      const end = world.get(h);
+      assert.equal(end.x, r.x);
+      hs.forEach((o, k) => {
+        if (k === i || before[k]) return;
+        const stops = objects[k].response !== 'cross' && objects[k].response !== 'ignore';
+        if (stops) assert.ok(!meets(world.get(o), end), `moved ${JSON.stringify(start)} by ${m.dx}, ${m.dy} into ${JSON.stringify(world.get(o))}`);
+      });
+      for (let c = 1; c < r.count; c++) assert.ok(r.contacts[c - 1].t <= r.contacts[c].t, 'contacts come in order of time');
+      for (let c = 0; c < r.count; c++) assert.notEqual(r.contacts[c].response, 'ignore', 'ignored objects are never reported');
+      // pairs and events of handles against brute force over the objects' boxes
+      const want = new Set();
+      hs.forEach((a, ka) => hs.forEach((b, kb) => { if (ka < kb && meets(world.get(a), world.get(b))) want.add(`${Math.min(a, b)},${Math.max(a, b)}`); }));
+      const p = world.pairs();
+      const got = new Set(Array.from({ length: p.count }, (_, k) => `${Math.min(p.pairs[2 * k], p.pairs[2 * k + 1])},${Math.max(p.pairs[2 * k], p.pairs[2 * k + 1])}`));
+      assert.deepEqual([...got].sort(), [...want].sort());
+      const ev = world.events();
+      assert.equal(ev.beganCount, [...want].filter((k) => !lastPairs.has(k)).length);
+      assert.equal(ev.endedCount, [...lastPairs].filter((k) => !want.has(k)).length);
+      lastPairs = want;
+    }
+  } finally {
+    world.dispose();
+  }
+}, 0.5);

@@ -415,7 +415,8 @@ export function makeWorld(core: Core): WorldApi {
         try {
           const pb = core.scratch(B.size, 'world.queryRect');
           const x0 = Math.floor(finite('x', qx)), y0 = Math.floor(finite('y', qy));
-          const w1 = Math.ceil((qx as number) + finite('w', qw)) - x0, h1 = Math.ceil((qy as number) + finite('h', qh)) - y0;
+          if (finite('w', qw) < 0 || finite('h', qh) < 0) fail(`the region's w and h must be 0 or more, got ${qw as number} x ${qh as number}`);
+          const w1 = Math.ceil((qx as number) + (qw as number)) - x0, h1 = Math.ceil((qy as number) + (qh as number)) - y0;
           if (x0 < COORD_MIN || x0 > COORD_MAX || y0 < COORD_MIN || y0 > COORD_MAX || w1 > COORD_MAX || h1 > COORD_MAX)
             fail(`the region (${qx as number}, ${qy as number}) ${qw as number} x ${qh as number} must lie inside the world`);
           const kb = pb >>> 2;
