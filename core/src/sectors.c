@@ -61,6 +61,7 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
 {
     eo_sectors_config c;
     size_t need;
+    eo_index cells;
     uint8_t *p = (uint8_t *)storage;
 
     if (grid == NULL || cfg == NULL || storage == NULL)
@@ -86,16 +87,15 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     grid->recip_w = reciprocal_of(grid->cell_w, grid->shift_w, c.cols);
     grid->recip_h = reciprocal_of(grid->cell_h, grid->shift_h, c.rows);
     set_divisors(grid);
-    grid->cells = (eo_index)((eo_index)c.cols * c.rows);
+    cells = (eo_index)((eo_index)c.cols * c.rows);
+    grid->cells = cells;
     grid->object_count = 0;
     grid->entry_count = 0;
     grid->built = 0;
     grid->cell_start = (eo_index *)(void *)p;
-    p += sizeof(eo_index) * (grid->cells + 1u);
-    grid->cell_len = (eo_index *)(void *)p;
-    p += sizeof(eo_index) * grid->cells;
-    grid->entries = (eo_index *)(void *)p;
-    p += sizeof(eo_index) * c.max_entries;
+    grid->cell_len = grid->cell_start + cells + 1u;
+    grid->entries = grid->cell_len + cells;
+    p = (uint8_t *)(void *)(grid->entries + c.max_entries);
     p = place_bounds(grid, p, c.max_objects);
     grid->ranges = (eo_sectors_range *)(void *)p;
     return EO_OK;
