@@ -198,7 +198,7 @@ fuzz-long: $(foreach f,$(FUZZ_TARGETS),$(TESTS)/fuzz/$(f)_fuzzer)
 #                   (run_vectors_c16) and the MSX ROM
 #   VECTOR_WIDE     32-bit coordinate fields (+-1,000,000, the int32 edges): the 32-bit builds
 #                   only, native and wasm (the Z80 has 16-bit coordinates; its runner refuses them)
-VECTOR_MODULES := gridmask aabb sectors pixelmask tiles tiles_sweep query raycast
+VECTOR_MODULES := gridmask aabb sectors pixelmask tiles tiles_sweep query raycast contact move
 VECTOR_INT16   := tiles16
 VECTOR_WIDE    := gridmask_wide aabb_wide pixelmask_wide
 $(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c

@@ -2,7 +2,8 @@
 #   make msx         build/msx/earlyout-vectors-<group>.rom: 32 KiB cartridges that run the vector
 #                    files of their group of modules (broadphase: gridmask, aabb, sectors;
 #                    pixelmask; tiles: tiles and slopes; raycast: rays over tile maps; query: point, region and
-#                    segment queries, with the sectors and sweep they read)
+#                    segment queries, with the sectors and sweep they read; motion: contact,
+#                    move and events, with the sectors and tiles eo_move reads)
 #   make test-msx    run them in openMSX (C-BIOS, headless) on every module's vector file and
 #                    compare with the native results
 #   make bench-msx   Z80 T-states (sz80): grid masks vs the classic formulation, and the broadphases
@@ -17,7 +18,7 @@
 # links every module it is compiled with: the broadphase modules are about 24 KiB of Z80 code with
 # SDCC's runtime, tiles and slopes about 13 KiB more, so the whole core no longer fits one 32 KiB
 # cartridge. Rather than a mapper, the runner is compiled once per group of modules
-# (EO_VEC_BROADPHASE, EO_VEC_PIXELMASK, EO_VEC_TILES, EO_VEC_QUERY) into one plain 32 KiB ROM
+# (EO_VEC_BROADPHASE, EO_VEC_PIXELMASK, EO_VEC_TILES, EO_VEC_QUERY, EO_VEC_MOTION) into one plain 32 KiB ROM
 # each, with the same crt0, program and harness (gridmask, aabb, sectors, sweep and pixelmask
 # together outgrew one; the queries, which link sectors and sweep again, have their own). In RAM,
 # each file has 16 KiB to itself, a ROM does not change when the vectors do, and a new module
@@ -46,18 +47,21 @@ MSX_ROM_SIZE  := 0x8000
 MSX_CODE_LOC  := 0x4010
 MSX_DATA_LOC  := 0xC000
 # ROM groups, the runner's flags for each, and each module's group.
-MSX_GROUPS := broadphase pixelmask tiles raycast query
-msx_flags_broadphase := -DEO_VEC_BROADPHASE=1 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0
-msx_flags_pixelmask  := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=1 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0
-msx_flags_tiles      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=1 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0
-msx_flags_raycast    := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=1 -DEO_VEC_QUERY=0
-msx_flags_query      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=1
+MSX_GROUPS := broadphase pixelmask tiles raycast query motion
+msx_flags_broadphase := -DEO_VEC_BROADPHASE=1 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=0
+msx_flags_pixelmask  := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=1 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=0
+msx_flags_tiles      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=1 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=0
+msx_flags_raycast    := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=1 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=0
+msx_flags_query      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=1 -DEO_VEC_MOTION=0
+msx_flags_motion     := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=1
 msx_group_pixelmask  := pixelmask
 msx_group_tiles      := tiles
 msx_group_tiles16    := tiles
 msx_group_tiles_sweep := tiles
 msx_group_raycast    := raycast
 msx_group_query      := query
+msx_group_contact    := motion
+msx_group_move       := motion
 msx_group = $(or $(msx_group_$(1)),broadphase)
 MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
 MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)

@@ -95,6 +95,9 @@ test('world: a 1 px wall stops a move of 10,000 px flush; the rest of the other 
   const r = w.move(hero, 10000, 3);
   assert.deepEqual([r.x, r.y, r.hit, r.count], [4992, 3, HIT.RIGHT, 1]);
   assert.deepEqual([r.contacts[0].other, r.contacts[0].data, r.contacts[0].face, r.contacts[0].response], [wall, 'wall', HIT.RIGHT, 'slide']);
+  // the exact time: 10,003 pixel steps; the wall is met after 4,992 along X and the one step along Y
+  // taken before them (the segment crosses y = 0.5 at x = 1,666.7, y = 1.5 only at x = 5,000)
+  assert.deepEqual([r.contacts[0].tNum, r.contacts[0].tDen, r.contacts[0].t], [4993, 10003, 4993 / 10003]);
   w.dispose();
 });
 

@@ -514,10 +514,11 @@ export interface Layer { category: number; collidesWith: number }
     response); drop falls through one-way tiles. */
 export interface WorldMoveOptions<T = unknown> { filter?: (other: number, data: T | undefined) => Response; drop?: boolean }
 /** One thing a move met. other: the object's handle, or null for a tile (or the world's edge); t:
-    when (0 <= t <= 1 of the move); x, y: the mover's pixel box there; face: the mover's HIT.* side
+    when (0 <= t <= 1 of the move), exactly tNum / tDen (tDen: the move's pixel steps, |dx| + |dy|
+    of the pixel box); x, y: the mover's pixel box there; face: the mover's HIT.* side
     that met it (0: overlapping from the start); nx, ny: the normal of the side met (-1, 0 or 1);
     response: what the move did about it; data: the other object's data. */
-export interface WorldContact<T = unknown> { other: number | null; t: number; x: number; y: number; face: number; nx: number; ny: number; response: Response; data: T | undefined }
+export interface WorldContact<T = unknown> { other: number | null; t: number; tNum: number; tDen: number; x: number; y: number; face: number; nx: number; ny: number; response: Response; data: T | undefined }
 /** Where a move ended (x, y: the object's float position, also kept by the World) and what it met,
     in order of time: contacts[0 .. count - 1]. hit: the HIT.* sides that were stopped. */
 export interface WorldMoveResult<T = unknown> { x: number; y: number; hit: number; count: number; contacts: WorldContact<T>[] }

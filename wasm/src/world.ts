@@ -376,7 +376,7 @@ export function makeWorld(core: Core): WorldApi {
               const tNum = heap.u32[(p + MC.t_num) >>> 2], tDen = heap.u32[(p + MC.t_den) >>> 2];
               const cobj = contactOut(into, i);
               cobj.other = other === TILE ? null : handleOf(other);
-              cobj.t = tNum / tDen;
+              cobj.t = tNum / tDen; cobj.tNum = tNum; cobj.tDen = tDen;
               cobj.x = heap.i32[(p + MC.x) >>> 2]; cobj.y = heap.i32[(p + MC.y) >>> 2];
               cobj.face = heap.u8[p + MC.face];
               cobj.nx = heap.dv.getInt8(p + MC.nx); cobj.ny = heap.dv.getInt8(p + MC.ny);
