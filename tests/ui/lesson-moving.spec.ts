@@ -6,10 +6,10 @@
 // Expected values are worked out here from the rules in core/include/earlyout/contact.h and
 // move.h (half-open boxes, one time interval per axis, the later start is the impact; the move
 // follows the segment's staircase), never read from the widgets' code.
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openWidget, ROOT, test, Widget } from './fixtures.ts';
+import { expect, HOOK_LINE, openWidget, ROOT, stepLines, test, Widget } from './fixtures.ts';
 
 const URL = '/lessons/07-moving.html';
 const SIZE = 12;
@@ -108,6 +108,26 @@ test('the step-through: contact.c\'s X slab, Y slab and impact, then move.c\'s r
   await w.expectStepAt('move.c', 'EO_EV_MOVE_END');
   // the move slid: stopped flush along X at the wall (x 68), then fell the rest of dy
   await expect(root).toHaveAttribute('data-move', '68,66');
+  await test.step('thin wall: every step, from the first to the last, is on a line of logic of contact.c or move.c', async () => {
+    await w.root.getByRole('button', { name: 'Thin wall' }).click();
+    await expect(root).toHaveAttribute('data-move', '78,40');
+    const total = Number(/of (\d+)/.exec((await w.get('step-counter').textContent()) ?? '')![1]);
+    expect(total).toBeGreaterThan(6);
+    const src = w.get('source');
+    const events = new Set<string>();
+    for (let i = 0; i < total; i++) {
+      const file = ((await src.locator('.src-path').textContent()) ?? '').replace('core/src/', '');
+      expect(['contact.c', 'move.c']).toContain(file);
+      const row = src.locator('.src-line.is-current');
+      await expect(row).toHaveCount(1);
+      expect(await row.textContent()).not.toMatch(HOOK_LINE);
+      expect(stepLines(file, 'EO_EV_(?:CONTACT|MOVE)_[A-Z_]+')).toContain(Number(await src.getAttribute('data-current-line')));
+      events.add(file);
+      if (i < total - 1) await w.get('step-next').click();
+    }
+    expect([...events]).toEqual(['contact.c', 'move.c']);
+    await w.expectStepAt('move.c', 'EO_EV_MOVE_END');
+  });
   await test.step('past a corner: X then Y runs into the block the straight path misses', async () => {
     await w.root.getByRole('button', { name: 'Past a corner' }).click();
     // A (10, 10) by (90, 50), block (60, 8, 24, 20): the X leg at rows 10..21 stops at x 48; the
@@ -293,3 +313,22 @@ for (const size of [
     }
   });
 }
+
+test('the whole page, for the README (UPDATE_DOCS_SCREENSHOT=1 copies it to docs/lesson-07.png)', async ({ page }) => {
+  await page.goto(URL);
+  await page.evaluate(() => document.fonts.ready);
+  for (const id of ['intro', 'sweep', 'move', 'predict', 'tunnel']) {
+    const w = new Widget(page, id);
+    await w.root.scrollIntoViewIfNeeded();
+    await w.ready();
+  }
+  await page.mouse.move(0, 0);
+  const dir = join(ROOT, 'build/test-artifacts');
+  mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(dir, 'lesson-07.png'), fullPage: true });
+  if (process.env.UPDATE_DOCS_SCREENSHOT) {
+    mkdirSync(join(ROOT, 'docs'), { recursive: true });
+    copyFileSync(join(dir, 'lesson-07.png'), join(ROOT, 'docs/lesson-07.png'));
+  }
+});

@@ -129,7 +129,12 @@ export class MotionSweep {
       { class: 'tl-sweep-legend', 'aria-label': 'Legend' },
       h('li', {}, h('span', { class: 'tl-key', style: `background:${COLOR.end}` }), 'tested only at the end'),
       h('li', {}, h('span', { class: 'tl-key', style: `background:${COLOR.sweep}` }), 'swept: stopped at the impact'),
-      ...(this.full ? [h('li', {}, h('span', { class: 'tl-key', style: `background:${COLOR.xy}` }), 'X, then Y')] : []),
+      ...(this.full
+        ? [
+            h('li', {}, h('span', { class: 'tl-key', style: `background:${COLOR.xy}` }), 'X, then Y'),
+            h('li', {}, h('span', { class: 'tl-key', style: `border-style:dashed;border-color:${COLOR.sweep}` }), 'the World’s move, after sliding'),
+          ]
+        : []),
     );
     const parts: HTMLElement[] = [];
     if (this.full) {
@@ -370,6 +375,8 @@ export class MotionSweep {
     drawTarget(ctx, g, target);
     if (this.full) drawBox(ctx, g, { x: a.xy.x, y: a.xy.y, w: SIZE, h: SIZE }, { color: COLOR.xy, fill: 'rgba(255, 145, 82, 0.2)', thin: true });
     if (a.hit.hit && !a.hit.inside) drawBox(ctx, g, { x: a.hit.x, y: a.hit.y, w: SIZE, h: SIZE }, { color: COLOR.sweep, fill: 'rgba(92, 200, 255, 0.4)' });
+    // the World's move (full figure): where it ends after the slide, dashed
+    if (this.full && (a.move.x !== a.hit.x || a.move.y !== a.hit.y)) drawOutline(ctx, g, { x: a.move.x, y: a.move.y, w: SIZE, h: SIZE }, COLOR.sweep);
     drawBox(ctx, g, start, { color: COLOR.start, fill: 'rgba(255, 255, 255, 0.2)', focused: this.focused === 1 });
   }
 }
@@ -401,6 +408,17 @@ function line(ctx: CanvasRenderingContext2D, pts: Array<[number, number]>, color
   ctx.moveTo(snap(pts[0][0]), snap(pts[0][1]));
   for (const [x, y] of pts.slice(1)) ctx.lineTo(snap(x), snap(y));
   ctx.stroke();
+  ctx.restore();
+}
+
+function drawOutline(ctx: CanvasRenderingContext2D, g: Geometry, b: Box, color: string): void {
+  const l = snap(toCss(g, b.x));
+  const t = snap(toCss(g, b.y));
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 2;
+  ctx.setLineDash([3, 3]);
+  ctx.strokeRect(l + 1, t + 1, snap(toCss(g, b.x + b.w)) - l - 2, snap(toCss(g, b.y + b.h)) - t - 2);
   ctx.restore();
 }
 
