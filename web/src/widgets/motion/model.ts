@@ -61,7 +61,8 @@ export interface MoveAnswer {
 
 /** One move of the mover through `boxes` in a World (each box with its response): the core's
     eo_move. With `traced`, the sweep against boxes[0] (contact.c) and the move (move.c) are traced,
-    and only the steps taken in those two files are kept. */
+    and only the steps taken in those two files are kept: after its move the World re-files the
+    mover in its grid (a sectors.c step), which is lesson 3's, not this one's. */
 export function moveThrough(
   eo: Earlyout,
   a: Box,
