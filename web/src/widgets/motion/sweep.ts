@@ -127,7 +127,7 @@ export class MotionSweep {
     const legend = h(
       'ul',
       { class: 'tl-sweep-legend', 'aria-label': 'Legend' },
-      h('li', {}, h('span', { class: 'tl-key', style: `background:${COLOR.end}` }), 'tested only at the end'),
+      h('li', {}, h('span', { class: 'tl-key', style: `background:${COLOR.end}` }), 'tested only at the end (red: a hit)'),
       h('li', {}, h('span', { class: 'tl-key', style: `background:${COLOR.sweep}` }), 'swept: stopped at the impact'),
       ...(this.full
         ? [
