@@ -9,8 +9,9 @@ import { TaskTick } from './progress.ts';
 export interface PredictField {
   key: string;
   label: string;
-  /** int: a whole number; bits: binary digits (or 0x hex), compared as a number; choice: a select */
-  kind: 'int' | 'bits' | 'choice';
+  /** int: a whole number; bits: binary digits (or 0x hex), compared as a number; choice: a select;
+      fraction: n/d, compared in lowest terms */
+  kind: 'int' | 'bits' | 'choice' | 'fraction';
   choices?: ReadonlyArray<readonly [value: string, label: string]>;
   /** an int field with a "none" alternative (a checkbox that stands for the answer 'none') */
   none?: string;
@@ -38,6 +39,10 @@ export interface PredictTask<Q> {
   show?(key: string, value: string): string;
   /** the question was replaced: free anything held for it */
   drop?(q: Q): void;
+  /** With a hint, a wrong answer never shows the core's: it names the fields that are off and
+      gives this hint (which must not give the answer away), and a round counts only when it is
+      right at its first check. */
+  hint?(q: Q, wrong: readonly string[]): string;
 }
 
 /** A typed value in its canonical form, or null when it cannot be read. */
@@ -45,12 +50,24 @@ function parse(f: PredictField, raw: string): string | null {
   const t = raw.trim().replace(/[\s_]/g, '');
   if (t === '') return null;
   if (f.kind === 'choice') return t;
+  if (f.kind === 'fraction') {
+    const m = /^(\d{1,9})(?:\/(\d{1,9}))?$/.exec(t);
+    if (!m || (m[2] !== undefined && Number(m[2]) === 0)) return null;
+    return lowestTerms(Number(m[1]), m[2] === undefined ? 1 : Number(m[2]));
+  }
   if (f.kind === 'bits') {
     if (/^0x[0-9a-f]+$/i.test(t)) return String(parseInt(t.slice(2), 16));
     const b = t.replace(/^0b/i, '');
     return /^[01]{1,32}$/.test(b) ? String(parseInt(b, 2)) : null;
   }
   return /^[-−]?\d+$/.test(t) ? String(Number(t.replace('−', '-'))) : null;
+}
+
+/** n/d in lowest terms ('0/1' for 0), the form a fraction field and its answer are compared in. */
+export function lowestTerms(n: number, d: number): string {
+  let a = n, b = d;
+  while (b) [a, b] = [b, a % b];
+  return n === 0 ? '0/1' : `${n / a}/${d / a}`;
 }
 
 export class PredictPanel<Q> {
@@ -63,6 +80,8 @@ export class PredictPanel<Q> {
   private solved = 0;
   private tally: HTMLElement;
   private tick = new TaskTick();
+  /** this round was checked wrong once (a task with a hint counts first-check answers only) */
+  private missed = false;
 
   constructor(
     private eo: Earlyout,
@@ -105,6 +124,7 @@ export class PredictPanel<Q> {
         type: 'text',
         id,
         inputmode: f.kind === 'int' ? 'numeric' : 'text',
+        ...(f.kind === 'fraction' ? { placeholder: 'n/d' } : {}),
         autocomplete: 'off',
         spellcheck: 'false',
         'data-testid': testid,
@@ -131,6 +151,7 @@ export class PredictPanel<Q> {
       delete i.dataset.right;
     }
     for (const b of this.nones.values()) b.checked = false;
+    this.missed = false;
     delete this.result.dataset.correct;
     setText(this.result, '');
     this.render();
@@ -167,6 +188,10 @@ export class PredictPanel<Q> {
     const correct = wrong.length === 0;
     this.result.dataset.correct = String(correct);
     for (const f of this.task.fields) this.inputs.get(f.key)!.dataset.right = String(guess[f.key] === core[f.key]);
+    if (this.task.hint) {
+      this.hinted(core, wrong.map((f) => f.key));
+      return;
+    }
     if (correct) {
       this.solved += 1;
       this.root.dataset.solved = 'true';
@@ -179,6 +204,30 @@ export class PredictPanel<Q> {
       correct
         ? `Right: the core says ${said} too. ${this.task.explain(this.q, core)} Try new numbers.`
         : `Not quite: the core says ${said} (you were off on ${wrong.map((f) => f.label).join(', ')}). ${this.task.explain(this.q, core)}`,
+    );
+  }
+
+  /** A task with a hint: right at the first check counts; a wrong answer names what is off and
+      hints, and the core's answer stays hidden (the learner tries again or deals new numbers). */
+  private hinted(core: Record<string, string>, wrong: string[]): void {
+    const correct = wrong.length === 0;
+    const first = !this.missed;
+    if (correct && first) {
+      this.solved += 1;
+      this.root.dataset.solved = 'true';
+      this.tick.solved();
+    }
+    if (!correct) this.missed = true;
+    this.result.dataset.counted = String(correct && first);
+    setText(this.tally, this.solved ? `${this.solved} right at the first check` : '');
+    const labels = this.task.fields.filter((f) => wrong.includes(f.key)).map((f) => f.label);
+    setText(
+      this.result,
+      correct
+        ? first
+          ? `Right: the core agrees. ${this.task.explain(this.q, core)} Try new numbers.`
+          : `Right, the core agrees, at a second check: only rounds right at their first check count. ${this.task.explain(this.q, core)} Try new numbers.`
+        : `Not quite: ${labels.join(' and ')} ${labels.length === 1 ? 'is' : 'are'} off. ${this.task.hint!(this.q, wrong)}`,
     );
   }
 }
