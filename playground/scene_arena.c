@@ -98,6 +98,7 @@ typedef struct arena {
     uint32_t pair_count[2], pair_capacity;
     int now;                    /* which of pairs[] is this frame's */
     eo_pair *began, *ended;
+    eo_pair *found;             /* the balls the platform ran into */
     uint32_t began_count, ended_count, stayed_count;
     int32_t frame, response, on_ground, knock;
     uint32_t contacts, began_total, ended_total, pushes;
@@ -114,7 +115,7 @@ static void destroy(void *state)
     arena *s = (arena *)state;
     if (!s) return;
     free(s->boxes); free(s->layers); free(s->mv); free(s->grid_storage); free(s->near);
-    free(s->pairs[0]); free(s->pairs[1]); free(s->began); free(s->ended); free(s->flash); free(s->last);
+    free(s->pairs[0]); free(s->pairs[1]); free(s->began); free(s->ended); free(s->found); free(s->flash); free(s->last);
     free(s);
 }
 
@@ -180,13 +181,14 @@ static void *create(const pg_config *cfg, char *err, size_t err_size)
     for (i = 0; i < 2; i++) s->pairs[i] = (eo_pair *)calloc(s->pair_capacity, sizeof(eo_pair));
     s->began = (eo_pair *)calloc(s->pair_capacity, sizeof(eo_pair));
     s->ended = (eo_pair *)calloc(s->pair_capacity, sizeof(eo_pair));
+    s->found = (eo_pair *)calloc((size_t)s->balls, sizeof(eo_pair));
     memset(&gc, 0, sizeof gc);
     gc.world_w = ARENA_W, gc.world_h = ARENA_H, gc.cols = ARENA_W / 64, gc.rows = ARENA_H / 64;
     gc.max_objects = (eo_index)s->n;
     need = eo_sectors_storage_size(&gc);
     s->grid_storage = need ? malloc(need) : NULL;
     if (!s->boxes || !s->last || !s->layers || !s->mv || !s->flash || !s->near || !s->pairs[0] || !s->pairs[1] ||
-        !s->began || !s->ended || !s->grid_storage) {
+        !s->began || !s->ended || !s->found || !s->grid_storage) {
         SDL_snprintf(err, err_size, "arena: out of memory for %d balls", s->balls);
         destroy(s);
         return NULL;
@@ -257,6 +259,13 @@ static uint8_t ball_filter(void *user, eo_index other)
     return EO_MOVE_BOUNCE;
 }
 
+/* A ball pushed out of the platform slides along whatever stops the push. */
+static uint8_t pushed_filter(void *user, eo_index other)
+{
+    (void)user, (void)other;
+    return EO_MOVE_SLIDE;
+}
+
 typedef struct frame_work {
     pg_stats *stats;
     uint32_t near;              /* boxes read near the moves (the stats' candidates) */
@@ -265,16 +274,17 @@ typedef struct frame_work {
 
 /* One eo_move of box i through everything else, its contacts kept as this frame's pairs; then
    the grid learns where it went. Returns the contacts (up to CONTACTS) in *c, their number. */
-static int move_box(arena *s, frame_work *w, int i, eo_coord dx, eo_coord dy, eo_move_contact *c, eo_move_result *res)
+static int move_box(arena *s, frame_work *w, int i, eo_coord dx, eo_coord dy, eo_move_filter filter,
+                    uint8_t tile_response, eo_move_contact *c, eo_move_result *res)
 {
     eo_move_world world;
     eo_result r;
     int k, kept;
     memset(&world, 0, sizeof world);
     world.boxes = s->boxes, world.count = (eo_index)s->n, world.self = (eo_index)i, world.grid = &s->grid;
-    world.filter = i == PLAYER ? player_filter : ball_filter, world.filter_user = s;
+    world.filter = filter, world.filter_user = s;
     world.map = &s->map;
-    world.tile_response = i == PLAYER ? EO_MOVE_SLIDE : EO_MOVE_BOUNCE;
+    world.tile_response = tile_response;
     world.near = s->near, world.near_capacity = (eo_index)s->n;
     memset(res, 0, sizeof *res);
     if (dx == 0 && dy == 0) return 0;
@@ -298,7 +308,8 @@ static int move_box(arena *s, frame_work *w, int i, eo_coord dx, eo_coord dy, eo
 }
 
 /* The platform goes on round its loop; whoever stands on it goes with it, and whoever it runs
-   into is pushed out of it (eo_contact_push_boxes), both by eo_move so no wall is crossed. */
+   into is pushed out of it (eo_contact_push_boxes), each by eo_move so no wall is crossed: the
+   player, and the balls it overlaps now (the pairs between the balls and it), which fly off it. */
 static void move_platform(arena *s, frame_work *w)
 {
     eo_box *pl = &s->boxes[PLATFORM], *p = &s->boxes[PLAYER], was = *pl;
@@ -306,14 +317,27 @@ static void move_platform(arena *s, frame_work *w)
     eo_move_result res;
     eo_contact_push push;
     int riding = p->y + p->h == pl->y && p->x < pl->x + pl->w && pl->x < p->x + p->w && s->mv[PLAYER].vy >= 0;
+    uint32_t count = 0, k;
     eo_result r;
     platform_at(s->frame + 1, pl);
     r = eo_sectors_update_one(&s->grid, s->boxes, (eo_index)s->n, PLATFORM, NULL, NULL);
     if (r != EO_OK) pg_stats_error(w->stats, "eo_sectors_update_one", r);
     if (riding) {
-        move_box(s, w, PLAYER, (eo_coord)(pl->x - was.x), (eo_coord)(pl->y - was.y), c, &res);
+        move_box(s, w, PLAYER, (eo_coord)(pl->x - was.x), (eo_coord)(pl->y - was.y), player_filter, EO_MOVE_SLIDE, c, &res);
     } else if (eo_contact_push_boxes(p, pl, &push, NULL) == EO_OK && push.overlap) {
-        move_box(s, w, PLAYER, push.x, push.y, c, &res);
+        move_box(s, w, PLAYER, push.x, push.y, player_filter, EO_MOVE_SLIDE, c, &res);
+        s->pushes++;
+    }
+    r = eo_sectors_find_pairs_between(&s->grid, s->boxes, s->layers, CAT_BALL, CAT_PLATFORM, s->found,
+                                      (uint32_t)s->balls, &count, NULL, NULL);
+    if (r != EO_OK) { pg_stats_error(w->stats, "eo_sectors_find_pairs_between", r); return; }
+    for (k = 0; k < count; k++) {
+        int ball = (int)s->found[k].a;
+        mover *m = &s->mv[ball];
+        if (eo_contact_push_boxes(&s->boxes[ball], pl, &push, NULL) != EO_OK || !push.overlap) continue;
+        move_box(s, w, ball, push.x, push.y, pushed_filter, EO_MOVE_SLIDE, c, &res);
+        if (push.x) m->vx = push.x > 0 ? iabs(m->vx) : -iabs(m->vx);
+        if (push.y) m->vy = push.y > 0 ? iabs(m->vy) : -iabs(m->vy);
         s->pushes++;
     }
 }
@@ -336,7 +360,7 @@ static void push_out_of_crates(arena *s, frame_work *w)
     for (k = 0; k < count; k++) inside[k] = s->boxes[found[k].a];
     r = eo_contact_push_out(&s->boxes[PLAYER], inside, (uint16_t)count, &push, NULL);
     if (r != EO_OK) { pg_stats_error(w->stats, "eo_contact_push_out", r); return; }
-    if (push.overlap) move_box(s, w, PLAYER, push.x, push.y, c, &res), s->pushes++;
+    if (push.overlap) move_box(s, w, PLAYER, push.x, push.y, player_filter, EO_MOVE_SLIDE, c, &res), s->pushes++;
 }
 
 static void move_player(arena *s, frame_work *w, const pg_input *in)
@@ -351,7 +375,7 @@ static void move_player(arena *s, frame_work *w, const pg_input *in)
     else m->vx = want * WALK_V;
     if (s->on_ground && (pressed & (PG_BTN_JUMP | PG_BTN_UP))) m->vy = -JUMP_V, m->fy = 0;
     m->vy = m->vy + GRAVITY > MAX_FALL ? MAX_FALL : m->vy + GRAVITY;
-    kept = move_box(s, w, PLAYER, advance(&m->fx, m->vx), advance(&m->fy, m->vy), c, &res);
+    kept = move_box(s, w, PLAYER, advance(&m->fx, m->vx), advance(&m->fy, m->vy), player_filter, EO_MOVE_SLIDE, c, &res);
     s->on_ground = (res.hit & EO_HIT_BOTTOM) != 0;
     if (s->on_ground) m->vy = GROUND_V, m->fy = 0;   /* pressed to the ground: it is met every frame */
     if ((res.hit & EO_HIT_TOP) && m->vy < 0) m->vy = 0, m->fy = 0;
@@ -374,9 +398,9 @@ static void move_balls(arena *s, frame_work *w)
     eo_move_result res;
     for (int i = FIRST_BALL; i < s->n; i++) {
         mover *m = &s->mv[i];
-        int kept = move_box(s, w, i, advance(&m->fx, m->vx), advance(&m->fy, m->vy), c, &res);
+        int kept = move_box(s, w, i, advance(&m->fx, m->vx), advance(&m->fy, m->vy), ball_filter, EO_MOVE_BOUNCE, c, &res);
         for (int k = 0; k < kept; k++) {
-            if (c[k].face == 0) continue;   /* overlapping at the start (the platform ran into it) */
+            if (c[k].face == 0) continue;   /* overlapping at the start (the player walked into it) */
             if (c[k].nx) m->vx = c[k].nx * iabs(m->vx);
             if (c[k].ny) m->vy = c[k].ny * iabs(m->vy);
         }

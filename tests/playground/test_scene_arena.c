@@ -136,7 +136,7 @@ static uint32_t xorshift(uint32_t *s)
 typedef struct ball_before { eo_box box; int32_t vx, vy; } ball_before;
 
 /* Random scripts at the default and the largest count. After every frame: no ball overlaps a
-   solid pixel or a crate, the player is in no solid pixel; and every ball that moved freely
+   solid pixel, a crate or the platform, the player is in no solid pixel; and every ball that moved freely
    (it ended where its velocity took it, velocity unchanged) crossed no wall or crate on the way:
    its box, 1 px smaller on each side, walked along the segment one pixel of the longer axis at a
    time, never meets one (the real staircase is within 1 px of that line). */
@@ -171,6 +171,9 @@ static void test_arena_balls_never_inside_or_through_walls(void **unused)
                     int32_t vx, vy, dx, dy, steps;
                     if (in_tiles(map, b) || in_crate(&r, b))
                         fail_msg("n %d seed %u frame %d: ball %d at (%d, %d) is inside a wall or crate", counts[c],
+                                 (unsigned)seed, f, i, b->x, b->y);
+                    if (overlap(b, &r.boxes[PLATFORM]))   /* the platform pushed it out, or it bounced off */
+                        fail_msg("n %d seed %u frame %d: ball %d at (%d, %d) is inside the platform", counts[c],
                                  (unsigned)seed, f, i, b->x, b->y);
                     pg_arena_velocity(r.s, i, &vx, &vy);
                     dx = b->x - bb->box.x, dy = b->y - bb->box.y;
