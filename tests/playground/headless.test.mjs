@@ -36,8 +36,8 @@ function readBmp(path) {
 
 const scenes = run(['--list']).trim().split('\n').map((l) => l.split(/\s+/)[0]);
 
-test('the registry lists the five scenes', () => {
-  for (const id of ['warzone', 'stress', 'platformer', 'sprites', 'msx']) assert.ok(scenes.includes(id), id);
+test('the registry lists the six scenes', () => {
+  for (const id of ['warzone', 'stress', 'platformer', 'sprites', 'msx', 'arena']) assert.ok(scenes.includes(id), id);
 });
 
 for (const scene of scenes) {

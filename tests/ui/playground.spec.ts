@@ -643,7 +643,7 @@ test.describe('the same answers natively', () => {
     expect(existsSync(NATIVE), `${NATIVE} is missing: make playground (make test-ui builds it)`).toBe(true);
     const pg = await open(page);
     const scenes = await pg.scenes();
-    expect(scenes.map((s) => s.id)).toEqual(['warzone', 'stress', 'platformer', 'sprites', 'msx']);
+    expect(scenes.map((s) => s.id)).toEqual(['warzone', 'stress', 'platformer', 'sprites', 'msx', 'arena']);
     const FRAMES = 120;
     const SEED = 12345;
     const runs = scenes.flatMap((s) =>
