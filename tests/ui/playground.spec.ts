@@ -412,6 +412,32 @@ test.describe('touch buttons', () => {
   });
 });
 
+test.describe('the arena', () => {
+  test("the Action pad and the X key step the player's response to crates; the panel counts contacts and events", async ({ page }) => {
+    const pg = await open(page, '?scene=arena&seed=3');
+    const response = () => pg.stat('pg-counter-response');
+    await test.step('its pads: walk, jump and Action', async () => {
+      for (const id of ['left', 'right', 'up', 'jump', 'action']) await expect(pg.get(`pg-touch-${id}`)).toBeVisible();
+      await expect(pg.get('pg-touch-down')).toBeHidden();
+    });
+    await test.step('the panel shows contacts, began and ended pairs and the four phases', async () => {
+      for (const id of ['pg-counter-contacts', 'pg-counter-began', 'pg-counter-ended', 'pg-phase-platform', 'pg-phase-player', 'pg-phase-balls', 'pg-phase-events'])
+        await expect(pg.get(id)).toBeVisible();
+      await expect.poll(async () => (await pg.stat('pg-counter-began')) + (await pg.stat('pg-counter-ended')), { timeout: 10_000 }).toBeGreaterThan(0);
+    });
+    await test.step('Action: slide -> touch; X: touch -> cross', async () => {
+      expect(await response()).toBe(0);
+      const pad = pg.get('pg-touch-action');
+      await pad.dispatchEvent('pointerdown', { pointerId: 12, pointerType: 'touch', isPrimary: true, button: 0 });
+      await expect.poll(response).toBe(1);
+      await pad.dispatchEvent('pointerup', { pointerId: 12, pointerType: 'touch', isPrimary: true, button: 0 });
+      await pg.canvas().focus();
+      await pg.canvas().press('x', { delay: 150 }); // held over a few frames, as a finger would
+      await expect.poll(response).toBe(2);
+    });
+  });
+});
+
 test.describe('built from the C', () => {
   test("the page's buttons, touch pads, methods and cell sizes are the C's tables", async ({ page }) => {
     const pg = await open(page, '?scene=platformer');
@@ -689,6 +715,7 @@ test.describe('the same answers natively', () => {
 
 test.describe('screenshots and layout', () => {
   test('a screenshot of every scene, at 1280x800 and 390x844', async ({ page }) => {
+    test.setTimeout(30_000 * 6); // two sizes of six scenes, each stepped 45 frames on a busy machine
     mkdirSync(ARTIFACTS, { recursive: true });
     const pg = await open(page);
     for (const size of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
