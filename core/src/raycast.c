@@ -198,12 +198,8 @@ static uint8_t face_of(uint8_t rank, int8_t sx, int8_t sy)
     return f;
 }
 
-#if EO_TRACE
-static int32_t pack_point(eo_coord a, eo_coord b)
-{
-    return (int32_t)EO_PACK16(a, b);
-}
-#endif
+/* Two coordinates in one trace value (common.h). A macro: only the traced build's hooks evaluate it. */
+#define PACK_POINT(a, b) ((int32_t)EO_PACK16(a, b))
 
 /* What the raycast carries from tile to tile. */
 typedef struct ray {
@@ -407,7 +403,7 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
     r.hooks = hooks;
     r.best.hit = 0;
     r.best_rank = 0;
-    EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_BEGIN, pack_point(seg->x0, seg->y0), pack_point(seg->x1, seg->y1));
+    EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_BEGIN, PACK_POINT(seg->x0, seg->y0), PACK_POINT(seg->x1, seg->y1));
     walker_setup(w, seg, r.size);
     walker_place(w, eo_tiles_tile_of(seg->x0, r.shift), eo_tiles_tile_of(seg->y0, r.shift));
     do {
@@ -415,13 +411,11 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
         if (r.best.hit && visit_after(w->t_num, w->t_den, w->rank, r.best.t_num, r.best.t_den, r.best_rank))
             break; /* entered after the hit: not reached */
         attr = eo_tiles_attr_at(map, w->col, w->row, hooks);
-        EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_TILE, pack_point(w->col, w->row), face_of(w->rank, w->sx, w->sy));
+        EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_TILE, PACK_POINT(w->col, w->row), face_of(w->rank, w->sx, w->sy));
         EO_COUNT(hooks, EO_COUNTER_RAYCAST_TILES);
-#if EO_TRACE
-        if (w->rank == 1 && w->stage == 1) /* the first cell of a corner: where the corner is */
+        EO_TRACED(if (w->rank == 1 && w->stage == 1)) /* the first cell of a corner: where the corner is */
             EO_STEP_ABOVE(hooks, EO_EV_RAYCAST_CORNER, (eo_wide)w->x0 + w->sx * (eo_wide)w->t_num,
-                    (eo_wide)w->y0 + w->sy * (eo_wide)((eo_uwide)w->t_num * w->ady / w->adx));
-#endif
+                          (eo_wide)w->y0 + w->sy * (eo_wide)((eo_uwide)w->t_num * w->ady / w->adx));
         if (count < capacity) {
             eo_raycast_visit *v = &visits[count];
             v->col = w->col;

@@ -316,12 +316,10 @@ static void walk_on(const eo_tiles_map *map, eo_box *b, int8_t dir, eo_ucoord n,
             end->rest = (eo_ucoord)(n - k - 1u);
             return;
         }
-#if EO_TRACE
-        if (r.moved_y > 0) {
+        EO_TRACED(if (r.moved_y > 0) {) /* it snapped down onto the ground */
             EO_COUNT(hooks, EO_COUNTER_SLOPES_SNAPS);
             EO_STEP_ABOVE(hooks, EO_EV_SLOPES_SNAP_DOWN, u.x, r.moved_y);
-        }
-#endif
+        EO_TRACED(})
         *b = u;
         EO_STEP_ABOVE(hooks, EO_EV_SLOPES_WALK_STEP, b->x, b->y);
     }

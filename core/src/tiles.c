@@ -245,13 +245,9 @@ static const uint8_t *cell(const tiles_ctx *ctx, eo_coord col, eo_coord row)
     return m->cells + ((uint32_t)(uint16_t)row * m->width + (uint16_t)col);
 }
 
-#if EO_TRACE
-/* A tile in one trace value: col * 65536 + (row & 0xFFFF) (the low 16 bits of each, common.h). */
-static int32_t pack_tile(eo_coord col, eo_coord row)
-{
-    return (int32_t)EO_PACK16(col, row);
-}
-#endif
+/* A tile in one trace value: col * 65536 + (row & 0xFFFF) (the low 16 bits of each, common.h).
+   A macro: only the traced build's hooks evaluate it. */
+#define PACK_TILE(col, row) ((int32_t)EO_PACK16(col, row))
 
 /* Every tile attr the module reads comes through here: counted and traced. */
 static uint8_t lookup(const tiles_ctx *ctx, eo_coord col, eo_coord row)
@@ -260,11 +256,11 @@ static uint8_t lookup(const tiles_ctx *ctx, eo_coord col, eo_coord row)
     EO_COUNT(ctx->hooks, EO_COUNTER_TILES_LOOKUPS);
     if (!inside(ctx, col, row)) {
         attr = outside_attr(ctx, row);
-        EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_LOOKUP, pack_tile(col, row), attr + 256);
+        EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_LOOKUP, PACK_TILE(col, row), attr + 256);
         return attr;
     }
     attr = ctx->map->attrs[*cell(ctx, col, row)];
-    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_LOOKUP, pack_tile(col, row), attr);
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_LOOKUP, PACK_TILE(col, row), attr);
     return attr;
 }
 
@@ -471,13 +467,10 @@ static uint8_t one_way_stop(const tiles_ctx *ctx, eo_coord col, eo_coord row, ui
         *at = y;
         return 1;
     }
-    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_PASS, pack_tile(col, row), attr);
-#if !EO_TRACE
-    (void)ctx;
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_PASS, PACK_TILE(col, row), attr);
     (void)col;
     (void)row;
     (void)attr;
-#endif
     return 0;
 }
 
@@ -756,23 +749,16 @@ static uint8_t kinds_in(const tiles_ctx *ctx, eo_coord c0, eo_coord c1, eo_coord
         k |= outside_bits(lookup(ctx, c1, rin0)); /* right of it */
     if (cin0 > cin1)
         return k; /* no column of the box is inside the map */
-#if EO_TRACE
     for (row = rin0; row <= rin1; row++) {
-        eo_coord col;
-        for (col = cin0; col <= cin1; col++)
-            k |= eo_tiles_kind_bit(lookup(ctx, col, row)); /* each tile counted and traced */
-    }
-#else
-    for (row = rin0; row <= rin1; row++) {
-        /* the same tiles along one row pointer: no per-tile range check or row arithmetic */
-        const uint8_t *p = cell(ctx, cin0, row), *end = p + (cin1 - cin0);
+        /* the tiles along one row pointer: no per-tile range check or row arithmetic */
+        const uint8_t *first = cell(ctx, cin0, row), *p = first, *end = p + (cin1 - cin0);
         for (;; p++) {
             k |= eo_tiles_kind_bit(ctx->map->attrs[*p]);
+            EO_TRACED((void)lookup(ctx, (eo_coord)(cin0 + (p - first)), row);) /* counted and traced as every read */
             if (p == end)
                 break;
         }
     }
-#endif
     return k;
 }
 
@@ -788,7 +774,7 @@ static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache 
         cache->col1 == c1 && cache->row0 == r0 && cache->row1 == r1 && cache->row_below == rb) {
         /* coarse-fine skip: same tiles as last time, same answer */
         EO_COUNT(ctx->hooks, EO_COUNTER_TILES_SKIPS);
-        EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_CACHE_SKIP, pack_tile(c0, r0), cache->touching | cache->below << 8);
+        EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_CACHE_SKIP, PACK_TILE(c0, r0), cache->touching | cache->below << 8);
         *touching = cache->touching;
         *below = cache->below;
         return;
@@ -798,7 +784,7 @@ static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache 
     *below = rb == NO_ROW ? (uint8_t)(EO_TILES_TOUCH_OUTSIDE | EO_TILES_TOUCH_SOLID) : kinds_in(ctx, c0, c1, rb, rb);
     if (cache == NULL)
         return;
-    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_CACHE_FILL, pack_tile(c0, r0), *touching | *below << 8);
+    EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_CACHE_FILL, PACK_TILE(c0, r0), *touching | *below << 8);
     cache->map = ctx->map;
     cache->col0 = c0;
     cache->col1 = c1;
