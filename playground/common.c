@@ -109,6 +109,12 @@ uint64_t pg_hash_bytes(uint64_t h, const void *data, size_t size)
     return h;
 }
 
+uint64_t pg_hash_i32(uint64_t h, int32_t v)
+{
+    uint8_t b[4] = { (uint8_t)v, (uint8_t)((uint32_t)v >> 8), (uint8_t)((uint32_t)v >> 16), (uint8_t)((uint32_t)v >> 24) };
+    return pg_hash_bytes(h, b, 4);
+}
+
 double pg_now_ms(void)
 {
     static double to_ms = 0.0;

@@ -184,6 +184,8 @@ int32_t pg_rng_range(pg_rng *r, int32_t lo, int32_t hi);
 /// FNV-1a, 64-bit, continued from h (start with PG_HASH_INIT).
 #define PG_HASH_INIT 1469598103934665603ull
 uint64_t pg_hash_bytes(uint64_t h, const void *data, size_t size);
+/// One int32 hashed as its 4 bytes, little-endian on every target (so hashes match across machines).
+uint64_t pg_hash_i32(uint64_t h, int32_t v);
 
 /// Milliseconds from a monotonic clock (SDL's performance counter).
 double pg_now_ms(void);

@@ -466,13 +466,6 @@ static void step(void *state, const pg_input *in, pg_stats *stats)
     for (int k = 0; k < stats->phase_count; k++) s->shown_name[k] = stats->phase_name[k], s->shown_ms[k] = stats->phase_ms[k];
 }
 
-static uint64_t hash_i32(uint64_t hv, int32_t v)
-{
-    uint8_t b[4];
-    b[0] = (uint8_t)v; b[1] = (uint8_t)(v >> 8); b[2] = (uint8_t)(v >> 16); b[3] = (uint8_t)(v >> 24);
-    return pg_hash_bytes(hv, b, 4);
-}
-
 static uint64_t hash(const void *state)
 {
     const arena *s = (const arena *)state;
@@ -482,15 +475,15 @@ static uint64_t hash(const void *state)
     const int before = 1 - s->now;
     int i;
     uint32_t k;
-    for (i = 0; i < (int)(sizeof v / sizeof v[0]); i++) hv = hash_i32(hv, v[i]);
+    for (i = 0; i < (int)(sizeof v / sizeof v[0]); i++) hv = pg_hash_i32(hv, v[i]);
     for (i = 0; i < s->n; i++) {
         const eo_box *b = &s->boxes[i];
         const mover *m = &s->mv[i];
         const int32_t w[] = { (int32_t)b->x, (int32_t)b->y, m->vx, m->vy, m->fx, m->fy };
-        for (int j = 0; j < 6; j++) hv = hash_i32(hv, w[j]);
+        for (int j = 0; j < 6; j++) hv = pg_hash_i32(hv, w[j]);
     }
     for (k = 0; k < s->pair_count[before]; k++)   /* last frame's pairs: the next events depend on them */
-        hv = hash_i32(hash_i32(hv, (int32_t)s->pairs[before][k].a), (int32_t)s->pairs[before][k].b);
+        hv = pg_hash_i32(pg_hash_i32(hv, (int32_t)s->pairs[before][k].a), (int32_t)s->pairs[before][k].b);
     return hv;
 }
 
