@@ -123,6 +123,7 @@ export async function expectStepShown(source: Locator, file: string, event: stri
   await expect(row).toHaveCount(1);
   expect(await row.textContent()).not.toMatch(HOOK_LINE);
   expect(candidates).toContain(Number(await source.getAttribute('data-current-line')));
+  await expect(source).toHaveAttribute('data-current-event', event);
 }
 
 /** Any widget on the page, by its id: its parts by data-testid, numbers, the stepper's line. */

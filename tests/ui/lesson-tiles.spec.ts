@@ -190,9 +190,7 @@ test('step through the landing frame beside tiles.c, then probe() point by point
     await w.get('step-next').focus();
     for (let i = 1; i < n; i++) {
       await page.keyboard.press('.');
-      const row = w.get('source').locator('.src-line.is-current');
-      const text = (await row.textContent()) ?? '';
-      const ev = /EO_EV_TILES_[A-Z_]+/.exec(text)?.[0] ?? '';
+      const ev = (await w.get('source').getAttribute('data-current-event')) ?? '';
       seen.push(ev);
       const explain = (await w.get('step-explain').textContent()) ?? '';
       if (ev === 'EO_EV_TILES_LOOKUP' && !seen.includes('EO_EV_TILES_BLOCKED')) lookups.add(/tile \((\d+), (\d+)\)/.exec(explain)?.slice(1).join(',') ?? '');
@@ -327,7 +325,7 @@ test('full-page screenshot at 1280 wide', async ({ page }) => {
   await st.root.scrollIntoViewIfNeeded();
   await st.get('step-next').focus();
   for (let i = 0; i < 40; i++) {
-    if (((await st.get('source').locator('.src-line.is-current').textContent()) ?? '').includes('EO_EV_TILES_BLOCKED')) break;
+    if ((await st.get('source').getAttribute('data-current-event')) === 'EO_EV_TILES_BLOCKED') break;
     await page.keyboard.press('.');
   }
   await st.expectStepAt('tiles.c', 'EO_EV_TILES_BLOCKED');

@@ -85,7 +85,8 @@ export class Stepper<S extends TraceStep = TraceStep> {
     const paths = Object.keys(cfg.sources);
     if (paths.length === 0) throw new Error('Stepper: no source file to show');
     this.source = this.viewOf(paths[0])!;
-    this.sourceSlot = h('div', { class: 'src-slot' }, this.source.root);
+    // data-sources: every file this stepper can show (a step may lead into any of them)
+    this.sourceSlot = h('div', { class: 'src-slot', 'data-sources': paths.join(' ') }, this.source.root);
     const btn = (testid: string, label: string, text: string, kbd: string, onclick: () => void) =>
       h('button', { type: 'button', class: 'btn', 'data-testid': testid, 'aria-label': label, title: `${label} (${kbd})`, onclick }, text);
     const resetBtn = btn('step-reset', 'Reset to the first step', 'Reset', 'R', () => this.reset());
@@ -336,9 +337,12 @@ export class Stepper<S extends TraceStep = TraceStep> {
       const shown = view.path === st.file;
       const trail = new Set(this.steps.slice(0, this.index).filter((s) => s.file === view.path).map((s) => s.line));
       view.highlight(shown ? st.line : 0, trail, note, scroll && !reducedMotion());
+      // the step's event, for tests and tools: the line shown is logic and no longer names it
+      view.root.dataset.currentEvent = shown ? st.event : '';
     } else {
       setText(this.explain, '');
       this.source.highlight(0, new Set(), '', false);
+      this.source.root.dataset.currentEvent = '';
     }
     this.onStep(st, this.index);
   }
