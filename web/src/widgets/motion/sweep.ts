@@ -331,11 +331,11 @@ export class MotionSweep {
   private note(st: TraceStep): string {
     switch (st.event) {
       case 'EO_EV_CONTACT_SLAB_X':
-        return st.a < 0 ? 'X SLAB  never' : `X SLAB  ${st.a} to ${st.b} over ${Math.abs(this.s.dx) || 1}`;
+        return st.a < 0 ? 'SLAB_X  the columns never meet' : `SLAB_X  columns meet from ${st.a} to ${st.b} over ${Math.abs(this.s.dx) || 1}`;
       case 'EO_EV_CONTACT_SLAB_Y':
-        return st.a < 0 ? 'Y SLAB  never' : `Y SLAB  ${st.a} to ${st.b} over ${Math.abs(this.s.dy) || 1}`;
+        return st.a < 0 ? 'SLAB_Y  the rows never meet' : `SLAB_Y  rows meet from ${st.a} to ${st.b} over ${Math.abs(this.s.dy) || 1}`;
       case 'EO_EV_CONTACT_MISS':
-        return 'MISS';
+        return 'MISS  no time when both meet';
       case 'EO_EV_CONTACT_HIT':
         return st.b === 0 ? 'HIT  inside from the start' : `HIT  at ${st.a} over ${this.a.hit.tDen}`;
       case 'EO_EV_MOVE_BEGIN':
