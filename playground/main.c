@@ -95,7 +95,7 @@ static void change_count(int dir)
     const pg_scene *scene = current();
     int step = scene->count_step ? scene->count_step : 1;
     if (!scene->max_count) return;
-    /* Bigger steps higher up, so 200 .. 50,000 takes a few presses, not hundreds. */
+    /* Bigger steps higher up, so 200 .. 20,000 takes a few presses, not hundreds. */
     while (step * 20 <= app.cfg.count && step < 10000) step *= 10;
     app.cfg.count += dir * step;
     start_scene();

@@ -54,7 +54,7 @@ static uint32_t stress_cells(const pg_config *cfg)
 }
 
 /* Boxes in order of x (then y, then as made): sort and sweep's first frame sorts the boxes from
-   their order by insertion, which costs n^2 / 4 moves on random boxes (seconds at 50,000) and
+   their order by insertion, which costs n^2 / 4 moves on random boxes (seconds at 20,000) and
    next to nothing on sorted ones. */
 typedef struct order { eo_box box; int8_t vx, vy; int32_t made; } order;
 static int order_less(const void *x, const void *y)
@@ -281,7 +281,7 @@ static void stress_draw(void *state, const pg_draw_ctx *ctx)
         }
     }
     /* Two batches: boxes in no pair, then boxes in a pair. A box under 2 px on the canvas is one
-       point (one vertex, not six: at 50,000 boxes the drawing would cost more than the grid). */
+       point (one vertex, not six: at 20,000 boxes the drawing would cost more than the grid). */
     if (rects) {
         SDL_FPoint *points = (SDL_FPoint *)(rects + s->n);
         for (int pass = 0; pass < 2; pass++) {
@@ -376,10 +376,10 @@ const pg_scene pg_scene_stress = {
     .methods = (1u << PG_METHOD_BRUTE) | (1u << PG_METHOD_GRIDMASK) | (1u << PG_METHOD_SECTORS) | (1u << PG_METHOD_SWEEP),
     .default_method = PG_METHOD_SECTORS,
     .min_count = 100,
-    .max_count = 50000,
+    .max_count = 20000,
     .default_count = 5000,
     .count_step = 100,
-    .method_max_count = { [PG_METHOD_BRUTE] = 1500, [PG_METHOD_GRIDMASK] = 1500, [PG_METHOD_SWEEP] = 10000 },
+    .method_max_count = { [PG_METHOD_BRUTE] = 1000, [PG_METHOD_GRIDMASK] = 1000, [PG_METHOD_SWEEP] = 10000 },
     .default_cell = 64,
     .cells = stress_cells,
     .create = stress_create,

@@ -652,7 +652,7 @@ const pg_scene pg_scene_warzone = {
     .max_count = 20000,
     .default_count = 2000,
     .count_step = 200,
-    .method_max_count = { [PG_METHOD_BRUTE] = 4000, [PG_METHOD_GRIDMASK] = 2000 },
+    .method_max_count = { [PG_METHOD_BRUTE] = 2500, [PG_METHOD_GRIDMASK] = 1500 },
     .default_cell = 64,
     .cells = wz_cells,
     .create = wz_create,

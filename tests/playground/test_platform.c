@@ -120,19 +120,19 @@ static const pg_scene *scene_named(const char *id)
 static void test_platform_cells_follow_the_world(void **unused)
 {
     const pg_scene *stress = scene_named("stress"), *wz = scene_named("warzone");
-    pg_config cfg = { 1, PG_METHOD_SECTORS, 50000, 8 };
+    pg_config cfg = { 1, PG_METHOD_SECTORS, 20000, 8 };
     (void)unused;
     pg_config_clamp(stress, &cfg);
-    assert_int_equal(cfg.count, 50000);
-    assert_int_equal(cfg.cell, 32);   /* 8,920 px: 16 px would make 311,364 sectors */
+    assert_int_equal(cfg.count, 20000);
+    assert_int_equal(cfg.cell, 16);   /* 5,640 px: 8 px would make 497,025 sectors */
     cfg.cell = 1024;
     pg_config_clamp(stress, &cfg);
-    assert_int_equal(cfg.cell, 128);   /* 256 px: about a million pairs a frame */
+    assert_int_equal(cfg.cell, 256);   /* 512 px: about 1.6 million pairs a frame */
     cfg.method = PG_METHOD_GRIDMASK;
-    cfg.count = 1500;
+    cfg.count = 1000;
     cfg.cell = 8;
     pg_config_clamp(stress, &cfg);
-    assert_int_equal(cfg.cell, 128);   /* 1,520 px in 16 mask cells */
+    assert_int_equal(cfg.cell, 128);   /* 1,240 px in 16 mask cells */
     cfg = (pg_config){ 1, PG_METHOD_SWEEP, 2000, 64 };
     pg_config_clamp(wz, &cfg);
     assert_int_equal(cfg.cell, 0);
