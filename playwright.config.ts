@@ -3,6 +3,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.UI_PORT ?? 8123);
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined };
 
 export default defineConfig({
   testDir: 'tests/ui',
@@ -33,8 +34,8 @@ export default defineConfig({
   // Tests tagged @timed measure the page's own frame times: they run last, alone, once every other
   // test is done, so a second browser does not share the cores with them.
   projects: [
-    { name: 'desktop', grepInvert: /@timed/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
-    { name: 'timed', grep: /@timed/, dependencies: ['desktop'], use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
+    { name: 'desktop', grepInvert: /@timed/, use: DESKTOP },
+    { name: 'timed', grep: /@timed/, dependencies: ['desktop'], use: DESKTOP },
   ],
   webServer: {
     command: `node tools/serve.mjs ${process.env.UI_SITE ?? 'build/site'} --port ${PORT}`,

@@ -193,8 +193,9 @@ export class SourceView {
   }
 
   /** Marks the lines the trace has recorded so far (trail) and the current line (hook lines, as
-      the trace records them: each is shown on its line of logic). */
-  highlight(line: number, trail: Set<number>, note: string, smooth: boolean): void {
+      the trace records them: each is shown on its line of logic). `event` is the step's, kept in
+      data-current-event for tests and tools: the line shown is logic and no longer names it. */
+  highlight(line: number, event: string, trail: Set<number>, note: string, smooth: boolean): void {
     line = this.shownLine(line);
     const shownTrail = new Set([...trail].map((l) => this.shownLine(l)));
     this.rows.forEach((row, i) => row?.classList.toggle('is-trail', shownTrail.has(i + 1)));
@@ -206,6 +207,7 @@ export class SourceView {
     }
     this.current = line;
     this.root.dataset.currentLine = line ? String(line) : '';
+    this.root.dataset.currentEvent = line ? event : '';
     const row = this.rows[line - 1];
     if (!row) return;
     row.classList.add('is-current');

@@ -336,13 +336,10 @@ export class Stepper<S extends TraceStep = TraceStep> {
       const view = this.show(st.file);
       const shown = view.path === st.file;
       const trail = new Set(this.steps.slice(0, this.index).filter((s) => s.file === view.path).map((s) => s.line));
-      view.highlight(shown ? st.line : 0, trail, note, scroll && !reducedMotion());
-      // the step's event, for tests and tools: the line shown is logic and no longer names it
-      view.root.dataset.currentEvent = shown ? st.event : '';
+      view.highlight(shown ? st.line : 0, shown ? st.event : '', trail, note, scroll && !reducedMotion());
     } else {
       setText(this.explain, '');
-      this.source.highlight(0, new Set(), '', false);
-      this.source.root.dataset.currentEvent = '';
+      this.source.highlight(0, '', new Set(), '', false);
     }
     this.onStep(st, this.index);
   }
