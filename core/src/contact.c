@@ -133,8 +133,8 @@ static void push_from_point(eo_wide vx, eo_wide vy, eo_coord r, eo_contact_push 
 {
     eo_uwide ax = (eo_uwide)abs_wide(vx), ay = (eo_uwide)abs_wide(vy), rr = (eo_uwide)r * (eo_uwide)r;
     eo_uwide ux = ax, uy = ay, len = scaled(&ux, &uy), px, py;
-    px = (ux * (eo_uwide)r + len - 1u) / len;
-    py = (uy * (eo_uwide)r + len - 1u) / len;
+    px = (ux * (eo_uwide)(eo_ucoord)r + len - 1u) / len;
+    py = (uy * (eo_uwide)(eo_ucoord)r + len - 1u) / len;
     px = px < ax ? ax : px; /* never toward the point */
     py = py < ay ? ay : py;
     while (px * px + py * py < rr) {
