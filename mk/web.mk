@@ -5,6 +5,8 @@
 SITE      := $(BUILD)/site
 SITE_SRC  := $(shell find web lessons wasm/src -type f 2>/dev/null) core/src/gridmask.c core/src/pixelmask.c \
              core/src/aabb.c core/src/sectors.c core/src/sweep.c core/src/tiles.c core/src/slopes.c \
+             core/src/tiles_map.h core/src/tiles_probe.c core/src/tiles_move.c \
+             core/src/tiles_touch.c \
              tools/build-web.mjs package-lock.json playground/scenes.c $(wildcard playground/scene_*.c)
 # The playground's emcc build (mk/playground.mk; $(PG) is not defined yet when this file is read).
 PG_WEB_JS := $(BUILD)/playground/web/playground.js
