@@ -30,8 +30,11 @@ export default defineConfig({
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-sandbox'],
     },
   },
+  // Tests tagged @timed measure the page's own frame times: they run last, alone, once every other
+  // test is done, so a second browser does not share the cores with them.
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
+    { name: 'desktop', grepInvert: /@timed/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
+    { name: 'timed', grep: /@timed/, dependencies: ['desktop'], use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } },
   ],
   webServer: {
     command: `node tools/serve.mjs ${process.env.UI_SITE ?? 'build/site'} --port ${PORT}`,

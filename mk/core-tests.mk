@@ -147,7 +147,8 @@ FUZZERS := $(patsubst tests/fuzz/%_fuzzer.c,%,$(wildcard tests/fuzz/*_fuzzer.c))
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c99 -g -O1 -DEO_TRACE=1 -Wall -Wextra -Wconversion -Werror $(FUZZ_SAN) $(CORE_INC)
 FUZZ_SHORT ?= 4
-FUZZ_HDR := tests/fuzz/fuzz_input.h tests/core/sweep_reference.h tests/core/tiles_reference.h tests/core/walk_reference.h
+FUZZ_HDR := tests/fuzz/fuzz_input.h tests/core/sweep_reference.h tests/core/tiles_reference.h tests/core/walk_reference.h \
+            tests/core/move_reference.h
 FUZZ_CORE_OBJ := $(patsubst core/src/%.c,$(TESTS)/fuzz/core/%.o,$(CORE_SRC))
 .SECONDARY: $(FUZZ_CORE_OBJ) $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_target.o)
 $(TESTS)/fuzz/core/%.o: core/src/%.c $(CORE_HDR)
@@ -199,7 +200,7 @@ fuzz-long: $(foreach f,$(FUZZ_TARGETS),$(TESTS)/fuzz/$(f)_fuzzer)
 #                   (run_vectors_c16) and the MSX ROM
 #   VECTOR_WIDE     32-bit coordinate fields (+-1,000,000, the int32 edges): the 32-bit builds
 #                   only, native and wasm (the Z80 has 16-bit coordinates; its runner refuses them)
-VECTOR_MODULES := gridmask aabb sectors pixelmask tiles tiles_sweep query raycast
+VECTOR_MODULES := gridmask aabb sectors pixelmask tiles tiles_sweep query raycast contact move
 VECTOR_INT16   := tiles16
 VECTOR_WIDE    := gridmask_wide aabb_wide pixelmask_wide
 $(NATIVE)/gen_vectors: tests/vectors/gen_vectors.c

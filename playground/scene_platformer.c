@@ -320,13 +320,6 @@ static void step(void *state, const pg_input *in, pg_stats *stats)
     pg_stats_counter(stats, "coins", s->coins);
 }
 
-static uint64_t hash_i32(uint64_t hv, int32_t v)
-{
-    uint8_t b[4];
-    b[0] = (uint8_t)v; b[1] = (uint8_t)(v >> 8); b[2] = (uint8_t)(v >> 16); b[3] = (uint8_t)(v >> 24);
-    return pg_hash_bytes(hv, b, 4);
-}
-
 static uint64_t hash(const void *state)
 {
     const platformer *s = (const platformer *)state;
@@ -336,13 +329,13 @@ static uint64_t hash(const void *state)
                           h->drop, h->knock, h->safe, h->touching, h->below, (int32_t)s->frame,
                           (int32_t)s->deaths, (int32_t)s->hits, (int32_t)s->coins };
     int i, k;
-    for (i = 0; i < (int)(sizeof v / sizeof v[0]); i++) hv = hash_i32(hv, v[i]);
+    for (i = 0; i < (int)(sizeof v / sizeof v[0]); i++) hv = pg_hash_i32(hv, v[i]);
     for (i = 0; i < s->enemy_count; i++) {
         const enemy *e = &s->e[i];
         const int32_t w[] = { e->box.x, e->box.y, e->fx, e->fy, e->vy, e->dir };
-        for (k = 0; k < 6; k++) hv = hash_i32(hv, w[k]);
+        for (k = 0; k < 6; k++) hv = pg_hash_i32(hv, w[k]);
     }
-    for (i = 0; i < s->coin_count; i++) hv = hash_i32(hv, s->c[i].taken);
+    for (i = 0; i < s->coin_count; i++) hv = pg_hash_i32(hv, s->c[i].taken);
     return hv;
 }
 
@@ -507,6 +500,7 @@ const pg_scene pg_scene_platformer = {
     .about = "A tile platformer: slopes walked pixel by pixel, ladders, one-way platforms, water, spikes, "
              "and walkers that hit only where their pixels touch.",
     .keys = "arrows: walk, climb  space / Z: jump, swim  down + jump: drop through a platform",
+    .buttons = PG_BTN_LEFT | PG_BTN_RIGHT | PG_BTN_UP | PG_BTN_DOWN | PG_BTN_JUMP,
     .create = create,
     .destroy = destroy,
     .step = step,

@@ -327,26 +327,20 @@ static void step(void *state, const pg_input *in, pg_stats *stats)
     pg_stats_counter(stats, "false hits", st->box_hits - st->pixel_hits);
 }
 
-static uint64_t hash_i32(uint64_t h, int32_t v)
-{
-    uint8_t b[4] = { (uint8_t)v, (uint8_t)((uint32_t)v >> 8), (uint8_t)((uint32_t)v >> 16), (uint8_t)((uint32_t)v >> 24) };
-    return pg_hash_bytes(h, b, 4);   /* little-endian on every target */
-}
-
 static uint64_t hash(const void *state)
 {
     const sprites_state *st = state;
-    uint64_t h = hash_i32(PG_HASH_INIT, st->n);
+    uint64_t h = pg_hash_i32(PG_HASH_INIT, st->n);
     for (int i = 0; i < st->n; i++) {
         const sprite *p = &st->spr[i];
-        h = hash_i32(hash_i32(hash_i32(hash_i32(h, p->x), p->y), p->vx), p->vy);
-        h = hash_i32(h, (int32_t)((uint32_t)p->shape | (uint32_t)p->frame << 8 | (uint32_t)p->spin_timer << 16 |
+        h = pg_hash_i32(pg_hash_i32(pg_hash_i32(pg_hash_i32(h, p->x), p->y), p->vx), p->vy);
+        h = pg_hash_i32(h, (int32_t)((uint32_t)p->shape | (uint32_t)p->frame << 8 | (uint32_t)p->spin_timer << 16 |
                                   ((uint32_t)p->spin & 0xFFu) << 24));
     }
     for (int s = 0; s < SHAPES; s++)   /* the shapes come from the seed too */
-        h = hash_i32(h, st->shapes[s].box[0].w << 16 | st->shapes[s].box[0].h);
-    h = hash_i32(hash_i32(hash_i32(h, (int32_t)st->frame), (int32_t)st->box_hits), (int32_t)st->pixel_hits);
-    return hash_i32(hash_i32(h, (int32_t)st->total_box), (int32_t)st->total_pixel);
+        h = pg_hash_i32(h, st->shapes[s].box[0].w << 16 | st->shapes[s].box[0].h);
+    h = pg_hash_i32(pg_hash_i32(pg_hash_i32(h, (int32_t)st->frame), (int32_t)st->box_hits), (int32_t)st->pixel_hits);
+    return pg_hash_i32(pg_hash_i32(h, (int32_t)st->total_box), (int32_t)st->total_pixel);
 }
 
 /* ---- draw: SDL only ------------------------------------------------------------------------ */

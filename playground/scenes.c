@@ -7,7 +7,8 @@
     X(stress)            \
     X(platformer)        \
     X(sprites)           \
-    X(msx)
+    X(msx)               \
+    X(arena)
 
 #define PG_DECLARE_(id) extern const pg_scene pg_scene_##id;
 PG_SCENE_LIST(PG_DECLARE_)

@@ -69,21 +69,34 @@ static void report(mover *m, eo_index other, uint32_t at, eo_wide ahead, uint8_t
 /* ---- the boxes near the move -------------------------------------------------------------- */
 
 /* The move's reach: the box grown by |dx| and |dy| on each side (a bounce can go back as far as
-   the move goes on), clamped to the world. */
-static void reach_of(const eo_box *b, eo_coord dx, eo_coord dy, eo_box *r)
+   the move goes on), clamped to the world: lim = x0, y0 and one past x1, y1. Returns 1 with the
+   reach as a box in r, or 0 when it is wider or taller than a box can be (2 |d| + size past
+   EO_COORD_MAX: long moves in the 16-bit build), which the caller then tests with lim. */
+static uint8_t reach_of(const eo_box *b, eo_coord dx, eo_coord dy, eo_box *r, eo_wide lim[4])
 {
     eo_wide ax = dx < 0 ? -(eo_wide)dx : dx, ay = dy < 0 ? -(eo_wide)dy : dy;
-    eo_wide x0 = (eo_wide)b->x - ax, y0 = (eo_wide)b->y - ay;
-    eo_wide x1 = (eo_wide)b->x + b->w + ax, y1 = (eo_wide)b->y + b->h + ay; /* one past the last */
-    x0 = x0 < EO_COORD_MIN ? EO_COORD_MIN : x0;
-    y0 = y0 < EO_COORD_MIN ? EO_COORD_MIN : y0;
-    x1 = x1 > EO_COORD_MAX ? (eo_wide)EO_COORD_MAX + 1 : x1;
-    y1 = y1 > EO_COORD_MAX ? (eo_wide)EO_COORD_MAX + 1 : y1;
-    r->x = (eo_coord)x0;
-    r->y = (eo_coord)y0;
-    /* at most 2 |d| + size, which the caller kept within EO_COORD_MAX (move_ok) */
-    r->w = (eo_coord)(x1 - x0 > EO_COORD_MAX ? EO_COORD_MAX : x1 - x0);
-    r->h = (eo_coord)(y1 - y0 > EO_COORD_MAX ? EO_COORD_MAX : y1 - y0);
+    lim[0] = (eo_wide)b->x - ax;
+    lim[1] = (eo_wide)b->y - ay;
+    lim[2] = (eo_wide)b->x + b->w + ax; /* one past the last */
+    lim[3] = (eo_wide)b->y + b->h + ay;
+    lim[0] = lim[0] < EO_COORD_MIN ? EO_COORD_MIN : lim[0];
+    lim[1] = lim[1] < EO_COORD_MIN ? EO_COORD_MIN : lim[1];
+    lim[2] = lim[2] > EO_COORD_MAX ? (eo_wide)EO_COORD_MAX + 1 : lim[2];
+    lim[3] = lim[3] > EO_COORD_MAX ? (eo_wide)EO_COORD_MAX + 1 : lim[3];
+    if (lim[2] - lim[0] > EO_COORD_MAX || lim[3] - lim[1] > EO_COORD_MAX)
+        return 0;
+    r->x = (eo_coord)lim[0];
+    r->y = (eo_coord)lim[1];
+    r->w = (eo_coord)(lim[2] - lim[0]);
+    r->h = (eo_coord)(lim[3] - lim[1]);
+    return 1;
+}
+
+/* Does box b share a pixel with the reach lim (reach_of's bounds)? */
+static uint8_t in_reach(const eo_box *b, const eo_wide lim[4])
+{
+    return b->w > 0 && b->h > 0 && (eo_wide)b->x < lim[2] && (eo_wide)b->x + b->w > lim[0] &&
+           (eo_wide)b->y < lim[3] && (eo_wide)b->y + b->h > lim[1];
 }
 
 static uint8_t response_of(const eo_move_world *w, eo_index i)
@@ -132,8 +145,9 @@ static eo_result gather_near(mover *m, eo_coord dx, eo_coord dy)
     const eo_move_world *w = m->w;
     eo_index i, n, kept = 0;
     eo_box reach;
-    reach_of(&m->box, dx, dy, &reach);
-    if (w->grid != NULL) {
+    eo_wide lim[4];
+    uint8_t boxed = reach_of(&m->box, dx, dy, &reach, lim);
+    if (w->grid != NULL && boxed) {
         eo_index *found = (eo_index *)(void *)w->near; /* an eo_move_near begins with its index */
         eo_result r = eo_query_sectors_region(w->grid, w->boxes, NULL, NULL, &reach, found,
                                               w->near_capacity, &n, NULL);
@@ -145,15 +159,16 @@ static eo_result gather_near(mover *m, eo_coord dx, eo_coord dy)
         for (i = 0; i < n; i++)
             keep_near(m, w->near[i].index, &kept);
     } else {
+        /* every box, or (a reach no box can hold, which no region query takes) even with a grid */
         n = 0;
         for (i = 0; i < w->count; i++)
-            if (boxes_meet(&w->boxes[i], &reach))
+            if (boxed ? boxes_meet(&w->boxes[i], &reach) : in_reach(&w->boxes[i], lim))
                 n++;
         m->near_count = n;
         if (n > w->near_capacity)
             return EO_ERR_BUFFER_TOO_SMALL;
         for (i = 0; i < w->count; i++)
-            if (boxes_meet(&w->boxes[i], &reach))
+            if (boxed ? boxes_meet(&w->boxes[i], &reach) : in_reach(&w->boxes[i], lim))
                 keep_near(m, i, &kept);
     }
     m->near_count = kept;

@@ -67,7 +67,7 @@ export class Playground {
   }
 
   async scale(): Promise<number> {
-    return Number(await this.root.locator('.fig-stage').getAttribute('data-scale'));
+    return Number(await this.root.locator('.fig-board').getAttribute('data-scale'));
   }
 
   /** Drags an object by (dx, dy) screen pixels with the mouse. */
@@ -123,6 +123,7 @@ export async function expectStepShown(source: Locator, file: string, event: stri
   await expect(row).toHaveCount(1);
   expect(await row.textContent()).not.toMatch(HOOK_LINE);
   expect(candidates).toContain(Number(await source.getAttribute('data-current-line')));
+  await expect(source).toHaveAttribute('data-current-event', event);
 }
 
 /** Any widget on the page, by its id: its parts by data-testid, numbers, the stepper's line. */
@@ -159,10 +160,10 @@ export class Widget {
   }
 
   async scale(): Promise<number> {
-    return Number(await this.root.locator('.fig-stage').first().getAttribute('data-scale'));
+    return Number(await this.root.locator('.fig-board').first().getAttribute('data-scale'));
   }
 
-  /** Drags a Stage handle by (dx, dy) world pixels with the mouse. */
+  /** Drags a Board handle by (dx, dy) world pixels with the mouse. */
   async drag(testid: string, dx: number, dy: number): Promise<void> {
     const s = await this.scale();
     await dragBy(this.page, this.get(testid), dx * s, dy * s);

@@ -189,11 +189,11 @@ test('lesson 5: predict the tile and the cell index of a pixel', async ({ page }
 test('lesson 5: a trap only the corner probes fall into', async ({ page }) => {
   const w = await openWidget(page, '/lessons/05-tile-probes.html', 'trap');
   const panel = w.get('trap-checks');
-  const stage = w.get('stage');
+  const board = w.get('board');
   const paint = async (col: number, row: number) => {
-    await stage.scrollIntoViewIfNeeded();
-    const s = Number(await stage.getAttribute('data-scale'));
-    const box = (await stage.boundingBox())!;
+    await board.scrollIntoViewIfNeeded();
+    const s = Number(await board.getAttribute('data-scale'));
+    const box = (await board.boundingBox())!;
     await page.mouse.click(box.x + (col * 8 + 4) * s, box.y + (row * 8 + 4) * s);
   };
   await expect(panel).toHaveAttribute('data-solved', 'false');
@@ -226,7 +226,7 @@ test('lesson 5: a trap only the corner probes fall into', async ({ page }) => {
   });
   await test.step('the live hero (corner mode) ends inside the post too', async () => {
     await w.get('respawn').click();
-    await expect.poll(async () => stage.getAttribute('data-stuck'), { timeout: 20_000 }).toBe('true');
+    await expect.poll(async () => board.getAttribute('data-stuck'), { timeout: 20_000 }).toBe('true');
   });
   await shots(page, w, 'lesson-05-trap');
   await page.setViewportSize({ width: 1280, height: 800 });

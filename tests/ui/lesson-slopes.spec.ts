@@ -170,8 +170,7 @@ test.describe('sensor step-through', () => {
   /** Steps with the keyboard to the step whose highlighted line records `event`. */
   async function stepTo(page: Page, w: Widget, event: string): Promise<void> {
     for (let i = 0; i < 12; i++) {
-      const row = w.get('source').locator('.src-line.is-current');
-      if (((await row.textContent()) ?? '').includes(event)) return;
+      if ((await w.get('source').getAttribute('data-current-event')) === event) return;
       await page.keyboard.press('.');
     }
     throw new Error(`never reached ${event}`);

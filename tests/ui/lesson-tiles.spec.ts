@@ -28,7 +28,7 @@ const open = (page: Page, id: string): Promise<Widget> => openWidget(page, URL, 
 
 /** The core's box and bits as the widget exposes them on the map. */
 async function hero(w: Widget): Promise<Record<string, string>> {
-  return w.get('stage').evaluate((el) => ({ ...(el as HTMLElement).dataset }) as Record<string, string>);
+  return w.get('board').evaluate((el) => ({ ...(el as HTMLElement).dataset }) as Record<string, string>);
 }
 
 async function expectHero(w: Widget, want: Record<string, string | number>): Promise<void> {
@@ -55,12 +55,12 @@ async function framesUntil(page: Page, w: Widget, done: (h: Record<string, strin
 
 test('the character stands on the floor, walks into the wall and jumps into a tile painted above it', async ({ page }) => {
   const w = await open(page, 'play');
-  const stage = w.get('stage');
+  const board = w.get('board');
   await test.step('stands on the floor row: y = 136', async () => {
     await expectHero(w, { x: 24, y: standingOn(19), onGround: 'true', below: 'solid' });
   });
   await test.step('walks right with the arrow key, left with A until column 0 stops it', async () => {
-    await stage.focus();
+    await board.focus();
     await page.keyboard.down('ArrowRight');
     await expect.poll(async () => Number((await hero(w)).x)).toBeGreaterThan(40);
     await page.keyboard.up('ArrowRight');
@@ -72,18 +72,18 @@ test('the character stands on the floor, walks into the wall and jumps into a ti
   await test.step('paints two solid tiles over its head with the mouse (row 14, columns 1 and 2)', async () => {
     await pause(w);
     await w.get('tool-1').check();
-    await stage.scrollIntoViewIfNeeded(); // the whole map on screen: the clicks below land on it
-    const s = Number(await stage.getAttribute('data-scale'));
-    const box = (await stage.boundingBox())!;
+    await board.scrollIntoViewIfNeeded(); // the whole map on screen: the clicks below land on it
+    const s = Number(await board.getAttribute('data-scale'));
+    const box = (await board.boundingBox())!;
     for (const col of [1, 2]) await page.mouse.click(box.x + (col * T + 4) * s, box.y + (14 * T + 4) * s);
     await w.get('mode-paint').check();
-    await stage.focus();
+    await board.focus();
     // the paint cursor is on the last tile clicked; the status reads the core's cell
     await expect(w.get('status')).toContainText('tile (2, 14), solid');
     await w.get('mode-play').check();
   });
   await test.step('a jump stops with its head under the painted row: y = 8 x 15 = 120', async () => {
-    await stage.focus();
+    await board.focus();
     await page.keyboard.press('Space');
     const ys = await framesUntil(page, w, (h) => h.hit.includes('top'));
     expect(Math.min(...ys)).toBe(15 * T);
@@ -114,7 +114,7 @@ test('corner slip-through: corners end inside the post, edge probes stand on it'
 test('one-way platform: jump up through it, land on it, drop through it', async ({ page }) => {
   const w = await open(page, 'oneway');
   await expectHero(w, { x: 96, y: standingOn(19), onGround: 'true' });
-  await w.get('stage').focus();
+  await w.get('board').focus();
   await page.keyboard.press('Space');
   await expectHero(w, { y: standingOn(15), onGround: 'true', below: 'one-way' });
   await page.keyboard.down('ArrowDown');
@@ -126,8 +126,8 @@ test('ladders: climb to the ladder top and stand on it, climb back down; hazards
   const w = await open(page, 'play');
   await w.get('preset-ladders').click();
   await expectHero(w, { x: 120, y: standingOn(19), onGround: 'true', touching: 'ladder' });
-  const stage = w.get('stage');
-  await stage.focus();
+  const board = w.get('board');
+  await board.focus();
   await page.keyboard.down('ArrowUp');
   await expectHero(w, { y: standingOn(8), onGround: 'true', climbing: 'false', below: 'ladder' });
   await page.keyboard.up('ArrowUp');
@@ -137,7 +137,7 @@ test('ladders: climb to the ladder top and stand on it, climb back down; hazards
 
   await w.get('preset-hazard-water').click();
   await expectHero(w, { x: 40, y: standingOn(19), deaths: '0' });
-  await stage.focus();
+  await board.focus();
   await page.keyboard.down('ArrowRight');
   await expect.poll(async () => (await hero(w)).touching, { timeout: 20_000 }).toContain('water');
   await expect.poll(async () => Number((await hero(w)).deaths), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -148,17 +148,17 @@ test('tile kinds: painted spike blocks hold the character and report a hazard be
   const paintRow = async (w: Widget, tool: number, row: number, cols: number[]): Promise<void> => {
     await pause(w);
     await w.get(`tool-${tool}`).check();
-    const stage = w.get('stage');
-    await stage.scrollIntoViewIfNeeded(); // the whole map on screen: the clicks below land on it
-    const s = Number(await stage.getAttribute('data-scale'));
-    const box = (await stage.boundingBox())!;
+    const board = w.get('board');
+    await board.scrollIntoViewIfNeeded(); // the whole map on screen: the clicks below land on it
+    const s = Number(await board.getAttribute('data-scale'));
+    const box = (await board.boundingBox())!;
     for (const col of cols) await page.mouse.click(box.x + (col * T + 4) * s, box.y + (row * T + 4) * s);
   };
   await test.step('spike blocks (tool 6) painted into the floor, columns 1 and 2: the character walks left onto them and stands there', async () => {
     const w = await open(page, 'play');
     await expectHero(w, { x: 24, y: standingOn(19), onGround: 'true', below: 'solid' });
     await paintRow(w, 6, 19, [1, 2]);
-    await w.get('stage').focus();
+    await w.get('board').focus();
     await page.keyboard.down('a');
     await framesUntil(page, w, (h) => h.x === String(T));
     await page.keyboard.up('a');
@@ -169,7 +169,7 @@ test('tile kinds: painted spike blocks hold the character and report a hazard be
     const w = await open(page, 'slip');
     await paintRow(w, 10, 10, [11, 12, 13]);
     await w.get('respawn').click();
-    await w.get('stage').focus();
+    await w.get('board').focus();
     const ys = await framesUntil(page, w, (h) => h.onGround === 'true');
     expect(Math.max(...ys)).toBe(10 * T + T / 2 - 16);
     await expectHero(w, { x: 92, y: 10 * T + T / 2 - 16, onGround: 'true', below: 'one-way', stuck: 'false' });
@@ -191,9 +191,7 @@ test('step through the landing frame beside tiles_move.c and tiles_map.h, then p
     await w.get('step-next').focus();
     for (let i = 1; i < n; i++) {
       await page.keyboard.press('.');
-      const row = w.get('source').locator('.src-line.is-current');
-      const text = (await row.textContent()) ?? '';
-      const ev = /EO_EV_TILES_[A-Z_]+/.exec(text)?.[0] ?? '';
+      const ev = (await w.get('source').getAttribute('data-current-event')) ?? '';
       seen.push(ev);
       const explain = (await w.get('step-explain').textContent()) ?? '';
       if (ev === 'EO_EV_TILES_LOOKUP' && !seen.includes('EO_EV_TILES_BLOCKED')) lookups.add(/tile \((\d+), (\d+)\)/.exec(explain)?.slice(1).join(',') ?? '');
@@ -261,7 +259,7 @@ test('keyboard only: Tab to a preset, paint with the cursor, play with the arrow
   await tabTo(page, 'mode-play', 'play');
   await page.keyboard.press('ArrowRight'); // the radio group: "a paint cursor"
   await expect(w.get('mode-paint')).toBeChecked();
-  await tabTo(page, 'stage', 'play');
+  await tabTo(page, 'board', 'play');
   // cursor starts on tile (4, 16); choose solid with 1, go to (16, 16) and paint a wall down to the floor
   await page.keyboard.press('1');
   for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
@@ -277,7 +275,7 @@ test('keyboard only: Tab to a preset, paint with the cursor, play with the arrow
   await shiftTabTo(page, 'mode-paint', 'play');
   await page.keyboard.press('ArrowLeft');
   await expect(w.get('mode-play')).toBeChecked();
-  await tabTo(page, 'stage', 'play');
+  await tabTo(page, 'board', 'play');
   // walk right: the wall painted in column 16 stops the box at x = 16 * 8 - 16 = 112
   await page.keyboard.down('ArrowRight');
   await expectHero(w, { x: 16 * T - 16, hit: 'right', y: standingOn(19) });
@@ -328,7 +326,7 @@ test('full-page screenshot at 1280 wide', async ({ page }) => {
   await st.root.scrollIntoViewIfNeeded();
   await st.get('step-next').focus();
   for (let i = 0; i < 40; i++) {
-    if (((await st.get('source').locator('.src-line.is-current').textContent()) ?? '').includes('EO_EV_TILES_BLOCKED')) break;
+    if ((await st.get('source').getAttribute('data-current-event')) === 'EO_EV_TILES_BLOCKED') break;
     await page.keyboard.press('.');
   }
   await st.expectStepAt('tiles_move.c', 'EO_EV_TILES_BLOCKED');

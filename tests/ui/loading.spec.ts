@@ -77,7 +77,9 @@ for (const l of lessonFiles()) {
     expect(named, 'the HTML names one script').toHaveLength(1);
     expect(new URL(named[0]).pathname).toMatch(new RegExp(`/assets/lesson-${l.slug}-\\w+\\.js$`));
     expect(seen.urls.filter((u) => new URL(u).pathname.endsWith('.js')), 'every widget came with that script').toEqual(named);
-    const shown = [...new Set(await page.locator('.src-path').allTextContents())].sort();
+    // the files on show, and those a stepper shows when a step leads into them
+    const slots = (await page.locator('[data-sources]').evaluateAll((els) => els.map((e) => e.getAttribute('data-sources')!))).flatMap((s) => s.split(' '));
+    const shown = [...new Set([...(await page.locator('.src-path').allTextContents()), ...slots])].sort();
     expect(shown.length, 'the lesson shows at least one C file').toBeGreaterThan(0);
     expect(await cFilesIn(seen.scripts, prints)).toEqual(shown);
   });

@@ -111,16 +111,16 @@ test('lessons 5 and 6: a painted tile and corner probes; a sensor preset and its
     const w = await openWidget(page, L5, 'play');
     await w.get('run').click();
     await w.get('tool-1').check();
-    const stage = w.get('stage');
-    await stage.scrollIntoViewIfNeeded(); // the palette's two rows push the map's bottom below an 800 px window
-    const s = Number(await stage.getAttribute('data-scale'));
-    const box = (await stage.boundingBox())!;
+    const board = w.get('board');
+    await board.scrollIntoViewIfNeeded(); // the palette's two rows push the map's bottom below an 800 px window
+    const s = Number(await board.getAttribute('data-scale'));
+    const box = (await board.boundingBox())!;
     await page.mouse.click(box.x + (4 * 8 + 4) * s, box.y + (16 * 8 + 4) * s);
     await w.get('probes-corners').check();
     const r = await reload(page, 'play');
     await expect(r.get('probes-corners')).toBeChecked();
     await r.get('mode-paint').check();
-    await r.get('stage').focus();
+    await r.get('board').focus();
     // the paint cursor starts on tile (4, 16); the status reads the core's cell there
     await expect(r.get('status')).toContainText('tile (4, 16), solid');
   });

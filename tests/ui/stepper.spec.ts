@@ -1,4 +1,4 @@
-// The step-through panel every lesson shares (web/src/kit/stepper.ts): the scrub slider and the play
+// The step-through panel every lesson shares (web/src/stepper.ts): the scrub slider and the play
 // speed move the step (counted by the step counter under a paused clock, never by wall time), the
 // phase pills jump to their phase's first step, and every label pinned to the C names its numbers
 // in words on every stepper of the six lessons. Also the two things every widget shares with it:
@@ -264,21 +264,21 @@ async function boxA(w: Locator, handle = 'obj-a'): Promise<{ x: number; y: numbe
 
 /** How much of object A lies in the part of the world the canvas draws (screen and margin), in px. */
 async function shownOfA(w: Locator, handle = 'obj-a'): Promise<{ x: number; y: number }> {
-  const world = (await w.locator('.fig-stage').first().getAttribute('data-world')) ?? '';
+  const world = (await w.locator('.fig-board').first().getAttribute('data-world')) ?? '';
   const [, sw, sh, m] = /^(\d+)x(\d+)\+(\d+)$/.exec(world)!.map(Number);
   const b = await boxA(w, handle);
   const cover = (p: number, size: number, screen: number) => Math.min(p + size, screen + m) - Math.max(p, -m);
   return { x: cover(b.x, b.w, sw), y: cover(b.y, b.h, sh) };
 }
 
-test.describe('objects stay on stage', () => {
-  const stages = [
+test.describe('objects stay on board', () => {
+  const boards = [
     { url: LESSON_URL, id: 'playground' },
     { url: '/lessons/02-aabb-ordering.html', id: 'pair' },
     { url: '/lessons/02-aabb-ordering.html', id: 'circles' },
     { url: '/lessons/03-sectors.html', id: 'step', handle: 'obj-0' },
   ];
-  for (const s of stages) {
+  for (const s of boards) {
     test(`a drag far past each edge leaves ${s.id}'s object visible (${s.url})`, async ({ page }) => {
       await page.goto(s.url);
       const w = page.getByTestId(s.id);
@@ -312,7 +312,7 @@ test.describe('objects stay on stage', () => {
     });
   }
 
-  test('arrow keys cannot push an object off the stage either, and a typed far box comes back', async ({ page }) => {
+  test('arrow keys cannot push an object off the board either, and a typed far box comes back', async ({ page }) => {
     const w = await lessonOne(page);
     const handle = w.getByTestId('obj-a');
     await handle.focus();

@@ -1,5 +1,5 @@
 /* Writes a shared vector file: gen_vectors MODULE OUT.vec, MODULE one of gridmask, aabb, sectors,
-   pixelmask, tiles, query, raycast; tiles_sweep (the swept moves and the tile kinds of issue 11, module 5 format); tiles16 (the
+   pixelmask, tiles, query, raycast, contact, move; tiles_sweep (the swept moves and the tile kinds of issue 11, module 5 format); tiles16 (the
    int16-world tiles cases); gridmask_wide,
    aabb_wide, pixelmask_wide (32-bit coordinate fields: +-1,000,000 and the int32 edges).
    Hand-picked edge cases first, then random cases from a fixed seed. Deterministic:
@@ -698,6 +698,9 @@ static void gen_tiles(void)
     tcase(feat, T_MOVE, 16, 50, 8, 8, 0, 200, DROP, 0, 0);
     tcase(feat, T_MOVE, 16, 56, 8, 8, 0, -20, 0, 0, 0);             /* stacked: jump through the one above */
     tcase(feat, T_MOVE, 16, 60, 8, 8, 0, 10, 0, 0, 0);              /* bottom already inside: falls on */
+    tcase(feat, T_MOVE, 16, 40, 8, 8, 0, 0, 0, 0, 0);               /* standing on the one-way: on_ground */
+    tcase(feat, T_MOVE, 16, 40, 8, 8, 0, 0, DROP, 0, 0);            /* with DROP: no ground (the next move falls) */
+    tcase(feat, T_WALK, 16, 40, 8, 8, 2, 0, 1, DROP, 0);
     tcase(feat, T_MOVE, 16, 55, 8, 8, 0, 1, 0, 0, 0);
     tcase(feat, T_MOVE, 16, 56, 8, 8, 0, 1, 0, 0, 0);
     tcase(feat, T_MOVE, 16, 40, 8, 16, 0, 8, 0, 0, 0);              /* tall box between stacked platforms */
@@ -880,6 +883,11 @@ static void gen_tiles(void)
     tcase(feat, T_SLOPES_MOVE, 120, 50, 8, 8, 20, -40, 1, 0, 14);          /* head against the ceiling */
     tcase(feat, T_SLOPES_MOVE, 16, 40, 8, 8, 6, 30, 1, 0, 14);             /* onto a one-way platform */
     tcase(feat, T_SLOPES_MOVE, 16, 40, 8, 8, 6, 30, 1, DROP, 14);
+    tcase(feat, T_SLOPES_MOVE, 16, 30, 8, 8, 0, 10, 1, 0, 14);            /* a fall that ends exactly on it: landed, hit 0 */
+    tcase(feat, T_SLOPES_MOVE, 16, 30, 8, 8, 0, 10, 1, POS_ONLY, 14);
+    tcase(feat, T_SLOPES_MOVE, 16, 30, 8, 8, 0, 11, 1, 0, 14);            /* one pixel more: stopped by it */
+    tcase(feat, T_SLOPES_MOVE, 16, 40, 8, 8, 0, 0, 1, DROP, 14);          /* standing on it with DROP: no ground */
+    tcase(feat, T_SLOPES_MOVE, 40, 150, 8, 8, 3, 10, 1, 0, 14);           /* exactly onto the floor */
     tcase(feat, T_SLOPES_MOVE, 10, 10, 8, 8, 1, 1, 1, CORNERS, 14);        /* refused flags */
     tcase(feat, T_SLOPES_MOVE, 10, 10, 0, 8, 1, 1, 1, 0, 14);              /* an empty box */
     for (k = 0; k < 24; k++) {
@@ -1174,6 +1182,11 @@ static void gen_raycast(void)
     rcase(r128, 300, -32768, 300, 32767, 0, 32, 0);
     rcase(feat, -32768, 5, 100, 100, 0, 8, 0);
     rcase(r32, 32767, 32767, 0, 0, 0, 32, 0);
+    /* the same long walks without visits: the outside that cannot block is skipped, the hit the same */
+    rcase(fe, -32768, -32768, 32767, 32767, 0, 0, 1);
+    rcase(fe, 32767, 20, -32768, 20, 0, 0, 1);                  /* from far right into the map's wall */
+    rcase(r32, 32767, -32768, -32768, 32767, 0, 0, 1);
+    rcase(r128, 300, -32768, 300, 32767, SOLID | WATER, 0, 1);
 
     for (k = 0; k < 110; k++) {
         static const unsigned masks[] = { 0, 0, SOLID, SLOPE, SOLID | ONE_WAY, WATER, LADDER | SLOPE, 0xFF };
@@ -1198,10 +1211,375 @@ static void gen_raycast(void)
     fwrite(rcases, 12, nrcases, out);
 }
 
+/* ---- contact: push-out and time of impact (format: vectors.h, module 8) -------------------------- */
+#define CONTACT_RANDOM 190
+enum { C_PUSH, C_CIRCLES, C_CIRCLE_BOX, C_PUSH_OUT, C_SWEEP, C_SWEEP_BOTH };
+static const int no_box[4] = { 0, 0, 0, 0 };
+
+static void contact_case(int op, int n, const int a[4], int adx, int ady, const int b[4], int bdx, int bdy,
+                         const int *e0, const int *e1, const int *e2)
+{
+    const int *extra[3];
+    int k, i;
+    extra[0] = e0 ? e0 : no_box; extra[1] = e1 ? e1 : no_box; extra[2] = e2 ? e2 : no_box;
+    fputc(op, out);
+    fputc(n, out);
+    for (k = 0; k < 4; k++) put16(out, (int16_t)a[k]);
+    put16(out, (int16_t)adx); put16(out, (int16_t)ady);
+    for (k = 0; k < 4; k++) put16(out, (int16_t)b[k]);
+    put16(out, (int16_t)bdx); put16(out, (int16_t)bdy);
+    for (i = 0; i < 3; i++)
+        for (k = 0; k < 4; k++) put16(out, (int16_t)extra[i][k]);
+}
+
+/* Two-shape cases by value: boxes (x, y, w, h) or circles (x, y, r). */
+static void push2(int op, int ax, int ay, int aw, int ah, int bx, int by, int bw, int bh)
+{
+    const int a[4] = { ax, ay, aw, ah }, b[4] = { bx, by, bw, bh };
+    contact_case(op, 0, a, 0, 0, b, 0, 0, 0, 0, 0);
+}
+static void sweep1(int ax, int ay, int aw, int ah, int dx, int dy, int bx, int by, int bw, int bh)
+{
+    const int a[4] = { ax, ay, aw, ah }, b[4] = { bx, by, bw, bh };
+    contact_case(C_SWEEP, 0, a, dx, dy, b, 0, 0, 0, 0, 0);
+}
+static void sweep2(int ax, int ay, int aw, int ah, int adx, int ady, int bx, int by, int bw, int bh, int bdx, int bdy)
+{
+    const int a[4] = { ax, ay, aw, ah }, b[4] = { bx, by, bw, bh };
+    contact_case(C_SWEEP_BOTH, 0, a, adx, ady, b, bdx, bdy, 0, 0, 0);
+}
+
+static unsigned contact_fixed;
+
+static void gen_contact(void)
+{
+    static const int corner_a[4] = { 12, 12, 10, 10 }, floor_b[4] = { 0, 20, 40, 8 }, wall_b[4] = { 20, 0, 8, 40 };
+    static const int seam_a[4] = { 10, 3, 8, 8 }, seam_l[4] = { 0, 10, 16, 8 }, seam_r[4] = { 16, 10, 16, 8 };
+    static const int pit_a[4] = { 10, 10, 4, 4 }, pit_l[4] = { 0, 0, 12, 30 }, pit_r[4] = { 12, 0, 12, 30 };
+    static const int pit_t[4] = { 0, 0, 30, 12 }, pit_f[4] = { 0, 12, 30, 12 };
+    static const int empty_b[4] = { 11, 11, 0, 5 }, far_b[4] = { 500, 500, 4, 4 };
+    int k, i;
+    long start;
+
+    header(8, 0); /* the count is written at the end */
+    start = ftell(out);
+    /* push boxes: along X, along Y, a tie (goes to Y), ties along an axis (go left, up), touching */
+    push2(C_PUSH, 0, 0, 10, 10, 8, 5, 10, 10);
+    push2(C_PUSH, 0, 0, 10, 10, 5, 8, 10, 10);
+    push2(C_PUSH, 0, 0, 10, 10, 7, 7, 10, 10);
+    push2(C_PUSH, 5, 5, 2, 2, 0, 0, 12, 12);     /* inside, in the middle: both ties */
+    push2(C_PUSH, 0, 0, 10, 10, 0, 0, 10, 10);   /* the same box */
+    push2(C_PUSH, 0, 0, 10, 10, 10, 0, 10, 10);  /* touching: no overlap */
+    push2(C_PUSH, 0, 0, 10, 10, 10, 10, 10, 10); /* corners touching */
+    push2(C_PUSH, 0, 0, 10, 10, 9, 9, 10, 10);   /* one pixel shared */
+    push2(C_PUSH, 0, 0, 1, 1, 0, 0, 1, 1);
+    push2(C_PUSH, -20, 40, 100, 3, 30, 41, 2, 1); /* a thin floor: out the short way */
+    push2(C_PUSH, 0, 0, 0, 10, 0, 0, 10, 10);    /* bad: empty a */
+    push2(C_PUSH, 0, 0, 10, 10, 0, 0, 10, -1);   /* bad: negative height */
+    push2(C_PUSH, -20000, -20000, 30000, 30000, 100, 100, 9000, 20); /* big: far moves */
+    /* circles: apart, touching, one pixel in, concentric, points, bad radii */
+    push2(C_CIRCLES, 0, 0, 10, 0, 25, 0, 10, 0);
+    push2(C_CIRCLES, 0, 0, 10, 0, 20, 0, 10, 0);
+    push2(C_CIRCLES, 0, 0, 10, 0, 19, 0, 10, 0);
+    push2(C_CIRCLES, 0, 0, 10, 0, 14, 14, 10, 0);
+    push2(C_CIRCLES, 3, -7, 10, 0, 3, -7, 6, 0);
+    push2(C_CIRCLES, 0, 0, 0, 0, 0, 0, 0, 0);
+    push2(C_CIRCLES, 0, 0, 5, 0, 3, 4, 0, 0);
+    push2(C_CIRCLES, 0, 0, 6, 0, 3, 4, 0, 0);
+    push2(C_CIRCLES, 100, 100, 16383, 0, 120, 90, 16383, 0);
+    push2(C_CIRCLES, 0, 0, -1, 0, 3, 4, 5, 0);
+    push2(C_CIRCLES, 0, 0, 16384, 0, 3, 4, 5, 0);
+    /* circle against box: centre outside by a side, by a corner, inside, touching, r 0 */
+    push2(C_CIRCLE_BOX, -3, 5, 5, 0, 0, 0, 10, 10);
+    push2(C_CIRCLE_BOX, -3, -3, 5, 0, 0, 0, 10, 10);
+    push2(C_CIRCLE_BOX, -4, -3, 5, 0, 0, 0, 10, 10);  /* 25 = 5^2: touching the corner */
+    push2(C_CIRCLE_BOX, 2, 5, 4, 0, 0, 0, 10, 10);
+    push2(C_CIRCLE_BOX, 5, 5, 3, 0, 0, 0, 10, 10);    /* the middle: a tie */
+    push2(C_CIRCLE_BOX, 8, 1, 0, 0, 0, 0, 10, 10);
+    push2(C_CIRCLE_BOX, -5, 5, 5, 0, 0, 0, 10, 10);   /* touching a side */
+    push2(C_CIRCLE_BOX, 5, 5, 3, 0, 0, 0, 0, 10);     /* bad box */
+    /* push out of several: a corner of two walls, a seam, a pit, an empty box, none at all */
+    contact_case(C_PUSH_OUT, 2, corner_a, 0, 0, floor_b, 0, 0, wall_b, 0, 0);
+    contact_case(C_PUSH_OUT, 2, seam_a, 0, 0, seam_l, 0, 0, seam_r, 0, 0);
+    contact_case(C_PUSH_OUT, 4, pit_a, 0, 0, pit_l, 0, 0, pit_r, pit_t, pit_f);
+    contact_case(C_PUSH_OUT, 3, pit_a, 0, 0, pit_l, 0, 0, pit_r, pit_f, 0);
+    contact_case(C_PUSH_OUT, 3, corner_a, 0, 0, floor_b, 0, 0, empty_b, far_b, 0);
+    contact_case(C_PUSH_OUT, 0, corner_a, 0, 0, floor_b, 0, 0, 0, 0, 0);
+    contact_case(C_PUSH_OUT, 1, far_b, 0, 0, floor_b, 0, 0, 0, 0, 0);
+    contact_case(C_PUSH_OUT, 2, empty_b, 0, 0, floor_b, 0, 0, wall_b, 0, 0); /* bad: empty a */
+    /* sweeps: from each side, flush at the end (no hit), sliding along, an exact corner, inside,
+       no move, a 1 px wall at a long move, the exact fraction of a diagonal */
+    sweep1(0, 0, 10, 10, 30, 0, 20, 0, 10, 10);
+    sweep1(40, 0, 10, 10, -30, 0, 20, 0, 10, 10);
+    sweep1(20, -20, 10, 10, 0, 25, 20, 0, 10, 10);
+    sweep1(20, 30, 10, 10, 0, -25, 20, 0, 10, 10);
+    sweep1(0, 0, 10, 10, 10, 0, 20, 0, 10, 10);    /* ends flush */
+    sweep1(0, -10, 10, 10, 40, 0, 20, 0, 10, 10);  /* slides along the top */
+    sweep1(0, 0, 10, 10, 20, 20, 20, 20, 10, 10);  /* corner to corner: flush at the end */
+    sweep1(0, 0, 10, 10, 30, 30, 20, 20, 10, 10);  /* an exact corner */
+    sweep1(0, 0, 10, 10, 30, 29, 20, 20, 10, 10);
+    sweep1(5, 5, 10, 10, 30, 0, 0, 0, 10, 10);     /* inside at the start */
+    sweep1(0, 0, 10, 10, 0, 0, 20, 0, 10, 10);     /* no move */
+    sweep1(0, 0, 4, 4, 30000, 0, 20000, -10, 1, 30);
+    sweep1(30000, 5, 4, 4, -30000, 0, 100, 0, 1, 30);
+    sweep1(0, 0, 4, 4, 30000, 7, 20000, 4, 1, 30);  /* the wall's last row meets only the end */
+    sweep1(0, 0, 3, 3, 7, 11, 5, 6, 20, 20);
+    sweep1(0, 0, 3, 3, -7, -11, -20, -20, 15, 12);
+    sweep1(0, 0, 10, 0, 30, 0, 20, 0, 10, 10);     /* bad: empty a */
+    /* both moving: toward each other, the same motion (never), one catching the other */
+    sweep2(0, 0, 10, 10, 20, 0, 40, 0, 10, 10, -20, 0);
+    sweep2(0, 0, 10, 10, 20, 0, 30, 0, 10, 10, 20, 0);
+    sweep2(0, 0, 10, 10, 30, 0, 20, 0, 10, 10, 5, 0);
+    sweep2(0, 0, 10, 10, 15, 15, 20, 0, 10, 10, -15, 15);
+    sweep2(0, 0, 10, 10, 20000, 0, 20000, 0, 10, 10, -20000, 0);
+    sweep2(0, 0, 10, 10, 0, 0, 0, 0, 10, 10, 5, 5);     /* inside at the start */
+    sweep2(0, 0, 10, 10, 3, 0, 0, 0, 10, -10, 1, 1);    /* bad: b */
+    contact_fixed = (unsigned)((ftell(out) - start) / 50);
+
+    for (k = 0; k < CONTACT_RANDOM; k++) {
+        int op = (int)(rng() % 6u), a[4], b[4], e[3][4], big = rng() % 10u == 0, n = 0;
+        a[0] = rng_range(-100, 100); a[1] = rng_range(-100, 100);
+        a[2] = rng_range(k % 17 == 0 ? -1 : 1, 40); a[3] = rng_range(1, 40);
+        b[0] = rng_range(-100, 100); b[1] = rng_range(-100, 100);
+        b[2] = rng_range(1, 40); b[3] = rng_range(k % 19 == 0 ? -1 : 1, 40);
+        if (op == C_CIRCLES || op == C_CIRCLE_BOX) {
+            a[2] = rng_range(0, 60); a[3] = 0;
+            if (op == C_CIRCLES) { b[2] = rng_range(0, 60); b[3] = 0; }
+        }
+        for (i = 0; i < 3; i++) {
+            e[i][0] = a[0] + rng_range(-30, 30); e[i][1] = a[1] + rng_range(-30, 30);
+            e[i][2] = rng_range(0, 30); e[i][3] = rng_range(1, 30);
+        }
+        if (op == C_PUSH_OUT) {
+            n = rng_range(0, 4);
+            b[0] = a[0] + rng_range(-20, 20); b[1] = a[1] + rng_range(-20, 20);
+        }
+        if (op <= C_PUSH_OUT && rng() % 2u) { b[0] = a[0] + rng_range(-20, 20); b[1] = a[1] + rng_range(-20, 20); }
+        contact_case(op, n, a, rng_range(big ? -20000 : -150, big ? 20000 : 150), rng_range(-150, 150), b,
+                     rng_range(-150, 150), rng_range(big ? -20000 : -150, big ? 20000 : 150), e[0], e[1], e[2]);
+    }
+    /* the count, now known */
+    fseek(out, 6, SEEK_SET);
+    put16(out, (int16_t)(contact_fixed + CONTACT_RANDOM));
+    fseek(out, 0, SEEK_END);
+}
+
+/* ---- move and events (format: vectors.h, module 9) ------------------------------------------------ */
+enum { SLIDE_R = 0, TOUCH_R = 1, CROSS_R = 2, BOUNCE_R = 3, IGNORE_R = 4 };
+typedef struct mscene {
+    int n, flags, m, cap, ecap, tile_response;
+    int box[12][5];            /* x, y, w, h, response */
+    int layer[12][2];
+    int mover[3][3];           /* index, dx, dy */
+    int mw, mh, outside;
+    unsigned char cells[32 * 24];
+} mscene;
+static mscene S;
+static unsigned nmove_cases;
+
+static void ms_start(int flags, int cap, int ecap, int tile_response)
+{
+    memset(&S, 0, sizeof S);
+    S.flags = flags; S.cap = cap; S.ecap = ecap; S.tile_response = tile_response;
+}
+static int ms_box(int x, int y, int w, int h, int response)
+{
+    int *b = S.box[S.n];
+    b[0] = x; b[1] = y; b[2] = w; b[3] = h; b[4] = response;
+    S.layer[S.n][0] = 0xFFFF; S.layer[S.n][1] = 0xFFFF;
+    return S.n++;
+}
+static void ms_move(int who, int dx, int dy)
+{
+    S.mover[S.m][0] = who; S.mover[S.m][1] = dx; S.mover[S.m][2] = dy;
+    S.m++;
+}
+static void ms_map(int w, int h, int outside)
+{
+    S.flags |= 4; S.mw = w; S.mh = h; S.outside = outside;
+}
+/* Writes the scene; with `both`, once with the grid (flag bit 0) and once without. */
+static void ms_write1(int flags)
+{
+    int i, k;
+    fputc(0, out); fputc(S.n, out); fputc(flags, out); fputc(S.m, out); fputc(S.cap, out); fputc(S.ecap, out);
+    fputc(S.tile_response, out);
+    for (i = 0; i < S.n; i++) {
+        for (k = 0; k < 4; k++) put16(out, (int16_t)S.box[i][k]);
+        fputc(S.box[i][4], out);
+    }
+    if (flags & 2)
+        for (i = 0; i < S.n; i++) { put16(out, (int16_t)S.layer[i][0]); put16(out, (int16_t)S.layer[i][1]); }
+    for (i = 0; i < S.m; i++) {
+        fputc(S.mover[i][0], out); put16(out, (int16_t)S.mover[i][1]); put16(out, (int16_t)S.mover[i][2]);
+    }
+    if (flags & 4) {
+        int cells = S.mw * S.mh;
+        fputc(S.mw, out); fputc(S.mh, out); fputc(S.outside, out);
+        for (i = 0; i < cells; i += 4) {
+            int byte = 0;
+            for (k = 0; k < 4 && i + k < cells; k++) byte |= (S.cells[i + k] & 3) << (2 * k);
+            fputc(byte, out);
+        }
+    }
+    nmove_cases++;
+}
+static void ms_write(int both)
+{
+    ms_write1(S.flags | 1);
+    if (both)
+        ms_write1(S.flags & ~1);
+}
+
+static void events_case(int nb, const int (*before)[2], int nn, const int (*now)[2], int flags, int cap)
+{
+    int i;
+    fputc(1, out); fputc(nb, out); fputc(nn, out); fputc(flags, out); fputc(cap, out);
+    for (i = 0; i < nb; i++) { fputc(before[i][0], out); fputc(before[i][1], out); }
+    for (i = 0; i < nn; i++) { fputc(now[i][0], out); fputc(now[i][1], out); }
+    nmove_cases++;
+}
+
+#define MOVE_RANDOM 16
+#define EVENTS_RANDOM 8
+
+static void gen_move(void)
+{
+    static const int sorted_a[4][2] = { { 0, 1 }, { 0, 3 }, { 1, 2 }, { 2, 5 } };
+    static const int sorted_b[5][2] = { { 0, 1 }, { 1, 2 }, { 1, 4 }, { 3, 4 }, { 6, 7 } };
+    static const int unsorted[3][2] = { { 2, 5 }, { 0, 1 }, { 1, 2 } };
+    static const int repeated[4][2] = { { 0, 1 }, { 1, 2 }, { 1, 2 }, { 3, 4 } };
+    int k, i, pairs[2][8][2];
+
+    header(9, 0); /* the count is written at the end */
+    nmove_cases = 0;
+
+    /* a floor of three boxes laid edge to edge: a diagonal move slides along it, full speed, no snag */
+    ms_start(0, 8, 4, 0);
+    ms_box(0, 0, 8, 8, SLIDE_R);
+    ms_box(0, 8, 16, 8, SLIDE_R); ms_box(16, 8, 16, 8, SLIDE_R); ms_box(32, 8, 16, 8, SLIDE_R);
+    ms_move(0, 40, 5);
+    ms_write(1);
+    /* a 1 px wall against a 20,000 px move, from both sides */
+    ms_start(0, 8, 4, 0);
+    ms_box(0, 0, 4, 4, SLIDE_R); ms_box(15000, -10, 1, 30, SLIDE_R); ms_box(30000, 0, 4, 4, SLIDE_R);
+    ms_move(0, 20000, 3);
+    ms_move(2, -20000, -3);
+    ms_write(1);
+    /* each response against a wall met on a diagonal: slide, touch, cross, bounce, ignore */
+    for (k = 0; k <= IGNORE_R; k++) {
+        ms_start(0, 8, 4, 0);
+        ms_box(0, 0, 6, 6, SLIDE_R); ms_box(30, -40, 4, 100, k);
+        ms_move(0, 50, 20);
+        ms_write(k == 0);
+    }
+    /* met at the same pixel: a touch box and a slide box side by side, the strongest wins */
+    ms_start(0, 8, 4, 0);
+    ms_box(0, 0, 6, 6, SLIDE_R); ms_box(20, -10, 4, 10, SLIDE_R); ms_box(20, 0, 4, 10, TOUCH_R);
+    ms_move(0, 40, 2);
+    ms_write(0);
+    /* a crossing box and a wall behind it, then a bounce back into the crossing box */
+    ms_start(0, 8, 4, 0);
+    ms_box(0, 0, 6, 6, SLIDE_R); ms_box(15, -5, 4, 20, CROSS_R); ms_box(30, -5, 4, 20, BOUNCE_R);
+    ms_move(0, 60, 0);
+    ms_write(1);
+    /* overlapping at the start: reported first (t 0, face 0), and it does not stop the mover */
+    ms_start(0, 8, 4, 0);
+    ms_box(10, 10, 8, 8, SLIDE_R); ms_box(14, 14, 8, 8, SLIDE_R);
+    ms_move(0, -20, 0);
+    ms_write(0);
+    /* contact buffers too small (0 and 1), and an events list too small */
+    for (k = 0; k < 2; k++) {
+        ms_start(0, k, k, 0);
+        ms_box(0, 0, 6, 6, SLIDE_R); ms_box(15, -5, 4, 20, CROSS_R); ms_box(25, -5, 4, 20, CROSS_R); ms_box(40, -5, 4, 20, SLIDE_R);
+        ms_move(0, 60, 4);
+        ms_write(0);
+    }
+    /* layers: the mover (category 2) collides with 1 only; a category-4 box is not met */
+    ms_start(2, 8, 4, 0);
+    ms_box(0, 0, 6, 6, SLIDE_R); S.layer[0][0] = 2; S.layer[0][1] = 1;
+    ms_box(15, -5, 4, 20, SLIDE_R); S.layer[1][0] = 4; S.layer[1][1] = 0xFFFF;
+    ms_box(30, -5, 4, 20, SLIDE_R); S.layer[2][0] = 1; S.layer[2][1] = 0xFFFF;
+    ms_move(0, 60, 0);
+    ms_write(1);
+    /* three movers in turn, each against the others' new places: a chain closing up, then one
+       moving off: the events show the pairs that began, stayed and ended */
+    ms_start(0, 8, 4, 0);
+    ms_box(0, 0, 8, 8, SLIDE_R); ms_box(20, 0, 8, 8, SLIDE_R); ms_box(40, 0, 8, 8, SLIDE_R);
+    ms_box(6, 4, 4, 4, CROSS_R); ms_box(100, 100, 8, 8, SLIDE_R);
+    ms_move(2, -30, 0);
+    ms_move(1, -30, 0);
+    ms_move(3, 50, 60);
+    ms_write(1);
+    /* a tile floor and a box floor at the same height: no snag crossing from one to the other */
+    ms_start(0, 8, 4, 0);
+    ms_map(16, 8, 1);
+    for (i = 4; i < 16; i++) S.cells[5 * 16 + i] = 1;   /* tiles from x 32, top y 40 */
+    ms_box(0, 32, 8, 8, SLIDE_R); ms_box(0, 40, 32, 8, SLIDE_R);
+    ms_move(0, 100, 3);
+    ms_write(1);
+    /* the tile responses, a one-way platform (drop or not), and a solid outside */
+    for (k = 0; k < 4; k++) {
+        ms_start(k == 3 ? 8 : 0, 8, 4, k == 0 ? 0 : k == 1 ? 1 : 3);
+        ms_map(8, 8, 0);
+        for (i = 0; i < 8; i++) { S.cells[6 * 8 + i] = 1; S.cells[3 * 8 + i] = 2; }
+        ms_box(10, 4, 6, 6, SLIDE_R); ms_box(40, 30, 4, 4, SLIDE_R);
+        ms_move(0, 30, 60);
+        ms_move(1, -200, 0);
+        ms_write(k == 0);
+    }
+
+    /* random worlds, every other one with the grid (the MSX ROM's RAM holds about 60 results) */
+    for (k = 0; k < MOVE_RANDOM; k++) {
+        int n = rng_range(2, 12), m = rng_range(1, 3), flags = (int)(rng() % 4u) * 2; /* layers, map */
+        ms_start(flags & ~4, rng_range(0, 8), rng_range(0, 4), (int)(rng() % 3u) == 2 ? 3 : (int)(rng() % 2u));
+        for (i = 0; i < n; i++) {
+            ms_box(rng_range(0, 220), rng_range(0, 160), rng_range(1, 40), rng_range(1, 40), (int)(rng() % 5u));
+            S.layer[i][0] = 1 << (rng() % 3u); S.layer[i][1] = (int)(rng() % 8u);
+        }
+        for (i = 0; i < m; i++) {
+            int long_move = rng() % 6u == 0;
+            ms_move((int)(rng() % (unsigned)n), rng_range(long_move ? -3000 : -120, long_move ? 3000 : 120), rng_range(-120, 120));
+        }
+        if (flags & 4) {
+            ms_map(rng_range(4, 32), rng_range(4, 24), (int)(rng() % 3u));
+            for (i = 0; i < S.mw * S.mh; i++) S.cells[i] = rng() % 6u == 0 ? (unsigned char)rng_range(1, 3) : 0;
+            S.flags |= rng() % 2u ? 8 : 0;
+        }
+        ms_write1(S.flags | (k & 1));
+    }
+
+    /* events from two lists: sorted, unsorted (refused), repeated (refused; the sort drops them),
+       empty, small capacities */
+    events_case(4, sorted_a, 5, sorted_b, 0, 4);
+    events_case(4, sorted_a, 5, sorted_b, 0, 1);
+    events_case(4, sorted_a, 5, sorted_b, 0, 0);
+    events_case(3, unsorted, 4, sorted_a, 0, 4);
+    events_case(3, unsorted, 4, sorted_a, 1, 4);
+    events_case(4, repeated, 4, sorted_a, 0, 4);
+    events_case(4, sorted_a, 4, repeated, 2, 4);
+    events_case(0, sorted_a, 5, sorted_b, 0, 4);
+    events_case(4, sorted_a, 0, sorted_b, 0, 4);
+    events_case(0, sorted_a, 0, sorted_b, 0, 0);
+    for (k = 0; k < EVENTS_RANDOM; k++) {
+        int nb = rng_range(0, 8), nn = rng_range(0, 8);
+        for (i = 0; i < 8; i++) {
+            int a = rng_range(0, 5), b = rng_range(0, 5);
+            pairs[0][i][0] = a < b ? a : b; pairs[0][i][1] = a < b ? b : a;
+            a = rng_range(0, 5); b = rng_range(0, 5);
+            pairs[1][i][0] = a < b ? a : b; pairs[1][i][1] = a < b ? b : a;
+        }
+        events_case(nb, (const int (*)[2])pairs[0], nn, (const int (*)[2])pairs[1], k % 4 == 3 ? 1 : 3, rng_range(0, 4));
+    }
+    fseek(out, 6, SEEK_SET);
+    put16(out, (int16_t)nmove_cases);
+    fseek(out, 0, SEEK_END);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
-        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|tiles_sweep|tiles16|query|raycast|gridmask_wide|aabb_wide|pixelmask_wide OUT.vec\n", argv[0]);
+        fprintf(stderr, "usage: %s gridmask|aabb|sectors|pixelmask|tiles|tiles_sweep|tiles16|query|raycast|contact|move|gridmask_wide|aabb_wide|pixelmask_wide OUT.vec\n", argv[0]);
         return 2;
     }
     out = fopen(argv[2], "wb");
@@ -1235,6 +1613,10 @@ int main(int argc, char **argv)
         gen_query();
     else if (strcmp(argv[1], "raycast") == 0)
         gen_raycast();
+    else if (strcmp(argv[1], "contact") == 0)
+        gen_contact();
+    else if (strcmp(argv[1], "move") == 0)
+        gen_move();
     else {
         fprintf(stderr, "%s: unknown module %s\n", argv[0], argv[1]);
         return 2;

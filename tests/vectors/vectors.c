@@ -740,6 +740,302 @@ static uint8_t run_raycast_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
 #endif /* EO_VEC_RAYCAST */
 #endif /* EO_VEC_TILES || EO_VEC_RAYCAST */
 
+#if EO_VEC_MOTION
+/* ---- module 8: push-out and time of impact ------------------------------------------------------ */
+static eo_box contact_others[4];
+
+static void put_i16(uint8_t *p, eo_coord v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)((uint16_t)v >> 8);
+}
+
+static void get_circle(const uint8_t *p, eo_aabb_circle *c)
+{
+    c->x = get_i16(p);
+    c->y = get_i16(p + 2);
+    c->r = get_i16(p + 4);
+}
+
+/* Returns 0 when the case is malformed (unknown op, more than four boxes to push out of). */
+static uint8_t run_contact_case(const uint8_t *c, uint8_t *r)
+{
+    eo_box a;
+    eo_aabb_circle ca, cb;
+    eo_contact_push push;
+    eo_contact_hit hit;
+    eo_result res;
+    uint8_t op = c[0], n = c[1], i;
+    eo_coord adx = get_i16(c + 10), ady = get_i16(c + 12), bdx = get_i16(c + 22), bdy = get_i16(c + 24);
+
+    for (i = 0; i < EO_VEC_CONTACT_RESULT_SIZE; i++)
+        r[i] = 0;
+    if (op > 5u || n > 4u)
+        return 0;
+    get_box(c + 2, &a);
+    get_box(c + 14, &contact_others[0]);
+    for (i = 0; i < 3u; i++)
+        get_box(c + 26 + 8u * i, &contact_others[i + 1u]);
+    if (op <= 3u) {
+        if (op == 0u) {
+            res = eo_contact_push_boxes(&a, &contact_others[0], &push, 0);
+        } else if (op == 1u) {
+            get_circle(c + 2, &ca);
+            get_circle(c + 14, &cb);
+            res = eo_contact_push_circles(&ca, &cb, &push, 0);
+        } else if (op == 2u) {
+            get_circle(c + 2, &ca);
+            res = eo_contact_push_circle_box(&ca, &contact_others[0], &push, 0);
+        } else {
+            res = eo_contact_push_out(&a, contact_others, n, &push, 0);
+        }
+        if (res == EO_OK) {
+            put_i16(r + 1, push.x);
+            put_i16(r + 3, push.y);
+            put_i16(r + 5, push.along_x);
+            put_i16(r + 7, push.along_y);
+            put_i16(r + 9, push.nx);
+            put_i16(r + 11, push.ny);
+            r[13] = push.overlap;
+            r[14] = push.face;
+        }
+    } else {
+        if (op == 4u)
+            res = eo_contact_sweep_box(&a, adx, ady, &contact_others[0], &hit, 0);
+        else
+            res = eo_contact_sweep_boxes(&a, adx, ady, &contact_others[0], bdx, bdy, &hit, 0);
+        if (res == EO_OK) {
+            put_u32(r + 1, hit.t_num);
+            put_u32(r + 5, hit.t_den);
+            put_i16(r + 9, hit.x);
+            put_i16(r + 11, hit.y);
+            put_i16(r + 13, hit.nx);
+            put_i16(r + 15, hit.ny);
+            r[17] = hit.hit;
+            r[18] = hit.face;
+            r[19] = hit.inside;
+        }
+    }
+    r[0] = (uint8_t)res;
+    return 1;
+}
+
+/* ---- module 9: movers in a small world, and pair events ----------------------------------------- */
+#define EO_VEC_MOVE_GRID_ENTRIES (EO_VEC_MOVE_BOXES_MAX * 12u) /* every box in all 4 x 3 sectors */
+#define EO_VEC_MOVE_GRID_WORDS (13u + 12u + EO_VEC_MOVE_GRID_ENTRIES + \
+    (EO_COORD_BITS >= 32 ? sizeof(eo_sectors_extent) * EO_VEC_MOVE_BOXES_MAX / sizeof(eo_index) : 0u) + \
+    (4u * sizeof(eo_sectors_cell) * EO_VEC_MOVE_BOXES_MAX + sizeof(eo_index) - 1u) / sizeof(eo_index))
+static eo_box move_boxes[EO_VEC_MOVE_BOXES_MAX];
+static uint8_t move_responses[EO_VEC_MOVE_BOXES_MAX];
+static eo_broadphase_layer move_layers[EO_VEC_MOVE_BOXES_MAX];
+static eo_move_near move_near[EO_VEC_MOVE_BOXES_MAX];
+static eo_move_contact move_contacts[EO_VEC_MOVE_CONTACTS_MAX];
+static eo_index move_grid_storage[EO_VEC_MOVE_GRID_WORDS];
+static eo_pair move_before[EO_VEC_MOVE_PAIRS_MAX], move_after[EO_VEC_MOVE_PAIRS_MAX];
+static eo_pair move_events[3][EO_VEC_EVENTS_SHOWN];
+static uint8_t move_cells[EO_VEC_MOVE_MAP_W_MAX * EO_VEC_MOVE_MAP_H_MAX];
+static uint8_t move_attrs[256];
+static eo_tiles_map move_map;
+static eo_move_world move_world;
+
+/* The size of the case at c (0 if it does not fit in `left` bytes or breaks a limit). */
+static uint16_t move_case_size(const uint8_t *c, uint16_t left)
+{
+    uint16_t size, n;
+    if (left < 5u)
+        return 0;
+    if (c[0] == 1u) {
+        if (c[1] > EO_VEC_EVENT_PAIRS_MAX || c[2] > EO_VEC_EVENT_PAIRS_MAX || c[4] > EO_VEC_EVENTS_SHOWN)
+            return 0;
+        size = (uint16_t)(5u + 2u * (c[1] + c[2]));
+        return size <= left ? size : 0;
+    }
+    if (c[0] != 0u || left < 7u)
+        return 0;
+    n = c[1];
+    if (n == 0 || n > EO_VEC_MOVE_BOXES_MAX || c[3] > EO_VEC_MOVERS_MAX || c[4] > EO_VEC_MOVE_CONTACTS_MAX ||
+        c[5] > EO_VEC_EVENTS_SHOWN)
+        return 0;
+    size = (uint16_t)(7u + 9u * n + ((c[2] & 2u) ? 4u * n : 0u) + 5u * c[3]);
+    if (c[2] & 4u) {
+        if ((uint16_t)(size + 3u) > left || c[size] == 0 || c[size] > EO_VEC_MOVE_MAP_W_MAX || c[size + 1u] == 0 ||
+            c[size + 1u] > EO_VEC_MOVE_MAP_H_MAX)
+            return 0;
+        size = (uint16_t)(size + 3u + (c[size] * c[size + 1u] + 3u) / 4u);
+    }
+    return size <= left ? size : 0;
+}
+
+/* The events part of a result: eo_pairs_events of before and after into lists of `cap`. */
+static void put_events(uint8_t *r, uint8_t nb, uint8_t nn, uint8_t cap)
+{
+    eo_pair_list lists[3];
+    eo_result res;
+    uint8_t k, i;
+    for (k = 0; k < 3u; k++) {
+        lists[k].pairs = move_events[k];
+        lists[k].capacity = cap;
+        lists[k].count = 0;
+    }
+    res = eo_pairs_events(move_before, nb, move_after, nn, &lists[0], &lists[1], &lists[2]);
+    r[0] = (uint8_t)res;
+    r[1] = nb;
+    r[2] = nn;
+    if (res != EO_OK && res != EO_ERR_BUFFER_TOO_SMALL)
+        return;
+    for (k = 0; k < 3u; k++) {
+        r[3u + k] = (uint8_t)lists[k].count;
+        for (i = 0; i < EO_VEC_EVENTS_SHOWN && i < lists[k].count && i < cap; i++) {
+            r[6u + 2u * (EO_VEC_EVENTS_SHOWN * k + i)] = (uint8_t)move_events[k][i].a;
+            r[7u + 2u * (EO_VEC_EVENTS_SHOWN * k + i)] = (uint8_t)move_events[k][i].b;
+        }
+    }
+}
+
+static void put_contact(uint8_t *p, const eo_move_contact *k)
+{
+    p[0] = k->other == EO_MOVE_TILE ? 0xFFu : (uint8_t)k->other;
+    put_u16(p + 1, k->t_num);
+    put_u16(p + 3, k->t_den);
+    put_i16(p + 5, k->x);
+    put_i16(p + 7, k->y);
+    p[9] = (uint8_t)k->nx;
+    p[10] = (uint8_t)k->ny;
+    p[11] = k->face;
+    p[12] = k->response;
+}
+
+/* The pairs of the boxes as the grid has them, sorted; returns their count. */
+static uint8_t move_pairs(const eo_sectors *grid, uint8_t n, const eo_broadphase_layer *layers, eo_pair *pairs)
+{
+    uint32_t count = 0, kept = 0;
+    (void)n;
+    (void)eo_sectors_find_pairs(grid, move_boxes, layers, pairs, EO_VEC_MOVE_PAIRS_MAX, &count, 0, 0);
+    (void)eo_pairs_sort(pairs, count, &kept);
+    return (uint8_t)kept;
+}
+
+static uint8_t run_move_case(const uint8_t *c, uint8_t *r)
+{
+    eo_sectors_config cfg;
+    eo_sectors grid;
+    eo_move_result mr;
+    eo_result res;
+    uint32_t kept;
+    uint16_t i, k;
+    uint8_t n = c[1], flags = c[2], m = c[3], cap = c[4], ecap = c[5], nb, nn, who;
+    const uint8_t *p;
+    const eo_broadphase_layer *layers = (flags & 2u) ? move_layers : 0;
+
+    for (i = 0; i < EO_VEC_MOVE_RESULT_SIZE; i++)
+        r[i] = 0;
+    if (c[0] == 1u) { /* two pair lists */
+        nb = c[1];
+        nn = c[2];
+        p = c + 5;
+        for (i = 0; i < (uint16_t)(nb + nn); i++, p += 2) {
+            eo_pair *q = i < nb ? &move_before[i] : &move_after[i - nb];
+            q->a = p[0];
+            q->b = p[1];
+        }
+        if (c[3] & 1u) {
+            (void)eo_pairs_sort(move_before, nb, &kept);
+            nb = (uint8_t)kept;
+        }
+        if (c[3] & 2u) {
+            (void)eo_pairs_sort(move_after, nn, &kept);
+            nn = (uint8_t)kept;
+        }
+        put_events(r, nb, nn, c[4]);
+        return 1;
+    }
+
+    p = c + 7;
+    for (i = 0; i < n; i++, p += 9) {
+        get_box(p, &move_boxes[i]);
+        move_responses[i] = p[8];
+    }
+    if (flags & 2u)
+        for (i = 0; i < n; i++, p += 4) {
+            move_layers[i].category = (uint16_t)get_i16(p);
+            move_layers[i].collides_with = (uint16_t)get_i16(p + 2);
+        }
+    cfg.world_x = 0; cfg.world_y = 0; cfg.world_w = 256; cfg.world_h = 192;
+    cfg.cols = 4; cfg.rows = 3;
+    cfg.max_objects = EO_VEC_MOVE_BOXES_MAX;
+    cfg.max_entries = EO_VEC_MOVE_GRID_ENTRIES;
+    if (eo_sectors_init(&grid, &cfg, move_grid_storage, sizeof move_grid_storage) != EO_OK ||
+        eo_sectors_build(&grid, move_boxes, n, 0, 0) != EO_OK)
+        return 0; /* the storage is sized for every scene the format allows */
+    nb = move_pairs(&grid, n, layers, move_before);
+
+    move_world.boxes = move_boxes;
+    move_world.count = n;
+    move_world.grid = (flags & 1u) ? &grid : 0;
+    move_world.layers = layers;
+    move_world.responses = move_responses;
+    move_world.filter = 0;
+    move_world.filter_user = 0;
+    move_world.map = 0;
+    move_world.tile_flags = (flags & 8u) ? EO_TILES_DROP : 0u;
+    move_world.tile_response = c[6];
+    move_world.near = move_near;
+    move_world.near_capacity = EO_VEC_MOVE_BOXES_MAX;
+    if (flags & 4u) { /* the map, after the moves */
+        const uint8_t *q = p + 5u * m;
+        move_map.width = q[0];
+        move_map.height = q[1];
+        move_map.outside = q[2];
+        move_map.tile_shift = 3;
+        move_map.row_start = 0;
+        move_map.slopes = 0;
+        move_map.slope_count = 0;
+        for (k = 0; k < (uint16_t)(q[0] * q[1]); k++) {
+            uint8_t id = (uint8_t)((q[3u + k / 4u] >> (2u * (k & 3u))) & 3u);
+            move_cells[k] = id;
+        }
+        for (k = 0; k < 256u; k++)
+            move_attrs[k] = (uint8_t)EO_TILES_EMPTY;
+        move_attrs[1] = (uint8_t)EO_TILES_SOLID;
+        move_attrs[2] = (uint8_t)EO_TILES_ONE_WAY;
+        move_map.cells = move_cells;
+        move_map.attrs = move_attrs;
+        move_world.map = &move_map;
+    }
+
+    for (i = 0; i < m; i++, p += 5) {
+        uint8_t *o = r + EO_VEC_MOVE_EVENTS_SIZE + i * EO_VEC_MOVER_RESULT_SIZE;
+        who = p[0];
+        if (who >= n)
+            return 0;
+        move_world.self = who;
+        if (layers) {
+            move_world.layer.category = move_layers[who].category;
+            move_world.layer.collides_with = move_layers[who].collides_with;
+        } else {
+            move_world.layer.category = 0;
+            move_world.layer.collides_with = 0;
+        }
+        mr.contact_count = 0;
+        res = eo_move(&move_world, &move_boxes[who], get_i16(p + 1), get_i16(p + 3), move_contacts, cap, &mr, 0);
+        o[0] = (uint8_t)res;
+        if (res == EO_OK || res == EO_ERR_BUFFER_TOO_SMALL) {
+            put_i16(o + 1, mr.x);
+            put_i16(o + 3, mr.y);
+            o[5] = mr.hit;
+            put_u16(o + 6, mr.contact_count);
+            for (k = 0; k < EO_VEC_MOVE_CONTACTS_SHOWN && k < mr.contact_count && k < cap; k++)
+                put_contact(o + 8u + k * EO_VEC_MOVE_CONTACT_SIZE, &move_contacts[k]);
+        }
+        if (eo_sectors_update_one(&grid, move_boxes, n, who, 0, 0) != EO_OK)
+            return 0;
+    }
+    nn = move_pairs(&grid, n, layers, move_after);
+    put_events(r, nb, nn, ecap);
+    return 1;
+}
+#endif /* EO_VEC_MOTION */
+
 uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16_t out_cap)
 {
     uint16_t count, i, at = EO_VEC_HEADER_SIZE, case_size = 0, result_size;
@@ -794,6 +1090,14 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         result_size = EO_VEC_RAYCAST_RESULT_SIZE;
     }
 #endif
+#if EO_VEC_MOTION
+    if (module == EO_VEC_MODULE_CONTACT) {
+        case_size = EO_VEC_CONTACT_CASE_SIZE;
+        result_size = EO_VEC_CONTACT_RESULT_SIZE;
+    } else if (module == EO_VEC_MODULE_MOVE) {
+        result_size = EO_VEC_MOVE_RESULT_SIZE;
+    }
+#endif
 #if EO_VEC_TILES || EO_VEC_RAYCAST
     if (result_size != 0 && (module == EO_VEC_MODULE_TILES || module == EO_VEC_MODULE_RAYCAST)) {
         i = tiles_maps_size(in, at, in_len);
@@ -823,8 +1127,18 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         if (module == EO_VEC_MODULE_QUERY)
             case_size = query_case_size(in + at, (uint16_t)(in_len - at));
 #endif
+#if EO_VEC_MOTION
+        if (module == EO_VEC_MODULE_MOVE)
+            case_size = move_case_size(in + at, (uint16_t)(in_len - at));
+#endif
         if (case_size == 0 || case_size > in_len - at)
             return 0;
+#if EO_VEC_MOTION
+        if (module == EO_VEC_MODULE_CONTACT && !run_contact_case(in + at, r))
+            return 0;
+        if (module == EO_VEC_MODULE_MOVE && !run_move_case(in + at, r))
+            return 0;
+#endif
 #if EO_VEC_TILES
         if (module == EO_VEC_MODULE_TILES && !run_tiles_case(in, in + at, r))
             return 0;

@@ -123,7 +123,49 @@
        (u16), visit count (u16; 0 with flag bit 0), Fletcher-16 (sum1 | sum2 << 8, both mod 255)
        of the visits written (min(count, capacity), each as its 10 bytes below), the first two
        visits (col, row: i16, t_num, t_den: u16, attr, face: u8; zero past count or the capacity);
-       zero-filled after the two codes when not run or on an error. */
+       zero-filled after the two codes when not run or on an error.
+
+   module 8, contact: case EO_VEC_CONTACT_CASE_SIZE bytes: op (u8), n (u8, 0 .. 4: boxes for
+       op 3), box a (x, y, w, h: i16; a circle is x, y, r and an ignored field), adx, ady (i16),
+       box b (or circle b), bdx, bdy (i16), three more boxes e0, e1, e2; op:
+       0 eo_contact_push_boxes(a, b)        1 eo_contact_push_circles(a, b)
+       2 eo_contact_push_circle_box(a, b)   3 eo_contact_push_out(a, the first n of b, e0, e1, e2)
+       4 eo_contact_sweep_box(a, adx, ady, b)
+       5 eo_contact_sweep_boxes(a, adx, ady, b, bdx, bdy)
+     result EO_VEC_CONTACT_RESULT_SIZE bytes: eo_result (u8), then
+       push (ops 0 .. 3): x, y, along_x, along_y, nx, ny (i16), overlap, face (u8)
+       sweep (ops 4, 5):  t_num, t_den (u32), x, y, nx, ny (i16), hit, face, inside (u8)
+     zero-filled after the fields (and after the code on an error).
+
+   module 9, move and events: variable-size cases, by kind (c[0]):
+     kind 0, a small world of boxes and movers:
+       n (u8, 1 .. EO_VEC_MOVE_BOXES_MAX), flags (u8: bit 0 eo_move reads a sectors grid, bit 1
+       layers given, bit 2 a tile map follows, bit 3 EO_TILES_DROP), m movers (u8, 0 ..
+       EO_VEC_MOVERS_MAX), contact capacity (u8, 0 .. EO_VEC_MOVE_CONTACTS_MAX), events capacity
+       (u8, 0 .. EO_VEC_EVENTS_SHOWN), tile response (u8: 0 slide, 1 touch, 3 bounce);
+       n boxes (x, y, w, h: i16 with w, h >= 1; then its eo_move_response: u8), n layers if bit 1
+       (category, collides_with: u16), m moves (the mover's index: u8, dx, dy: i16), and with bit 2
+       a map of 8 px tiles at (0, 0): width (u8, 1 .. 32), height (u8, 1 .. 24), outside (u8:
+       eo_tiles_outside), width * height tile ids (2 bits each, four per byte, low bits first: 0
+       empty, 1 EO_TILES_SOLID, 2 EO_TILES_ONE_WAY, 3 empty).
+       Runs: a sectors grid (world 0, 0, 256 x 192, 4 x 3 sectors) built over the boxes, their
+       pairs (layers if given) sorted by eo_pairs_sort; then each mover in turn, eo_move through
+       the others (the responses per box, the mover's own layer; the grid with bit 0, then
+       updated for the next mover, else none), its box written back; then the pairs again,
+       sorted, and eo_pairs_events(before, after) into lists of the events capacity.
+     kind 1, events from two pair lists: nb, nn (u8, 0 .. EO_VEC_EVENT_PAIRS_MAX), flags (u8: bit 0
+       eo_pairs_sort the first list, bit 1 the second), events capacity (u8, 0 ..
+       EO_VEC_EVENTS_SHOWN), then nb pairs and nn pairs (a, b: u8 each); eo_pairs_events(first,
+       second) after the sorts.
+     result EO_VEC_MOVE_RESULT_SIZE bytes:
+       events: eo_pairs_events' eo_result (u8), the pair counts before and after (u8: kind 0 the
+         sorted pairs found; kind 1 the lists' lengths, after a sort what it kept), began, stayed,
+         ended counts (u8), the first EO_VEC_EVENTS_SHOWN pairs of each list (a, b: u8; zero past
+         the count or the capacity; all zero on an error other than EO_ERR_BUFFER_TOO_SMALL);
+       per mover (EO_VEC_MOVERS_MAX, zero past m; kind 1: all zero): eo_move's eo_result (u8),
+         x, y after (i16), hit (u8), contact count (u16), the first EO_VEC_MOVE_CONTACTS_SHOWN
+         contacts (other: u8, 0xFF a tile; t_num, t_den: u16; x, y: i16; nx, ny: i8; face,
+         response: u8; zero past the count or the capacity). */
 #ifndef EARLYOUT_TESTS_VECTORS_H
 #define EARLYOUT_TESTS_VECTORS_H
 
@@ -177,6 +219,25 @@
 #define EO_VEC_RAYCAST_VISITS_MAX 32u
 #define EO_VEC_RAYCAST_RESULT_SIZE 41u
 
+#define EO_VEC_MODULE_CONTACT 8u
+#define EO_VEC_CONTACT_CASE_SIZE 50u
+#define EO_VEC_CONTACT_RESULT_SIZE 20u
+
+#define EO_VEC_MODULE_MOVE 9u
+#define EO_VEC_MOVE_BOXES_MAX 12u
+#define EO_VEC_MOVERS_MAX 3u
+#define EO_VEC_MOVE_CONTACTS_MAX 8u
+#define EO_VEC_MOVE_CONTACTS_SHOWN 2u
+#define EO_VEC_MOVE_CONTACT_SIZE 13u
+#define EO_VEC_EVENTS_SHOWN 4u
+#define EO_VEC_EVENT_PAIRS_MAX 8u
+#define EO_VEC_MOVE_MAP_W_MAX 32u
+#define EO_VEC_MOVE_MAP_H_MAX 24u
+#define EO_VEC_MOVE_PAIRS_MAX (EO_VEC_MOVE_BOXES_MAX * (EO_VEC_MOVE_BOXES_MAX - 1u) / 2u)
+#define EO_VEC_MOVE_EVENTS_SIZE (6u + 3u * 2u * EO_VEC_EVENTS_SHOWN)
+#define EO_VEC_MOVER_RESULT_SIZE (8u + EO_VEC_MOVE_CONTACTS_SHOWN * EO_VEC_MOVE_CONTACT_SIZE)
+#define EO_VEC_MOVE_RESULT_SIZE (EO_VEC_MOVE_EVENTS_SIZE + EO_VEC_MOVERS_MAX * EO_VEC_MOVER_RESULT_SIZE)
+
 /* Module groups compiled into the runner (all by default): the MSX build makes one ROM per
    group, as the whole core does not fit one 32 KiB cartridge. A module compiled out reads as
    unknown (the file is refused). */
@@ -194,6 +255,9 @@
 #endif
 #ifndef EO_VEC_QUERY
 #define EO_VEC_QUERY 1        /* query (with sectors and sweep) */
+#endif
+#ifndef EO_VEC_MOTION
+#define EO_VEC_MOTION 1       /* contact, move and events (with sectors and tiles) */
 #endif
 
 /// Runs the vectors in `in`; returns the number of result bytes written to `out`, or 0 when the

@@ -459,14 +459,140 @@ function runRaycast(eo, vec) {
   return out;
 }
 
+
+// Mirrors run_contact_case: push-out and time of impact through eo.contact.
+const CONTACT_RESULT = 20;
+function runContact(eo, vec) {
+  const { count, out, dv } = header(vec, CONTACT_RESULT);
+  const ov = new DataView(out.buffer);
+  const ONE = 4096;
+  for (let i = 0; i < count; i++) {
+    const c = 8 + i * 50, r = 8 + i * CONTACT_RESULT, g = (o) => dv.getInt16(c + o, true);
+    const op = vec[c], n = vec[c + 1];
+    const box = (o) => ({ x: g(o), y: g(o + 2), w: g(o + 4), h: g(o + 6) });
+    const circle = (o) => ({ x: g(o), y: g(o + 2), r: g(o + 4) });
+    const others = new Int32Array(4 * n);
+    for (let k = 0; k < 4 * n; k++) others[k] = g((k < 4 ? 14 : 26 + 8 * ((k >> 2) - 1)) + 2 * (k & 3)); // b, then e0, e1, e2
+    let res, v;
+    if (op <= 3) {
+      [res, v] = attempt(() => (op === 0 ? eo.contact.pushBoxes(box(2), box(14)) : op === 1 ? eo.contact.pushCircles(circle(2), circle(14))
+        : op === 2 ? eo.contact.pushCircleBox(circle(2), box(14)) : eo.contact.pushOut(box(2), others)));
+      if (res === 0) {
+        ov.setInt16(r + 1, v.x, true); ov.setInt16(r + 3, v.y, true); ov.setInt16(r + 5, v.alongX, true); ov.setInt16(r + 7, v.alongY, true);
+        ov.setInt16(r + 9, v.nx * ONE, true); ov.setInt16(r + 11, v.ny * ONE, true);
+        out[r + 13] = v.overlap ? 1 : 0; out[r + 14] = v.face;
+      }
+    } else if (op <= 5) {
+      [res, v] = attempt(() => (op === 4 ? eo.contact.sweep(box(2), g(10), g(12), box(14)) : eo.contact.sweepMoving(box(2), g(10), g(12), box(14), g(22), g(24))));
+      if (res === 0) {
+        ov.setUint32(r + 1, v.tNum, true); ov.setUint32(r + 5, v.tDen, true);
+        ov.setInt16(r + 9, v.x, true); ov.setInt16(r + 11, v.y, true); ov.setInt16(r + 13, v.nx, true); ov.setInt16(r + 15, v.ny, true);
+        out[r + 17] = v.hit ? 1 : 0; out[r + 18] = v.face; out[r + 19] = v.inside ? 1 : 0;
+      }
+    } else {
+      throw new Error(`unknown contact op ${op} in case ${i}`);
+    }
+    out[r] = res;
+  }
+  return out;
+}
+
+// Mirrors run_move_case: a World holds the boxes (added in order: handle i is box i, generation 0)
+// and moves the movers in turn; its events before and after the moves are the C runner's sorted
+// pairs and eo_pairs_events. The JS calls grow their buffers themselves; the C runner's
+// capacities become EO_ERR_BUFFER_TOO_SMALL (4) past them. Kind 1: eo.pairs.sort and events.
+const EVENTS_SHOWN = 4, MOVERS_MAX = 3, CONTACTS_SHOWN = 2, CONTACT_SIZE = 13;
+const EVENTS_SIZE = 6 + 3 * 2 * EVENTS_SHOWN, MOVER_SIZE = 8 + CONTACTS_SHOWN * CONTACT_SIZE;
+const MOVE_RESULT = EVENTS_SIZE + MOVERS_MAX * MOVER_SIZE;
+const RESPONSE_NAMES = ['slide', 'touch', 'cross', 'bounce', 'ignore'];
+const TILE_RESPONSE_NAMES = { 0: 'slide', 1: 'touch', 3: 'bounce' };
+function runMove(eo, vec) {
+  const { count, out, dv } = header(vec, MOVE_RESULT);
+  const ov = new DataView(out.buffer);
+  const putEvents = (r, nb, nn, ev, cap) => {
+    out[r + 1] = nb; out[r + 2] = nn;
+    const lists = [[ev.began, ev.beganCount], [ev.stayed, ev.stayedCount], [ev.ended, ev.endedCount]];
+    out[r] = lists.some(([, n]) => n > cap) ? 4 : 0;
+    lists.forEach(([pairs, n], k) => {
+      out[r + 3 + k] = n;
+      for (let i = 0; i < EVENTS_SHOWN && i < n && i < cap; i++) {
+        out[r + 6 + 2 * (EVENTS_SHOWN * k + i)] = pairs[2 * i]; out[r + 7 + 2 * (EVENTS_SHOWN * k + i)] = pairs[2 * i + 1];
+      }
+    });
+  };
+  let at = 8;
+  for (let i = 0; i < count; i++) {
+    const r = 8 + i * MOVE_RESULT;
+    if (vec[at] === 1) {
+      const nb = vec[at + 1], nn = vec[at + 2], flags = vec[at + 3], cap = vec[at + 4];
+      const before = Uint32Array.from(vec.subarray(at + 5, at + 5 + 2 * nb)), now = Uint32Array.from(vec.subarray(at + 5 + 2 * nb, at + 5 + 2 * (nb + nn)));
+      at += 5 + 2 * (nb + nn);
+      const kb = flags & 1 ? eo.pairs.sort(before) : nb, kn = flags & 2 ? eo.pairs.sort(now) : nn;
+      const [res, ev] = attempt(() => eo.pairs.events(before.subarray(0, 2 * kb), now.subarray(0, 2 * kn)));
+      if (res === 0) putEvents(r, kb, kn, ev, cap);
+      else { out[r] = res; out[r + 1] = kb; out[r + 2] = kn; }
+      continue;
+    }
+    const n = vec[at + 1], flags = vec[at + 2], m = vec[at + 3], cap = vec[at + 4], ecap = vec[at + 5], tileResponse = TILE_RESPONSE_NAMES[vec[at + 6]];
+    let p = at + 7;
+    const boxes = [];
+    for (let k = 0; k < n; k++, p += 9) boxes.push({ x: dv.getInt16(p, true), y: dv.getInt16(p + 2, true), w: dv.getInt16(p + 4, true), h: dv.getInt16(p + 6, true), response: vec[p + 8] });
+    if (flags & 2) for (let k = 0; k < n; k++, p += 4) boxes[k].layer = { category: dv.getUint16(p, true), collidesWith: dv.getUint16(p + 2, true) };
+    const movers = [];
+    for (let k = 0; k < m; k++, p += 5) movers.push([vec[p], dv.getInt16(p + 1, true), dv.getInt16(p + 3, true)]);
+    let map;
+    if (flags & 4) {
+      const mw = vec[p], mh = vec[p + 1], cells = new Uint8Array(mw * mh), attrs = new Uint8Array(256);
+      for (let k = 0; k < mw * mh; k++) cells[k] = (vec[p + 3 + (k >> 2)] >> (2 * (k & 3))) & 3;
+      attrs[1] = 1; attrs[2] = 2; // EO_TILES_SOLID, EO_TILES_ONE_WAY (id 3 reads empty)
+      map = eo.tiles.createMap({ width: mw, height: mh, tileSize: 8, outside: OUTSIDE[vec[p + 2]], cells, attrs });
+      p += 3 + ((mw * mh + 3) >> 2);
+    }
+    at = p;
+    const world = eo.world.create({ worldX: 0, worldY: 0, worldW: 256, worldH: 192, cellSize: 64, maxObjects: 12,
+                                    map, tileResponse });
+    const handles = boxes.map((b) => world.add(b.x, b.y, b.w, b.h, { response: RESPONSE_NAMES[b.response], layer: b.layer }));
+    assert.deepEqual(handles, boxes.map((_, k) => k), 'handle i is box i');
+    const nb = world.events().beganCount;
+    movers.forEach(([who, dx, dy], k) => {
+      const o = r + EVENTS_SIZE + k * MOVER_SIZE;
+      const [res, mv] = attempt(() => world.move(who, dx, dy, flags & 8 ? { drop: true } : undefined));
+      out[o] = res;
+      if (res !== 0) return;
+      out[o] = mv.count > cap ? 4 : 0;
+      ov.setInt16(o + 1, mv.x, true); ov.setInt16(o + 3, mv.y, true); out[o + 5] = mv.hit; ov.setUint16(o + 6, mv.count, true);
+      for (let j = 0; j < CONTACTS_SHOWN && j < mv.count && j < cap; j++) {
+        const c = mv.contacts[j], q = o + 8 + j * CONTACT_SIZE;
+        out[q] = c.other === null ? 0xff : c.other;
+        ov.setUint16(q + 1, c.tNum, true); ov.setUint16(q + 3, c.tDen, true); ov.setInt16(q + 5, c.x, true); ov.setInt16(q + 7, c.y, true);
+        ov.setInt8(q + 9, c.nx); ov.setInt8(q + 10, c.ny); out[q + 11] = c.face; out[q + 12] = RESPONSE_NAMES.indexOf(c.response);
+      }
+    });
+    const ev = world.events();
+    putEvents(r, nb, ev.beganCount + ev.stayedCount, ev, ecap);
+    world.dispose();
+    if (map) map.dispose();
+  }
+  return out;
+}
+
 // The shared files, and the wide ones (32-bit coordinate fields: native and wasm, never the MSX).
 const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14], tiles: [runTiles, TILES_RESULT], tiles_sweep: [runTiles, TILES_RESULT],
                   query: [runQuery, QUERY_RESULT], raycast: [runRaycast, RAYCAST_RESULT],
+                  contact: [runContact, CONTACT_RESULT], move: [runMove, MOVE_RESULT],
                   gridmask_wide: [runGridmask, 10], aabb_wide: [runAabb, 2], pixelmask_wide: [runPixelmask, 14] };
-for (const traced of [false, true]) {
+// Each build of the module: the games' two (plain wasm, and the SIMD one the loader takes where the
+// engine has wasm SIMD), given by their bytes, and the lessons' traced one.
+const file = (f) => readFile(new URL(`build/wasm/pkg/${f}`, root));
+const BUILDS = {
+  fast: async () => loadEarlyout({ wasm: await file('earlyout.wasm') }),
+  'fast SIMD': async () => loadEarlyout({ wasm: await file('earlyout-simd.wasm') }),
+  traced: async () => loadEarlyout({ traced: true }),
+};
+for (const [build, load] of Object.entries(BUILDS)) {
   for (const [module, [run, size]] of Object.entries(RUNNERS)) {
-    test(`${module} vectors match native byte for byte (${traced ? 'traced' : 'fast'} module)`, async () => {
-      const eo = await loadEarlyout({ traced });
+    test(`${module} vectors match native byte for byte (${build} module)`, async () => {
+      const eo = await load();
       const vec = await readFile(new URL(`tests/vectors/${module}.vec`, root));
       const native = await readFile(new URL(`build/vectors/${module}.native.out`, root));
       const got = run(eo, vec);

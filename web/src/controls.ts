@@ -1,6 +1,6 @@
 // Small form controls shared by the widgets: segmented radios, checkboxes, sliders and the
 // x / y / w / h number fields of an object. Each reports values; none holds state of its own.
-import { INT16_MAX, INT16_MIN } from './core.ts';
+import { FIELD_MAX, FIELD_MIN } from './core.ts';
 import { h, setText, uniqueId } from './dom.ts';
 
 export interface Segmented {
@@ -203,7 +203,7 @@ export function numberFields<K extends string>(
   fields: readonly K[],
   testidPrefix: string,
   onChange: (field: K, value: number, from: HTMLInputElement) => void,
-  range: (field: K) => [number, number] = () => [INT16_MIN, INT16_MAX],
+  range: (field: K) => [number, number] = () => [FIELD_MIN, FIELD_MAX],
   gridClass = '',
 ): NumberFields<K> {
   const inputs = {} as Record<K, HTMLInputElement>;

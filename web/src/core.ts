@@ -23,10 +23,13 @@ export function getCore(): Promise<Earlyout> {
   return loading;
 }
 
-export const INT16_MIN = -32768;
-export const INT16_MAX = 32767;
-/** Keeps an edited or dragged coordinate inside the core's int16 range (input hygiene, not geometry). */
-export const clampInt16 = (n: number): number => Math.max(INT16_MIN, Math.min(INT16_MAX, Math.round(n)));
+/** What a figure's number fields, drags and links accept for a coordinate or a size: far more than
+    any figure shows, and small enough that x + w - 1 stays well inside the core's world (a 32-bit
+    coordinate in this build). Input hygiene, not geometry. */
+export const FIELD_MIN = -32768;
+export const FIELD_MAX = 32767;
+/** A typed or dragged number, rounded and held in FIELD_MIN..FIELD_MAX. */
+export const clampField = (n: number): number => Math.max(FIELD_MIN, Math.min(FIELD_MAX, Math.round(n)));
 
 /** The core's exact box test (eo_aabb_overlap): do the two boxes share a pixel? */
 export function coreOverlap(eo: Earlyout, a: Box, b: Box): boolean {

@@ -7,7 +7,7 @@
 // widget on the page has mounted (or shown its error).
 import type { Earlyout } from './core.ts';
 import { h, nestHeadings } from './dom.ts';
-import { Lifecycle } from './kit/lifecycle.ts';
+import { Lifecycle } from './lifecycle.ts';
 import { showProgress } from './progress.ts';
 import { WIDGETS } from './widgets/registry.ts';
 

@@ -7,7 +7,7 @@
 // Everything read from the URL is validated against the same limits as the widget's own inputs;
 // anything wrong leaves the figure on its defaults with a short visible note saying why.
 import { h, setText } from './dom.ts';
-import type { Lifecycle } from './kit/lifecycle.ts';
+import type { Lifecycle } from './lifecycle.ts';
 
 /** Thrown by a codec: the message says, in a few words, what was wrong. */
 export class StateError extends Error {}

@@ -32,7 +32,9 @@
                       it is not among them). Boxes with w or h <= 0 are never met.
        grid           optional: a sectors grid built (or updated) over the same boxes, so that only
                       the boxes near the move are read (eo_query_sectors_region over the move's reach:
-                      the box grown by |dx| and |dy| on each side). Without it every box is read.
+                      the box grown by |dx| and |dy| on each side; every box is read when that
+                      reach is wider or taller than EO_COORD_MAX, a long move in the 16-bit
+                      build). Without it every box is read.
        layers, layer  optional: the boxes' layers and the mover's (broadphase.h): pairs the layer rule
                       keeps apart are ignored.
        responses      optional: one eo_move_response per box, the response against it; or

@@ -3,7 +3,7 @@
 // tools/build-web.mjs can give every page a bundle of only the widgets it places (the others are
 // left out of that page's script) and a widget's code runs only when its figure comes into view.
 import type { Earlyout } from '../core.ts';
-import type { Lifecycle } from '../kit/lifecycle.ts';
+import type { Lifecycle } from '../lifecycle.ts';
 
 /** Builds a widget in `host`. Everything it keeps outside its own DOM (observers, window
     listeners, timers, frames) is registered with `life`, which main.ts disposes. */
@@ -46,4 +46,9 @@ export const WIDGETS: Record<string, LoadMount> = {
   'slopes-character': () => import('./slopes/character.ts').then((m) => (host, eo, o, life) => void new m.CharacterFrames(host, life, eo, o)),
   'slopes-climb': () => import('./slopes/challenge.ts').then((m) => (host, eo, _o, life) => void m.mountClimbChallenge(host, life, eo)),
   'slopes-predict': () => import('./slopes/challenge.ts').then((m) => (host, eo) => void m.mountSensorPredict(host, eo)),
+  // lesson 7
+  'motion-sweep': () => import('./motion/sweep.ts').then((m) => (host, eo, o, life) => void new m.MotionSweep(host, life, eo, o)),
+  'motion-move': () => import('./motion/move.ts').then((m) => (host, eo, _o, life) => void new m.MotionMove(host, life, eo)),
+  'motion-predict': () => import('./motion/challenge.ts').then((m) => (host, eo) => void m.mountImpactPredict(host, eo)),
+  'motion-tunnel': () => import('./motion/challenge.ts').then((m) => (host, eo, _o, life) => void new m.TunnelChallenge(host, life, eo)),
 };

@@ -4,7 +4,7 @@ import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import { BoxPair } from './pair.ts';
 import { TaskTick } from '../../progress.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export function mountAabbChallenge(host: HTMLElement, life: Lifecycle, eo: Earlyout): BoxPair {
   const items = {

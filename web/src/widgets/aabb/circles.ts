@@ -2,20 +2,20 @@
 // on each axis, the box pre-test that settles far pairs without a multiplication, then the
 // squared distance against the squared reach. Steps beside core/src/aabb.c.
 import aabbSource from '../../../../core/src/aabb.c';
-import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
+import { clampField, FIELD_MAX, FIELD_MIN } from '../../core.ts';
 import type { Earlyout } from '../../core.ts';
 import { numberFields, presetChips, slider } from '../../controls.ts';
 import type { NumberFields, Slider } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { pill } from '../../scene/draw.ts';
-import { COLORS, drawScreen, Stage, toCss } from '../../kit/stage.ts';
-import type { Geometry, World } from '../../kit/stage.ts';
-import { Stepper } from '../../kit/stepper.ts';
+import { pill } from '../../battle-draw.ts';
+import { COLORS, drawScreen, Board, toCss } from '../../board.ts';
+import type { Geometry, World } from '../../board.ts';
+import { Stepper } from '../../stepper.ts';
 import { int, ints, ownFigure, UrlState } from '../../urlstate.ts';
 import { evaluateCircles, explainCircleStep } from './model.ts';
 import type { Circle, CircleResult, CircleStep } from './model.ts';
-import { stepperKeys } from '../../kit/input.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { stepperKeys } from '../../input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface CircleOptions {
   preset?: string;
@@ -36,13 +36,13 @@ export class CirclePair {
   circles: [Circle, Circle];
   result!: CircleResult;
   private step: CircleStep | null = null;
-  private stage: Stage;
+  private board: Board;
   private stepper: Stepper<CircleStep>;
   private fields: NumberFields<'x' | 'y'>[] = [];
   private radii: Slider[] = [];
   private facts: Record<string, HTMLElement> = {};
   private verdictEl: HTMLElement;
-  private stageWrap: HTMLElement;
+  private boardWrap: HTMLElement;
   private root: HTMLElement;
 
   private url: UrlState<{ a: number[]; b: number[]; s: number }> | null = null;
@@ -51,7 +51,7 @@ export class CirclePair {
   constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: CircleOptions) {
     const p = (CIRCLE_PRESETS[opts.preset ?? 'start'] ?? CIRCLE_PRESETS.start).circles;
     this.circles = [{ ...p[0] }, { ...p[1] }];
-    this.stage = new Stage({
+    this.board = new Board({
       names: NAMES,
       onMove: (i, box) => {
         const r = this.circles[i].r;
@@ -63,7 +63,7 @@ export class CirclePair {
         return `Circle ${NAMES[i]}: centre ${c.x}, ${c.y}, radius ${c.r}. Drag, or use the arrow keys (Shift for 8 px).`;
       },
     });
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.board.root);
     const card = (i: number) => {
       const name = NAMES[i];
       const low = name.toLowerCase();
@@ -125,7 +125,7 @@ export class CirclePair {
       h(
         'div',
         { class: 'fig-main' },
-        h('div', { class: 'fig-stage-col' }, this.stageWrap, h('p', { class: 'fig-help' }, 'Drag a circle, or Tab to it and use the arrow keys. The sliders set the radii.')),
+        h('div', { class: 'fig-board-col' }, this.boardWrap, h('p', { class: 'fig-help' }, 'Drag a circle, or Tab to it and use the arrow keys. The sliders set the radii.')),
         h(
           'div',
           { class: 'fig-side' },
@@ -147,12 +147,12 @@ export class CirclePair {
     );
     stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'aabb-circles');
     if (figure) {
       // centres in int16 (the fields' range), radii 0 .. R_MAX (the sliders')
-      const circle = (name: string) => ints(3, INT16_MIN, INT16_MAX, `${name}'s x, y, r`);
+      const circle = (name: string) => ints(3, FIELD_MIN, FIELD_MAX, `${name}'s x, y, r`);
       this.url = new UrlState(this.life, figure, { a: circle('A'), b: circle('B'), s: int(0, 999, 'step') }, {
         get: () => ({ a: [this.circles[0].x, this.circles[0].y, this.circles[0].r], b: [this.circles[1].x, this.circles[1].y, this.circles[1].r], s: this.stepper.index }),
         check: (v) => {
@@ -171,7 +171,7 @@ export class CirclePair {
 
   private set(i: number, c: Circle, from?: HTMLInputElement): void {
     const circles: [Circle, Circle] = [...this.circles];
-    circles[i] = { x: clampInt16(c.x), y: clampInt16(c.y), r: Math.max(0, Math.min(16383, Math.round(c.r))) };
+    circles[i] = { x: clampField(c.x), y: clampField(c.y), r: Math.max(0, Math.min(16383, Math.round(c.r))) };
     this.circles = circles;
     this.update(from);
     this.url?.changed('drag');
@@ -214,8 +214,8 @@ export class CirclePair {
   draw(): void {
     if (!this.result) return;
     const boxes = this.circles.map((c) => ({ x: c.x - c.r, y: c.y - c.r, w: 2 * c.r, h: 2 * c.r }));
-    const ctx = this.stage.layout(WORLD, boxes, Math.min(this.stageWrap.clientWidth || 640, 640));
-    const g = this.stage.geom;
+    const ctx = this.board.layout(WORLD, boxes, Math.min(this.boardWrap.clientWidth || 640, 640));
+    const g = this.board.geom;
     drawScreen(ctx, g, { labels: 'px' });
     this.drawHelpers(ctx, g);
     this.circles.forEach((c, i) => {
@@ -235,7 +235,7 @@ export class CirclePair {
       ctx.textAlign = 'center';
       ctx.textBaseline = 'bottom';
       ctx.fillText(NAMES[i], toCss(g, c.x), toCss(g, c.y) - c.r * g.s - 4);
-      if (this.stage.handles[i].matches(':focus-visible')) {
+      if (this.board.handles[i].matches(':focus-visible')) {
         ctx.strokeStyle = COLORS.focus;
         ctx.setLineDash([5, 4]);
         ctx.beginPath();

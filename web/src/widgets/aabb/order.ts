@@ -6,14 +6,14 @@ import { numberInput, segmented } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { h, setText } from '../../dom.ts';
-import { makeBattle } from '../../scene/battle.ts';
-import type { Battle, Facing } from '../../scene/battle.ts';
-import { drawBattle } from '../../scene/draw.ts';
-import { drawScreen, geometry, prepareCanvas, toCss } from '../../kit/stage.ts';
-import type { Geometry, World } from '../../kit/stage.ts';
-import { KINDS } from '../../scene/battle.ts';
+import { makeBattle } from '../../battle.ts';
+import type { Battle, Facing } from '../../battle.ts';
+import { drawBattle } from '../../battle-draw.ts';
+import { drawScreen, geometry, prepareCanvas, toCss } from '../../board.ts';
+import type { Geometry, World } from '../../board.ts';
+import { KINDS } from '../../battle.ts';
 import type { AxisOrder, OrderReport } from 'earlyout';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface OrderOptions {
   /** the object picked at first (if the scene has it) */
@@ -92,13 +92,13 @@ export class OrderDemo {
     this.wrap = h(
       'div',
       {
-        class: 'fig-stage-wrap ord-stage',
+        class: 'fig-board-wrap ord-board',
         tabindex: 0,
         role: 'group',
         'data-testid': 'scene',
         'aria-label': 'The battle. Click an object, or use the left and right arrow keys, to pick it.',
       },
-      h('div', { class: 'fig-stage' }, this.canvas),
+      h('div', { class: 'fig-board' }, this.canvas),
     );
     this.canvas.addEventListener('pointerdown', (e) => this.pickAt(e));
     this.wrap.addEventListener('keydown', (e) => {
@@ -155,7 +155,7 @@ export class OrderDemo {
       h(
         'div',
         { class: 'fig-main' },
-        h('div', { class: 'fig-stage-col' }, this.wrap, h('p', { class: 'fig-help' }, 'Click any object (or focus the scene and use the arrow keys) to see what its pairs cost.')),
+        h('div', { class: 'fig-board-col' }, this.wrap, h('p', { class: 'fig-help' }, 'Click any object (or focus the scene and use the arrow keys) to see what its pairs cost.')),
         h(
           'div',
           { class: 'fig-side' },

@@ -3,20 +3,20 @@
 // count; optionally the traced steps beside core/src/aabb.c.
 //   controls -> state -> core (evaluateBoxes) -> result -> panels + drawing
 import aabbSource from '../../../../core/src/aabb.c';
-import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
+import { clampField, FIELD_MAX, FIELD_MIN } from '../../core.ts';
 import type { Box, Earlyout } from '../../core.ts';
 import { numberFields, presetChips, segmented } from '../../controls.ts';
 import type { NumberFields, Segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { COLORS, drawBox, drawScreen, Stage, toCss } from '../../kit/stage.ts';
-import type { Geometry, World } from '../../kit/stage.ts';
-import { pill } from '../../scene/draw.ts';
-import { Stepper } from '../../kit/stepper.ts';
+import { COLORS, drawBox, drawScreen, Board, toCss } from '../../board.ts';
+import type { Geometry, World } from '../../board.ts';
+import { pill } from '../../battle-draw.ts';
+import { Stepper } from '../../stepper.ts';
 import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { evaluateBoxes, explainBoxStep, noteBoxStep, ORDER_TEXT, questions, questionText } from './model.ts';
 import type { AabbStep, AxisOrder, PairResult } from './model.ts';
-import { stepperKeys } from '../../kit/input.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { stepperKeys } from '../../input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface PairOptions {
   preset?: string;
@@ -40,7 +40,7 @@ const FIELDS = ['x', 'y', 'w', 'h'] as const;
 /** A close-up world: 72 x 48 px with a pixel grid, so that one pixel is easy to see and to move. */
 const WORLD: World = { screenW: 72, screenH: 48, cellW: 8, cellH: 8, margin: 8, maxScale: 8 };
 
-/** What a shared link holds: both boxes (the fields' int16 range), the axis order, the C step
+/** What a shared link holds: both boxes (the fields' range), the axis order, the C step
     (clamped to the trace's length). */
 interface Shared {
   a: number[];
@@ -49,8 +49,8 @@ interface Shared {
   s: number;
 }
 const SHARED = {
-  a: ints(4, INT16_MIN, INT16_MAX, "A's x, y, w, h"),
-  b: ints(4, INT16_MIN, INT16_MAX, "B's x, y, w, h"),
+  a: ints(4, FIELD_MIN, FIELD_MAX, "A's x, y, w, h"),
+  b: ints(4, FIELD_MIN, FIELD_MAX, "B's x, y, w, h"),
   o: oneOf(['x-first', 'y-first'] as const, 'axis order'),
   s: int(0, 999, 'step'),
 };
@@ -90,7 +90,7 @@ export class BoxPair {
   order: AxisOrder;
   result!: PairResult;
   private step: AabbStep | null = null;
-  private stage: Stage;
+  private board: Board;
   private stepper: Stepper<AabbStep> | null = null;
   private fields: NumberFields<(typeof FIELDS)[number]>[] = [];
   private cards: HTMLElement[] = [];
@@ -101,7 +101,7 @@ export class BoxPair {
   private hintEl: HTMLElement;
   private errorEl: HTMLElement;
   private root: HTMLElement;
-  private stageWrap: HTMLElement;
+  private boardWrap: HTMLElement;
   private selected: number | null = null;
   private url: UrlState<Shared> | null = null;
   private lastStep = 0;
@@ -115,7 +115,7 @@ export class BoxPair {
     const compact = opts.controls === 'compact' || minimal;
     const traced = !minimal && (opts.trace ? opts.trace === 'on' : !compact);
 
-    this.stage = new Stage({
+    this.board = new Board({
       names: NAMES,
       onMove: (i, box) => this.setBox(i, box),
       onFocus: (i) => {
@@ -129,11 +129,11 @@ export class BoxPair {
       },
     });
     this.hintEl = h('p', { class: 'fig-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
-    const stageCol = h(
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.board.root);
+    const boardCol = h(
       'div',
-      { class: 'fig-stage-col' },
-      this.stageWrap,
+      { class: 'fig-board-col' },
+      this.boardWrap,
       h('p', { class: 'fig-help' }, 'Drag A or B, or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift. The faint grid is one pixel.'),
       this.hintEl,
       hooks.extraPanel ?? null,
@@ -179,7 +179,7 @@ export class BoxPair {
       'div',
       { class: `fig-playground ab-pair${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
       minimal ? null : toolbar,
-      h('div', { class: 'fig-main' }, stageCol, side),
+      h('div', { class: 'fig-main' }, boardCol, side),
     );
     if (traced) {
       this.stepper = new Stepper<AabbStep>(this.life, 
@@ -206,7 +206,7 @@ export class BoxPair {
     }
     stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'aabb-pair');
     if (figure) {
@@ -258,7 +258,7 @@ export class BoxPair {
 
   setBox(i: number, box: Box, from?: HTMLInputElement): void {
     if (!this.hooks.hint) this.hintEl.hidden = true;
-    const b: Box = { x: clampInt16(box.x), y: clampInt16(box.y), w: clampInt16(box.w), h: clampInt16(box.h) };
+    const b: Box = { x: clampField(box.x), y: clampField(box.y), w: clampField(box.w), h: clampField(box.h) };
     const boxes: [Box, Box] = [...this.boxes];
     boxes[i] = b;
     this.boxes = boxes;
@@ -362,9 +362,9 @@ export class BoxPair {
 
   draw(): void {
     if (!this.result) return;
-    const available = this.stageWrap.clientWidth || 640;
-    const ctx = this.stage.layout(WORLD, this.boxes, Math.min(available, 640));
-    const g = this.stage.geom;
+    const available = this.boardWrap.clientWidth || 640;
+    const ctx = this.board.layout(WORLD, this.boxes, Math.min(available, 640));
+    const g = this.board.geom;
     drawScreen(ctx, g, { labels: 'px', pixelGrid: true });
     this.drawQuestion(ctx, g);
     this.boxes.forEach((b, i) =>
@@ -372,7 +372,7 @@ export class BoxPair {
         color: COLORS.objects[i],
         fill: COLORS.objectsFill[i],
         label: NAMES[i],
-        focused: this.selected === i && !this.stage.handles[i].matches(':focus-visible'),
+        focused: this.selected === i && !this.board.handles[i].matches(':focus-visible'),
       }),
     );
   }

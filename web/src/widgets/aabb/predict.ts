@@ -2,8 +2,8 @@
 // how many comparisons the core will make and whether the boxes overlap; eo.aabb.overlap answers.
 import type { Box, Earlyout } from '../../core.ts';
 import { h } from '../../dom.ts';
-import { PredictPanel } from '../predict.ts';
-import type { PredictTask } from '../predict.ts';
+import { PredictPanel } from '../../predict.ts';
+import type { PredictTask } from '../../predict.ts';
 
 interface OrderQuestion {
   a: Box;

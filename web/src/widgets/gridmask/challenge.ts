@@ -9,7 +9,7 @@ import { h, setText } from '../../dom.ts';
 import { Playground } from './playground.ts';
 import type { PairResult, PairState } from './model.ts';
 import { TaskTick } from '../../progress.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 interface Target {
   col: number;

@@ -1,9 +1,9 @@
-// Lesson 1's playground drawn on its stage: the mask bits beside the screen and the traced step's
+// Lesson 1's playground drawn on its board: the mask bits beside the screen and the traced step's
 // marker (the pixel, the cells or the bits it is about). Pure functions of the state, the core's
 // result and the step; web/src/widgets/gridmask/playground.ts calls them from draw().
 import type { LayoutBits } from '../../core.ts';
-import { COLORS, toCss } from '../../kit/stage.ts';
-import type { Geometry } from '../../kit/stage.ts';
+import { COLORS, toCss } from '../../board.ts';
+import type { Geometry } from '../../board.ts';
 import { half, setBits, xField, yField } from './model.ts';
 import type { PairResult, PairState, Step } from './model.ts';
 

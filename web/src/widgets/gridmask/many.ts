@@ -6,10 +6,10 @@ import type { Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
 import { numberInput } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
 import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
-import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../kit/stage.ts';
+import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../board.ts';
 import { layoutWorld } from './model.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface ManyOptions {
   count?: string;
@@ -131,7 +131,7 @@ export class ManyObjects {
       left: h('span', { class: 'ratio-left' }),
     };
     this.canvas = h('canvas', { class: 'fig-canvas', role: 'img', 'aria-label': 'Objects on the screen, candidate pairs joined by lines' });
-    this.wrap = h('div', { class: 'fig-stage-wrap many-stage' }, h('div', { class: 'fig-stage' }, this.canvas));
+    this.wrap = h('div', { class: 'fig-board-wrap many-board' }, h('div', { class: 'fig-board' }, this.canvas));
 
     const root = h(
       'div',

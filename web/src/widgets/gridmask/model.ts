@@ -3,7 +3,7 @@
 // only splits mask numbers into bit rows for display and phrases what the core reported.
 import { coreOverlap, LAYOUTS } from '../../core.ts';
 import type { Box, Earlyout, GridmaskMethod, GridmaskVerdict, LayoutBits, TraceStep } from '../../core.ts';
-import type { World } from '../../kit/stage.ts';
+import type { World } from '../../board.ts';
 
 export interface PairState {
   layout: LayoutBits;

@@ -1,7 +1,7 @@
 // The grid mask playground: two objects on the screen, their mask bits, the AND per axis and the
 // verdict, all answered by the wasm core; optionally the traced steps beside gridmask.c.
 //   controls -> state -> core (evaluatePair) -> result -> draw + panels
-import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
+import { clampField, FIELD_MAX, FIELD_MIN } from '../../core.ts';
 import type { Box, Earlyout, GridmaskMethod, LayoutBits } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
 import {
@@ -18,15 +18,15 @@ import {
   yField,
 } from './model.ts';
 import type { PairResult, PairState, Step } from './model.ts';
-import { COLORS, drawBox, drawScreen, fillCells, Stage, toCss } from '../../kit/stage.ts';
-import type { Stepper } from '../../kit/stepper.ts';
+import { COLORS, drawBox, drawScreen, fillCells, Board, toCss } from '../../board.ts';
+import type { Stepper } from '../../stepper.ts';
 import { drawMaskStrips, drawStepMarker } from './draw.ts';
 import { gridmaskCounters, gridmaskStepper } from './stepper.ts';
 import { numberFields, presetChips, segmented } from '../../controls.ts';
 import type { NumberFields, Segmented } from '../../controls.ts';
 import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
-import { stepperKeys } from '../../kit/input.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { stepperKeys } from '../../input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface PlaygroundOptions {
   preset?: string;
@@ -48,7 +48,7 @@ export interface PlaygroundHooks {
 
 const FIELDS = ['x', 'y', 'w', 'h'] as const;
 
-/** What a shared link holds: both boxes (x, y, w, h, the inputs' int16 range), layout, method
+/** What a shared link holds: both boxes (x, y, w, h, the fields' range), layout, method
     and the C stepper's step (clamped to the trace's length, which depends on the boxes). */
 interface Shared {
   a: number[];
@@ -58,8 +58,8 @@ interface Shared {
   s: number;
 }
 const SHARED = {
-  a: ints(4, INT16_MIN, INT16_MAX, "A's x, y, w, h"),
-  b: ints(4, INT16_MIN, INT16_MAX, "B's x, y, w, h"),
+  a: ints(4, FIELD_MIN, FIELD_MAX, "A's x, y, w, h"),
+  b: ints(4, FIELD_MIN, FIELD_MAX, "B's x, y, w, h"),
   l: oneOf(['8', '16', '32'] as const, 'layout'),
   m: oneOf(['span', 'endpoints'] as const, 'method'),
   s: int(0, 999, 'step'),
@@ -70,7 +70,7 @@ export class Playground {
   result!: PairResult;
   private selected: number | null = null;
   private step: Step | null = null;
-  private stage: Stage;
+  private board: Board;
   private stepper: Stepper<Step> | null = null;
   private fields: NumberFields<(typeof FIELDS)[number]>[] = [];
   private bitRows: Record<string, HTMLElement> = {};
@@ -82,7 +82,7 @@ export class Playground {
   private hintEl: HTMLElement;
   private errorEl: HTMLElement;
   private root: HTMLElement;
-  private stageWrap: HTMLElement;
+  private boardWrap: HTMLElement;
   private layoutSeg!: Segmented;
   private methodSeg!: Segmented;
   private url: UrlState<Shared> | null = null;
@@ -101,7 +101,7 @@ export class Playground {
     const compact = opts.controls === 'compact' || minimal;
     const traced = !minimal && (opts.trace ? opts.trace === 'on' : !compact);
 
-    this.stage = new Stage({
+    this.board = new Board({
       names: OBJECT_NAMES,
       onMove: (i, box) => this.setBox(i, box),
       onFocus: (i) => {
@@ -115,11 +115,11 @@ export class Playground {
       },
     });
     this.hintEl = h('p', { class: 'fig-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
-    const stageCol = h(
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.board.root);
+    const boardCol = h(
       'div',
-      { class: 'fig-stage-col' },
-      this.stageWrap,
+      { class: 'fig-board-col' },
+      this.boardWrap,
       h('p', { class: 'fig-help' }, 'Drag A or B. Or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift.'),
       this.hintEl,
       hooks.extraPanel ?? null,
@@ -144,7 +144,7 @@ export class Playground {
       'div',
       { class: `fig-playground${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
       minimal ? null : toolbar,
-      h('div', { class: 'fig-main' }, stageCol, side),
+      h('div', { class: 'fig-main' }, boardCol, side),
     );
     if (traced) {
       this.stepper = gridmaskStepper(this.life, () => this.state, (st) => {
@@ -161,7 +161,7 @@ export class Playground {
     }
     stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'gridmask-playground');
     if (figure) {
@@ -271,7 +271,7 @@ export class Playground {
   private setBox(i: number, box: Box, from?: HTMLInputElement): void {
     // the preset's hint describes the preset: once the learner moves things, it no longer applies
     if (!this.hooks.hint) this.hintEl.hidden = true;
-    const b: Box = { x: clampInt16(box.x), y: clampInt16(box.y), w: clampInt16(box.w), h: clampInt16(box.h) };
+    const b: Box = { x: clampField(box.x), y: clampField(box.y), w: clampField(box.w), h: clampField(box.h) };
     const boxes: [Box, Box] = [...this.state.boxes];
     boxes[i] = b;
     this.state.boxes = boxes;
@@ -400,9 +400,9 @@ export class Playground {
   draw(): void {
     if (!this.result) return;
     const { layout, boxes } = this.state;
-    const available = this.stageWrap.clientWidth || 640;
-    const ctx = this.stage.layout(layoutWorld(layout), boxes, Math.min(available, 700));
-    const g = this.stage.geom;
+    const available = this.boardWrap.clientWidth || 640;
+    const ctx = this.board.layout(layoutWorld(layout), boxes, Math.min(available, 700));
+    const g = this.board.geom;
     drawScreen(ctx, g);
     if (g.m * g.s >= 48) {
       ctx.font = `500 11px "Inter Variable", system-ui, sans-serif`;
@@ -430,7 +430,7 @@ export class Playground {
         fill: COLORS.objectsFill[i],
         label: OBJECT_NAMES[i],
         // keyboard focus has its own outline on the handle; the canvas ring marks a mouse selection
-        focused: this.selected === i && !this.stage.handles[i].matches(':focus-visible'),
+        focused: this.selected === i && !this.board.handles[i].matches(':focus-visible'),
       }),
     );
   }

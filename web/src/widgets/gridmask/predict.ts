@@ -3,8 +3,8 @@
 import { LAYOUTS } from '../../core.ts';
 import type { Box, Earlyout } from '../../core.ts';
 import { h } from '../../dom.ts';
-import { PredictPanel } from '../predict.ts';
-import type { PredictTask } from '../predict.ts';
+import { PredictPanel } from '../../predict.ts';
+import type { PredictTask } from '../../predict.ts';
 
 interface MaskQuestion {
   a: Box;

@@ -1,10 +1,10 @@
 // Lesson 1's step-through: the generic stepper over core/src/gridmask.c, with the build A /
 // build B / test phases and words for each gridmask step.
 import gridmaskSource from '../../../../core/src/gridmask.c';
-import { Stepper } from '../../kit/stepper.ts';
+import { Stepper } from '../../stepper.ts';
 import { explainStep, noteStep } from './model.ts';
 import type { PairState, Step } from './model.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 const PHASES = ['build A', 'build B', 'test'] as const;
 

@@ -6,7 +6,7 @@ import { h, setText, uniqueId } from '../../dom.ts';
 import type { PairState, PixelResult } from './model.ts';
 import { PixelPlayground } from './playground.ts';
 import { TaskTick } from '../../progress.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 const NEAR_MISS_PX = 16;
 

@@ -3,14 +3,14 @@
 // The counts side by side are the core's counters; so are the totals over every placement.
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
-import { COLORS } from '../../kit/stage.ts';
+import { COLORS } from '../../board.ts';
 import { ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { box, clampPos, VERDICT_TEXT, WORLD } from './model.ts';
 import type { Pos } from './model.ts';
 import { legend } from './legend.ts';
-import { drawBoxOutline, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawSprite, PixelStage } from './stage.ts';
+import { drawBoxOutline, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawSprite, PixelBoard } from './board.ts';
 import { BULLET, ENEMY, SOLDIER, Sprite } from './sprites.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface CompareOptions {
   pair?: string;
@@ -53,8 +53,8 @@ export class Compare {
   private pair: PairKey;
   private sprites: Record<PairKey, [Sprite, Sprite]>;
   private pos: [Pos, Pos];
-  private stage: PixelStage;
-  private stageWrap: HTMLElement;
+  private board: PixelBoard;
+  private boardWrap: HTMLElement;
   private counts!: Counts;
   private totals = new Map<PairKey, Totals>();
   private out: Record<string, HTMLElement> = {};
@@ -70,7 +70,7 @@ export class Compare {
     this.sprites = { bullet: [soldier, new Sprite(eo, BULLET)], enemy: [soldier, new Sprite(eo, ENEMY)] };
     life.own(() => [soldier, this.sprites.bullet[1], this.sprites.enemy[1]].forEach((s) => s.dispose()));
     this.pos = [{ ...PAIRS[this.pair].pos[0] }, { ...PAIRS[this.pair].pos[1] }];
-    this.stage = new PixelStage({
+    this.board = new PixelBoard({
       testids: ['obj-a', 'obj-b'],
       onMove: (i, p) => {
         const pos: [Pos, Pos] = [...this.pos];
@@ -88,7 +88,7 @@ export class Compare {
         return `${i === 0 ? 'A' : 'B'}, the ${sp.name.toLowerCase()} at x ${this.pos[i].x}, y ${this.pos[i].y}. Drag, or use the arrow keys (Shift for 8 px).`;
       },
     });
-    this.stageWrap = h('div', { class: 'pm-stage-wrap' }, this.stage.root);
+    this.boardWrap = h('div', { class: 'pm-board-wrap' }, this.board.root);
 
     const id = uniqueId('pair');
     const pairGroup = h(
@@ -152,12 +152,12 @@ export class Compare {
       h(
         'div',
         { class: 'fig-main' },
-        h('div', { class: 'fig-stage-col' }, this.stageWrap, this.legendEl, h('p', { class: 'fig-help' }, 'Drag either sprite, or Tab to it and use the arrow keys: both methods answer again at every move.'), this.out['cmp-all']),
+        h('div', { class: 'fig-board-col' }, this.boardWrap, this.legendEl, h('p', { class: 'fig-help' }, 'Drag either sprite, or Tab to it and use the arrow keys: both methods answer again at every move.'), this.out['cmp-all']),
         side,
       ),
     );
     host.replaceChildren(root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'pixelmask-compare');
     if (figure) {
@@ -268,8 +268,8 @@ export class Compare {
   private draw(): void {
     if (!this.counts) return;
     const sprites = this.sprites[this.pair];
-    const ctx = this.stage.layout(sprites, this.pos, Math.min(this.stageWrap.clientWidth || 640, 700));
-    const g = this.stage.geom;
+    const ctx = this.board.layout(sprites, this.pos, Math.min(this.boardWrap.clientWidth || 640, 700));
+    const g = this.board.geom;
     drawPlayfield(ctx, g);
     const boxes = sprites.map((sp, i) => box(sp, this.pos[i]));
     const rect = this.eo.pixelmask.overlapRect(boxes[0], boxes[1]);
@@ -277,6 +277,6 @@ export class Compare {
     this.legendEl.update(rect, null, null);
     sprites.forEach((sp, i) => drawSprite(ctx, g, sp, this.pos[i]));
     if (rect) drawOverlapOutline(ctx, g, rect);
-    boxes.forEach((b, i) => drawBoxOutline(ctx, g, b, COLORS.objects[i], i === 0 ? 'A' : 'B', this.selected === i && !this.stage.handles[i].matches(':focus-visible')));
+    boxes.forEach((b, i) => drawBoxOutline(ctx, g, b, COLORS.objects[i], i === 0 ? 'A' : 'B', this.selected === i && !this.board.handles[i].matches(':focus-visible')));
   }
 }

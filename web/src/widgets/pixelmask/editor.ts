@@ -3,7 +3,7 @@
 // Beside every row, the row's word as the core holds it (read back with mask.get).
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
-import { COLORS, prepareCanvas } from '../../kit/stage.ts';
+import { COLORS, prepareCanvas } from '../../board.ts';
 import { int, ints, ownFigure, StateError, UrlState } from '../../urlstate.ts';
 import type { Codec } from '../../urlstate.ts';
 import { hex32, WORLD } from './model.ts';
@@ -11,8 +11,8 @@ import type { Pos } from './model.ts';
 import { PixelPlayground } from './playground.ts';
 import { BULLET, SOLDIER, Sprite } from './sprites.ts';
 import type { SpriteArt } from './sprites.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
-import { capturePointer } from '../../kit/input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
+import { capturePointer } from '../../input.ts';
 
 /** How a change reaches the URL: 'step' adds a history entry (a key, a finished stroke); 'stroke'
     waits for the stroke to end, so one stroke is one entry that Back undoes. */

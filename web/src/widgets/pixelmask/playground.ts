@@ -1,23 +1,23 @@
 // The pixel overlap playground: a soldier and a bullet on a blown-up screen, their boxes and the
 // overlap rectangle, the verdict, the first contact and the area, all answered by the wasm core;
-// optionally the traced core step by step beside pixelmask.c, with the bits of the current row.
+// optionally the traced core step by step beside pixelmask_pairs.c, with the bits of the current row.
 //   controls -> state -> core (evaluate) -> result -> draw + panels
-import pixelmaskSource from '../../../../core/src/pixelmask.c';
+import pairsSource from '../../../../core/src/pixelmask_pairs.c';
 import { numberFields, presetChips } from '../../controls.ts';
 import type { NumberFields } from '../../controls.ts';
 import type { Earlyout } from '../../core.ts';
 import { h, setText, uniqueId } from '../../dom.ts';
-import { COLORS } from '../../kit/stage.ts';
-import { Stepper } from '../../kit/stepper.ts';
+import { COLORS } from '../../board.ts';
+import { Stepper } from '../../stepper.ts';
 import { BitsPanel } from './bits.ts';
 import { clampPos, evaluate, explainStep, PRESETS, pt, stepNote, VERDICT_TEXT, WORLD } from './model.ts';
 import type { PairState, PixelResult, Pos, Step, TraceFn } from './model.ts';
-import { drawBoxOutline, drawContact, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawShared, drawSprite, markRow, PixelStage, px, py } from './stage.ts';
+import { drawBoxOutline, drawContact, drawOverlapOutline, drawOverlapRect, drawPlayfield, drawShared, drawSprite, markRow, PixelBoard, px, py } from './board.ts';
 import { legend } from './legend.ts';
 import { BULLET, SOLDIER, Sprite } from './sprites.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
-import { stepperKeys } from '../../kit/input.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { stepperKeys } from '../../input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface PixelPlaygroundOptions {
   preset?: string;
@@ -49,7 +49,7 @@ export class PixelPlayground {
   readonly root: HTMLElement;
   private selected: number | null = null;
   private stepIndex = 0;
-  private stage: PixelStage;
+  private board: PixelBoard;
   private stepper: Stepper<Step> | null = null;
   private bitsPanel: BitsPanel | null = null;
   private fields: NumberFields<'x' | 'y'>[] = [];
@@ -57,7 +57,7 @@ export class PixelPlayground {
   private out: Record<string, HTMLElement> = {};
   private verdictEl: HTMLElement;
   private hintEl: HTMLElement;
-  private stageWrap: HTMLElement;
+  private boardWrap: HTMLElement;
   private radios: HTMLInputElement[] = [];
   private legendEl = legend();
   private url: UrlState<{ ax: number; ay: number; bx: number; by: number; f: TraceFn; s: number }> | null = null;
@@ -83,7 +83,7 @@ export class PixelPlayground {
     const compact = opts.controls === 'compact' || minimal;
     const traced = !minimal && (opts.trace ? opts.trace === 'on' : !compact);
 
-    this.stage = new PixelStage({
+    this.board = new PixelBoard({
       testids: ['obj-a', 'obj-b'],
       onMove: (i, p) => this.setPos(i, p),
       onFocus: (i) => {
@@ -98,11 +98,11 @@ export class PixelPlayground {
       },
     });
     this.hintEl = h('p', { class: 'fig-hint', 'data-testid': 'hint' }, hooks.hint ?? preset.hint);
-    this.stageWrap = h('div', { class: 'pm-stage-wrap' }, this.stage.root);
-    const stageCol = h(
+    this.boardWrap = h('div', { class: 'pm-board-wrap' }, this.board.root);
+    const boardCol = h(
       'div',
-      { class: 'fig-stage-col' },
-      this.stageWrap,
+      { class: 'fig-board-col' },
+      this.boardWrap,
       this.legendEl,
       h('p', { class: 'fig-help' }, 'Drag A or B. Or Tab to one and nudge it with the arrow keys: 1 px, or 8 px with Shift.'),
       this.hintEl,
@@ -115,12 +115,12 @@ export class PixelPlayground {
       'div',
       { class: `fig-playground pm-playground${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
       compact && !traced ? null : this.toolbar(compact, traced),
-      h('div', { class: 'fig-main' }, stageCol, side),
+      h('div', { class: 'fig-main' }, boardCol, side),
     );
     if (traced) {
       this.stepper = new Stepper<Step>(this.life, 
         {
-          sources: { 'core/src/pixelmask.c': pixelmaskSource },
+          sources: { 'core/src/pixelmask_pairs.c': pairsSource },
           phases: PHASES,
           phaseOf: (st) => st.phase,
           explain: (st) => explainStep(st, this.state, this.result),
@@ -144,7 +144,7 @@ export class PixelPlayground {
     }
     stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'pixelmask-playground');
     if (figure) {
@@ -338,16 +338,16 @@ export class PixelPlayground {
     const { sprites, pos } = this.state;
     const r = this.result;
     const hide = this.hooks.hideAnswers?.() ?? false;
-    const available = Math.min(this.stageWrap.clientWidth || 640, 700);
-    const ctx = this.stage.layout(sprites, pos, available);
-    const g = this.stage.geom;
+    const available = Math.min(this.boardWrap.clientWidth || 640, 700);
+    const ctx = this.board.layout(sprites, pos, available);
+    const g = this.board.geom;
     drawPlayfield(ctx, g);
     if (r.rect) drawOverlapRect(ctx, g, r.rect);
     sprites.forEach((sp, i) => drawSprite(ctx, g, sp, pos[i]));
     if (r.rect) drawOverlapOutline(ctx, g, r.rect);
     this.drawStep(ctx);
     if (!hide) drawShared(ctx, g, r.shared);
-    r.boxes.forEach((b, i) => drawBoxOutline(ctx, g, b, COLORS.objects[i], NAMES[i], this.selected === i && !this.stage.handles[i].matches(':focus-visible')));
+    r.boxes.forEach((b, i) => drawBoxOutline(ctx, g, b, COLORS.objects[i], NAMES[i], this.selected === i && !this.board.handles[i].matches(':focus-visible')));
     if (r.contact && !hide) drawContact(ctx, g, r.contact);
   }
 
@@ -358,9 +358,9 @@ export class PixelPlayground {
     const rect = r.rect;
     const st = r.steps[this.stepIndex];
     // the screen row being tested, for tests and assistive tech
-    this.stage.root.dataset.row = st && st.y !== null && st.kind !== 'HIT' ? String(st.y) : '';
+    this.board.root.dataset.row = st && st.y !== null && st.kind !== 'HIT' ? String(st.y) : '';
     if (!st || !rect) return;
-    const g = this.stage.geom;
+    const g = this.board.geom;
     ctx.save();
     const done = new Set<number>();
     for (const s of r.steps.slice(0, this.stepIndex)) if (s.kind === 'ROW' && s.y !== null && s.y !== st.y) done.add(s.y);

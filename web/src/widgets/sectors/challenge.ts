@@ -4,13 +4,13 @@
 import type { Earlyout } from '../../core.ts';
 import { fieldMessages, numberInput } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { battleLayers, makeBattle } from '../../scene/battle.ts';
-import { drawScreen, geometry, prepareCanvas } from '../../kit/stage.ts';
+import { battleLayers, makeBattle } from '../../battle.ts';
+import { drawScreen, geometry, prepareCanvas } from '../../board.ts';
 import { drawSectorFrame, sectorWorld } from './draw.ts';
 import { fmt, pairsFromSteps, sectorCounts, sectorsConfig, squareGrid } from './model.ts';
 import { TUNE_SIZES } from './tune.ts';
 import { TaskTick } from '../../progress.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export class SectorsChallenge {
   private cols = 8;
@@ -63,7 +63,7 @@ export class SectorsChallenge {
       this.tick.root,
     );
     this.canvas = h('canvas', { class: 'fig-canvas', role: 'img', 'aria-label': 'The battle in your grid' });
-    this.wrap = h('div', { class: 'fig-stage-wrap' }, h('div', { class: 'fig-stage' }, this.canvas));
+    this.wrap = h('div', { class: 'fig-board-wrap' }, h('div', { class: 'fig-board' }, this.canvas));
     host.replaceChildren(
       h(
         'div',
@@ -73,7 +73,7 @@ export class SectorsChallenge {
           { class: 'fig-toolbar' },
           h('div', { class: 'sg-size' }, h('span', { class: 'presets-label' }, 'Your grid'), cols.field, rows.field, fieldMessages(cols, rows)),
         ),
-        h('div', { class: 'fig-main' }, h('div', { class: 'fig-stage-col' }, this.wrap), h('div', { class: 'fig-side' }, this.yours, this.panel)),
+        h('div', { class: 'fig-main' }, h('div', { class: 'fig-board-col' }, this.wrap), h('div', { class: 'fig-side' }, this.yours, this.panel)),
       ),
     );
     this.life.onResize(this.wrap, () => this.draw());

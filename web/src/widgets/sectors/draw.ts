@@ -1,12 +1,12 @@
 // Drawing a frame of the battle in its sector grid: objects shaded by how many sectors the core
 // listed them in, and the pairs it met in shared sectors as lines (tested, found, dropped by layers).
-import { drawBattle } from '../../scene/draw.ts';
-import type { Battle } from '../../scene/battle.ts';
-import { toCss } from '../../kit/stage.ts';
-import type { Geometry, World } from '../../kit/stage.ts';
+import { drawBattle } from '../../battle-draw.ts';
+import type { Battle } from '../../battle.ts';
+import { toCss } from '../../board.ts';
+import type { Geometry, World } from '../../board.ts';
 import { SECTOR_SHADES, shadeIndex } from './model.ts';
 import type { PairsMet } from './model.ts';
-import { WORLD_H, WORLD_W } from '../../scene/battle.ts';
+import { WORLD_H, WORLD_W } from '../../battle.ts';
 
 export function sectorWorld(cellW: number, cellH: number, cols: number, rows: number): World {
   return { screenW: WORLD_W, screenH: WORLD_H, cellW, cellH, cols, rows, margin: 10 };

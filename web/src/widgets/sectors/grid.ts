@@ -7,14 +7,14 @@ import type { Earlyout } from '../../core.ts';
 import { fieldMessages, numberInput, segmented, slider, toggle } from '../../controls.ts';
 import type { NumberInput, Segmented, Slider } from '../../controls.ts';
 import { h, reducedMotion, scrollBox, setText } from '../../dom.ts';
-import { battleLayers, makeBattle, stepBattle } from '../../scene/battle.ts';
-import type { Battle, Facing, LayerRules } from '../../scene/battle.ts';
-import { drawScreen, geometry, prepareCanvas } from '../../kit/stage.ts';
+import { battleLayers, makeBattle, stepBattle } from '../../battle.ts';
+import type { Battle, Facing, LayerRules } from '../../battle.ts';
+import { drawScreen, geometry, prepareCanvas } from '../../board.ts';
 import { drawSectorFrame, sectorWorld } from './draw.ts';
 import { fmt, gridSize, LAYOUT_TEXT, runFrame, sectorCounts, sectorsConfig, SECTOR_SHADES, shadeIndex, squareGrid } from './model.ts';
 import type { FrameReport, GridChoice, GridLayout, SectorGrid, Sweeper } from './model.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 /** What a shared link holds: the grid as chosen (the same limits as the slider and the cols and
     rows fields) and whether layers are used. The battle's frame is not kept: it plays on. */
@@ -202,7 +202,7 @@ export class SectorsDemo {
     );
 
     this.canvas = h('canvas', { class: 'fig-canvas', role: 'img', 'aria-label': 'The battle in its sector grid; lines join the pairs the core box-tested' });
-    this.wrap = h('div', { class: 'fig-stage-wrap' }, h('div', { class: 'fig-stage' }, this.canvas));
+    this.wrap = h('div', { class: 'fig-board-wrap' }, h('div', { class: 'fig-board' }, this.canvas));
 
     // every note is kept up to date; the minimal figure shows only the grid's (the sweep, layers and
     // frames belong to later figures)
@@ -232,7 +232,7 @@ export class SectorsDemo {
         { class: 'fig-main' },
         h(
           'div',
-          { class: 'fig-stage-col' },
+          { class: 'fig-board-col' },
           this.wrap,
           minimal ? null : h('div', { class: 'sg-play' }, this.playBtn, stepBtn, this.frameText),
           minimal ? null : lineToggles,

@@ -4,7 +4,7 @@
 // sort-and-sweep. Nothing here decides a collision; it only calls the core and files its answers.
 import type { Earlyout, TraceStep } from '../../core.ts';
 import type { BroadphaseStats, SectorGrid, SectorsConfig, Sweeper } from 'earlyout';
-import { WORLD_H, WORLD_W } from '../../scene/battle.ts';
+import { WORLD_H, WORLD_W } from '../../battle.ts';
 
 export type { BroadphaseStats, SectorGrid, SectorsConfig, Sweeper };
 

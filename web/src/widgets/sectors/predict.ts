@@ -2,8 +2,8 @@
 // and last sector column and row the box is listed in; the core's grid.build() and ranges() answer.
 import type { Box, Earlyout } from '../../core.ts';
 import { h } from '../../dom.ts';
-import { PredictPanel } from '../predict.ts';
-import type { PredictTask } from '../predict.ts';
+import { PredictPanel } from '../../predict.ts';
+import type { PredictTask } from '../../predict.ts';
 import { sectorsConfig } from './model.ts';
 
 interface RangeQuestion {

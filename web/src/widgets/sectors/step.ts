@@ -1,23 +1,25 @@
-// One frame of a small scene, step by step through core/src/sectors.c: each object's sector
-// range, its insertion into each sector's list, then sector by sector the pairs it meets:
+// One frame of a small scene, step by step through core/src/sectors.c (each object's sector
+// range, its insertion into each sector's list) and core/src/sectors_pairs.c (sector by sector the
+// pairs it meets):
 // skipped as duplicates, dropped by layers, or box-tested (and found). The current sector and
 // pair are drawn on the screen; the sector lists fill up beside it, from the core's own steps.
 import sectorsSource from '../../../../core/src/sectors.c';
-import { clampInt16, INT16_MAX, INT16_MIN } from '../../core.ts';
+import pairsSource from '../../../../core/src/sectors_pairs.c';
+import { clampField, FIELD_MAX, FIELD_MIN } from '../../core.ts';
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
 import { segmented, toggle } from '../../controls.ts';
 import { h } from '../../dom.ts';
-import { BLUE_BULLET, BLUE_SOLDIER, CATEGORY, collidesWith, RED_BULLET, RED_SOLDIER } from '../../scene/battle.ts';
-import type { Kind } from '../../scene/battle.ts';
-import { pill, SIDE } from '../../scene/draw.ts';
-import { COLORS, drawScreen, fillCells, Stage, toCss } from '../../kit/stage.ts';
-import type { Geometry } from '../../kit/stage.ts';
-import { Stepper } from '../../kit/stepper.ts';
+import { BLUE_BULLET, BLUE_SOLDIER, CATEGORY, collidesWith, RED_BULLET, RED_SOLDIER } from '../../battle.ts';
+import type { Kind } from '../../battle.ts';
+import { pill, SIDE } from '../../battle-draw.ts';
+import { COLORS, drawScreen, fillCells, Board, toCss } from '../../board.ts';
+import type { Geometry } from '../../board.ts';
+import { Stepper } from '../../stepper.ts';
 import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { sectorWorld, withAlpha } from './draw.ts';
 import { sectorsConfig, unpackRange } from './model.ts';
-import { stepperKeys } from '../../kit/input.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { stepperKeys } from '../../input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 export interface StepOptions {
   grid?: string;
@@ -64,20 +66,20 @@ export class SectorStepper {
   private cellW = 128;
   private cellH = 96;
   private stats = { candidatePairs: 0, duplicatesSkipped: 0, layerFiltered: 0, boxTests: 0, pairsFound: 0 };
-  private stage: Stage;
+  private board: Board;
   private stepper: Stepper<SectorStep>;
   private lists: HTMLElement;
   private tally: HTMLElement;
-  private stageWrap: HTMLElement;
+  private boardWrap: HTMLElement;
   private root: HTMLElement;
   private url: UrlState<{ g: string; y: 'on' | 'off'; p: number[]; s: number }> | null = null;
 
   constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: StepOptions) {
     this.gridKey = opts.grid && GRIDS[opts.grid] ? opts.grid : '2x2';
-    this.stage = new Stage({
+    this.board = new Board({
       names: SCENE.map((_, i) => String(i)),
       onMove: (i, box) => {
-        this.boxes[i] = { ...box, x: clampInt16(box.x), y: clampInt16(box.y) };
+        this.boxes[i] = { ...box, x: clampField(box.x), y: clampField(box.y) };
         this.update();
         this.url?.changed('drag');
       },
@@ -87,7 +89,7 @@ export class SectorStepper {
         return `Object ${i}, a ${KIND_NAMES[SCENE[i].kind]}: x ${b.x}, y ${b.y}, ${b.w} by ${b.h}. Drag, or use the arrow keys (Shift for 8 px).`;
       },
     });
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.board.root);
     const grids = segmented(
       'Sectors',
       'step-grid',
@@ -109,7 +111,7 @@ export class SectorStepper {
     this.tally = h('p', { class: 'ss-tally', 'data-testid': 'tally' });
     this.stepper = new Stepper<SectorStep>(this.life, 
       {
-        sources: { 'core/src/sectors.c': sectorsSource },
+        sources: { 'core/src/sectors.c': sectorsSource, 'core/src/sectors_pairs.c': pairsSource },
         title: 'Step through one frame',
         phases: ['ranges', 'fill', 'pairs'],
         phaseOf: (st) => st.phase,
@@ -134,7 +136,7 @@ export class SectorStepper {
       h(
         'div',
         { class: 'fig-main' },
-        h('div', { class: 'fig-stage-col' }, this.stageWrap, h('p', { class: 'fig-help' }, 'Drag any object (or Tab to it and use the arrow keys) and step again: the trace is the core’s, recorded afresh.')),
+        h('div', { class: 'fig-board-col' }, this.boardWrap, h('p', { class: 'fig-help' }, 'Drag any object (or Tab to it and use the arrow keys) and step again: the trace is the core’s, recorded afresh.')),
         h(
           'div',
           { class: 'fig-side' },
@@ -151,14 +153,14 @@ export class SectorStepper {
     );
     stepperKeys(this.root, () => this.stepper);
     host.replaceChildren(this.root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'sectors-step');
     if (figure) {
-      // every object's x and y (dragging keeps them in int16), the grid, layers and the step
+      // every object's x and y (dragging keeps them in the fields' range), the grid, layers and the step
       this.url = new UrlState(this.life, 
         figure,
-        { g: oneOf(Object.keys(GRIDS), 'grid'), y: oneOf(['on', 'off'] as const, 'layers'), p: ints(2 * SCENE.length, INT16_MIN, INT16_MAX, 'positions'), s: int(0, 9999, 'step') },
+        { g: oneOf(Object.keys(GRIDS), 'grid'), y: oneOf(['on', 'off'] as const, 'layers'), p: ints(2 * SCENE.length, FIELD_MIN, FIELD_MAX, 'positions'), s: int(0, 9999, 'step') },
         {
           get: () => ({ g: this.gridKey, y: this.useLayers ? 'on' : 'off', p: this.boxes.flatMap((b) => [b.x, b.y]), s: this.index }),
           apply: (v) => {
@@ -328,8 +330,8 @@ export class SectorStepper {
   private draw(): void {
     if (!this.steps) return;
     const world = sectorWorld(this.cellW, this.cellH, this.cols, this.rows);
-    const ctx = this.stage.layout(world, this.boxes, Math.min(this.stageWrap.clientWidth || 640, 640));
-    const g = this.stage.geom;
+    const ctx = this.board.layout(world, this.boxes, Math.min(this.boardWrap.clientWidth || 640, 640));
+    const g = this.board.geom;
     drawScreen(ctx, g, { labels: 'cells' });
     const st = this.step;
     // the current sector (INSERT, VISIT, or the sector a pair is met in)
@@ -363,7 +365,7 @@ export class SectorStepper {
       ctx.strokeStyle = color;
       ctx.lineWidth = 1.5;
       ctx.strokeRect(x + 0.75, y + 0.75, b.w * g.s - 1.5, b.h * g.s - 1.5);
-      if (about.has(i) || this.stage.handles[i].matches(':focus-visible')) {
+      if (about.has(i) || this.board.handles[i].matches(':focus-visible')) {
         ctx.strokeStyle = COLORS.focus;
         ctx.lineWidth = 2;
         ctx.setLineDash([4, 3]);

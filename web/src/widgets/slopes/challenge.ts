@@ -7,15 +7,15 @@ import { HIT, SLOPE, TILE } from 'earlyout';
 import type { TileMap } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
-import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../kit/stage.ts';
-import type { World } from '../../kit/stage.ts';
-import { PredictPanel } from '../predict.ts';
-import type { PredictTask } from '../predict.ts';
+import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../board.ts';
+import type { World } from '../../board.ts';
+import { PredictPanel } from '../../predict.ts';
+import type { PredictTask } from '../../predict.ts';
 import { drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { SlopeEditor } from './editor.ts';
 import { attrName, SHAPES, T, textMap } from './model.ts';
 import { TaskTick } from '../../progress.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 /** u: the learner's tile, on the floor; v: a flat ledge of the height picked for this round. */
 const CLIMB_COURSE = ['........', '...uvvvv', '########'];

@@ -11,11 +11,11 @@ import type { CharacterResult, MoveResult, Mover, TileMap } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
 import { segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { snap, toCss } from '../../kit/stage.ts';
+import { snap, toCss } from '../../board.ts';
 import { drawCharacter, drawCourse, drawFoot, renderMap } from './draw.ts';
 import { T, textMap } from './model.ts';
 import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 /** 24 x 8 tiles of 16 px: a hill (45° up, a plateau at y 80, 45° down), the floor at y 112, and a
     ramp up to a ledge at y 96 on the right. */
@@ -68,8 +68,8 @@ export class CharacterFrames {
   private main!: Run;
   private plain: Run | null = null;
   private canvas: HTMLCanvasElement;
-  private stage: HTMLElement;
-  private stageWrap: HTMLElement;
+  private board: HTMLElement;
+  private boardWrap: HTMLElement;
   private readout: HTMLElement;
   private status: HTMLElement;
   private root: HTMLElement;
@@ -83,8 +83,8 @@ export class CharacterFrames {
     this.bitmap = renderMap(this.map);
     this.mode = opts.mode === 'run' ? 'run' : 'landing';
     this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
-    this.stage = h('div', { class: 'fig-stage sl-walk-stage', 'data-testid': 'character-stage', role: 'img', 'aria-label': 'The frames of the box on the hill' }, this.canvas);
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage);
+    this.board = h('div', { class: 'fig-board sl-walk-board', 'data-testid': 'character-board', role: 'img', 'aria-label': 'The frames of the box on the hill' }, this.canvas);
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.board);
     this.readout = h('dl', { class: 'sl-facts', 'data-testid': 'character-readout' });
     this.status = h('p', { class: 'sl-status', 'data-testid': 'character-status', 'aria-live': 'polite' });
     const modes = segmented('Scene', 'character-mode', [['landing', 'Landing on a ramp'], ['run', 'Running over a hill']], this.mode, (v) => {
@@ -106,12 +106,12 @@ export class CharacterFrames {
       h(
         'div',
         { class: 'fig-main' },
-        h('div', { class: 'fig-stage-col' }, this.stageWrap, h('p', { class: 'fig-help' }, 'Dots mark the box’s feet every frame: yellow on the ground, red in the air; the ring is where it landed or launched. In the landing scene, grey dots are the same frames made of map.move.')),
+        h('div', { class: 'fig-board-col' }, this.boardWrap, h('p', { class: 'fig-help' }, 'Dots mark the box’s feet every frame: yellow on the ground, red in the air; the ring is where it landed or launched. In the landing scene, grey dots are the same frames made of map.move.')),
         h('div', { class: 'fig-side' }, h('section', { role: 'group', class: 'fig-card', 'aria-label': 'What the core reports' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
       ),
     );
     host.replaceChildren(this.root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     const figure = ownFigure(host, 'slopes-character');
     if (figure) {
       this.url = new UrlState(this.life, 
@@ -226,7 +226,7 @@ export class CharacterFrames {
   }
 
   private draw(): void {
-    const { ctx, g } = drawCourse(this.canvas, this.stage, this.stageWrap, this.bitmap, HILL[0].length, HILL.length, T);
+    const { ctx, g } = drawCourse(this.canvas, this.board, this.boardWrap, this.bitmap, HILL[0].length, HILL.length, T);
     const dot = (p: Frame, color: string) => drawFoot(ctx, g, p.x, p.y, BOX, BOX, color);
     for (const p of this.plain?.frames ?? []) dot(p, 'rgba(200, 200, 200, 0.8)');
     for (const p of this.main.frames) dot(p, p.ground ? 'rgba(255, 216, 77, 0.9)' : 'rgba(255, 93, 93, 0.95)');

@@ -4,8 +4,8 @@
 import type { TileMap } from 'earlyout';
 import { TILE } from 'earlyout';
 import type { Box } from '../../core.ts';
-import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../kit/stage.ts';
-import type { Geometry, World } from '../../kit/stage.ts';
+import { drawScreen, geometry, prepareCanvas, snap, toCss } from '../../board.ts';
+import type { Geometry, World } from '../../board.ts';
 
 export const SLOPE_COLORS = {
   solid: [104, 122, 160] as const,
@@ -91,15 +91,15 @@ export function drawCharacter(ctx: CanvasRenderingContext2D, g: Geometry, b: Box
 }
 
 /** A course of `rows` x `cols` tiles of `tile` px on `canvas`, scaled to its wrapper (at most
-    700 px wide), `stage` sized to match: the screen, the map's bitmap and the tile grid. */
-export function drawCourse(canvas: HTMLCanvasElement, stage: HTMLElement, wrap: HTMLElement, bitmap: HTMLCanvasElement,
+    700 px wide), `board` sized to match: the screen, the map's bitmap and the tile grid. */
+export function drawCourse(canvas: HTMLCanvasElement, board: HTMLElement, wrap: HTMLElement, bitmap: HTMLCanvasElement,
                            cols: number, rows: number, tile: number): { ctx: CanvasRenderingContext2D; g: Geometry } {
   const world: World = { screenW: cols * tile, screenH: rows * tile, cellW: tile, cellH: tile, margin: 0, maxScale: 3 };
   const g = geometry(Math.min(wrap.clientWidth || 640, 700), world);
   const ctx = prepareCanvas(canvas, g);
-  stage.style.width = `${g.cssW}px`;
-  stage.style.height = `${g.cssH}px`;
-  stage.dataset.scale = String(g.s);
+  board.style.width = `${g.cssW}px`;
+  board.style.height = `${g.cssH}px`;
+  board.dataset.scale = String(g.s);
   drawScreen(ctx, g, { labels: false });
   drawMap(ctx, g, bitmap);
   drawTileGrid(ctx, g);

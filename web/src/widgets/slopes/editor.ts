@@ -6,13 +6,13 @@ import { SLOPE } from 'earlyout';
 import type { TileMap } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { h, reducedMotion, setText, uniqueId } from '../../dom.ts';
-import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../kit/stage.ts';
-import type { World } from '../../kit/stage.ts';
+import { COLORS, drawScreen, geometry, prepareCanvas, toCss } from '../../board.ts';
+import type { World } from '../../board.ts';
 import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { attrName, SHAPES, T, textMap } from './model.ts';
 import { int, ints, ownFigure, UrlState } from '../../urlstate.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
-import { capturePointer } from '../../kit/input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
+import { capturePointer } from '../../input.ts';
 
 /** css px per height-array pixel */
 const CELL = 20;
@@ -63,8 +63,8 @@ export class SlopeEditor {
   private numbers: HTMLElement[];
   private status: HTMLElement;
   private readout: HTMLElement;
-  private stageCanvas: HTMLCanvasElement;
-  private stageWrap: HTMLElement;
+  private boardCanvas: HTMLCanvasElement;
+  private boardWrap: HTMLElement;
   private playBtn: HTMLButtonElement;
   private box: Box = { ...PATROL_BOX };
   private dir = 1;
@@ -108,8 +108,8 @@ export class SlopeEditor {
       h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-curve', onclick: () => this.setAll(Uint8Array.from(START)) }, 'Curve'),
       h('button', { type: 'button', class: 'chip', 'data-testid': 'preset-empty', onclick: () => this.setAll(new Uint8Array(T)) }, 'Empty'),
     );
-    this.stageCanvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
-    this.stageWrap = h('div', { class: 'fig-stage-wrap sl-course-wrap' }, h('div', { class: 'fig-stage sl-course', 'data-testid': 'editor-course' }, this.stageCanvas));
+    this.boardCanvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
+    this.boardWrap = h('div', { class: 'fig-board-wrap sl-course-wrap' }, h('div', { class: 'fig-board sl-course', 'data-testid': 'editor-course' }, this.boardCanvas));
     this.playBtn = h('button', { type: 'button', class: 'btn', 'data-testid': 'patrol-play', 'aria-pressed': String(this.playing), onclick: () => this.setPlaying(!this.playing) }, '');
     const root = h(
       'div',
@@ -127,7 +127,7 @@ export class SlopeEditor {
             'section',
             { role: 'group', class: 'fig-card', 'aria-label': 'The tile on a course' },
             h('div', { class: 'fig-card-head' }, h('h3', {}, 'On a course'), this.stepLabel, this.playBtn),
-            this.stageWrap,
+            this.boardWrap,
             h('p', { class: 'fig-help' }, setup.courseHelp ?? 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
           ),
           setup.extraPanel ?? null,
@@ -140,7 +140,7 @@ export class SlopeEditor {
       this.visible = v;
       this.loop();
     });
-    this.life.onResize(this.stageWrap, () => this.drawCourse());
+    this.life.onResize(this.boardWrap, () => this.drawCourse());
     this.update();
     const figure = ownFigure(host, 'slopes-editor');
     if (figure) {
@@ -362,9 +362,9 @@ export class SlopeEditor {
 
   private drawCourse(): void {
     const world: World = { screenW: this.course[0].length * T, screenH: this.course.length * T, cellW: T, cellH: T, margin: 0, maxScale: 4 };
-    const g = geometry(Math.min(this.stageWrap.clientWidth || 400, 480), world);
-    const ctx = prepareCanvas(this.stageCanvas, g);
-    this.stageCanvas.parentElement!.style.width = `${g.cssW}px`;
+    const g = geometry(Math.min(this.boardWrap.clientWidth || 400, 480), world);
+    const ctx = prepareCanvas(this.boardCanvas, g);
+    this.boardCanvas.parentElement!.style.width = `${g.cssW}px`;
     drawScreen(ctx, g, { labels: false });
     drawMap(ctx, g, this.bitmap);
     drawTileGrid(ctx, g);

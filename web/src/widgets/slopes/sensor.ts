@@ -9,15 +9,15 @@ import type { TileMap } from 'earlyout';
 import type { Box, Earlyout, Ground } from 'earlyout';
 import { segmented } from '../../controls.ts';
 import { h } from '../../dom.ts';
-import { COLORS, drawScreen, fillCells, snap, Stage, toCss } from '../../kit/stage.ts';
-import type { Geometry, World } from '../../kit/stage.ts';
-import { Stepper } from '../../kit/stepper.ts';
+import { COLORS, drawScreen, fillCells, snap, Board, toCss } from '../../board.ts';
+import type { Geometry, World } from '../../board.ts';
+import { Stepper } from '../../stepper.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { drawCharacter, drawMap, drawTileGrid, renderMap, SLOPE_COLORS } from './draw.ts';
 import { attrName, sensorSteps, T, textMap } from './model.ts';
 import type { SensorStep } from './model.ts';
-import { stepperKeys } from '../../kit/input.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { stepperKeys } from '../../input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 const MAP = ['........', '........', '../#\\.ab', '########'];
 
@@ -57,8 +57,8 @@ export class SensorStepper {
   private index = 0;
   private ground: Ground | null = null;
   private focused = false;
-  private stage: Stage;
-  private stageWrap: HTMLElement;
+  private board: Board;
+  private boardWrap: HTMLElement;
   private stepper: Stepper<SensorStep>;
   private facts: HTMLElement;
   private result: HTMLElement;
@@ -71,7 +71,7 @@ export class SensorStepper {
     const p = PRESETS.find((q) => q.key === opts.preset) ?? PRESETS[0];
     this.mode = MODES.some(([m]) => m === opts.mode) ? (opts.mode as Mode) : 'point';
     this.sensor = this.mode === 'point' ? { x: p.x, y: p.y, w: 1, h: 1 } : { ...FEET_BOX };
-    this.stage = new Stage({
+    this.board = new Board({
       names: ['sensor'],
       onMove: (_, b) => this.moveTo(b.x, b.y),
       onFocus: (i) => {
@@ -83,7 +83,7 @@ export class SensorStepper {
           ? `Sensor at x ${this.sensor.x}, y ${this.sensor.y}. Drag it, or use the arrow keys (Shift for 8 px).`
           : `Box at x ${this.sensor.x}, y ${this.sensor.y}, ${this.sensor.w} by ${this.sensor.h}. Drag it, or use the arrow keys (Shift for 8 px).`,
     });
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.board.root);
     this.facts = h('dl', { class: 'sl-facts', 'data-testid': 'sensor-facts' });
     this.result = h('p', { class: 'sl-readout', 'data-testid': 'sensor-result' });
     this.stepper = new Stepper<SensorStep>(this.life, 
@@ -128,7 +128,7 @@ export class SensorStepper {
       h(
         'div',
         { class: 'fig-main' },
-        h('div', { class: 'fig-stage-col' }, this.stageWrap, h('p', { class: 'fig-help' }, 'Green pixels are slope, blue ones solid tiles, as the core reads them. The yellow dot is the sensor; step to see which tile and column it reads.')),
+        h('div', { class: 'fig-board-col' }, this.boardWrap, h('p', { class: 'fig-help' }, 'Green pixels are slope, blue ones solid tiles, as the core reads them. The yellow dot is the sensor; step to see which tile and column it reads.')),
         h(
           'div',
           { class: 'fig-side' },
@@ -140,7 +140,7 @@ export class SensorStepper {
     );
     stepperKeys(root, () => this.stepper);
     host.replaceChildren(root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'slopes-sensor');
     if (figure) {
@@ -237,7 +237,7 @@ export class SensorStepper {
   }
 
   private root(): HTMLElement {
-    return this.stageWrap.closest('.sl-sensor') as HTMLElement;
+    return this.boardWrap.closest('.sl-sensor') as HTMLElement;
   }
 
   /** A HEIGHT step after EXTEND or REGRESS reads the neighbouring tile. */
@@ -319,8 +319,8 @@ export class SensorStepper {
 
   private draw(): void {
     const world: World = { screenW: MAP[0].length * T, screenH: MAP.length * T, cellW: T, cellH: T, margin: 6, maxScale: 5 };
-    const ctx = this.stage.layout(world, [this.sensor], Math.min(this.stageWrap.clientWidth || 640, 640));
-    const g = this.stage.geom;
+    const ctx = this.board.layout(world, [this.sensor], Math.min(this.boardWrap.clientWidth || 640, 640));
+    const g = this.board.geom;
     drawScreen(ctx, g, { labels: 'cells' });
     drawMap(ctx, g, this.bitmap);
     drawTileGrid(ctx, g);

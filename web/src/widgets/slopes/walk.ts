@@ -12,7 +12,7 @@ import { h, setText } from '../../dom.ts';
 import { drawCharacter, drawCourse, drawFoot, renderMap } from './draw.ts';
 import { T, textMap } from './model.ts';
 import { oneOf, ownFigure, UrlState } from '../../urlstate.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 /** 22 x 7 tiles of 16 px; the floor's top is y = 96, the two plateaus' y = 64. */
 export const COURSE = [
@@ -90,7 +90,7 @@ export class SlopeWalk {
   private focused = false;
   private course: HTMLElement;
   private canvas: HTMLCanvasElement;
-  private stageWrap: HTMLElement;
+  private boardWrap: HTMLElement;
   private readout: HTMLElement;
   private status: HTMLElement;
   private root: HTMLElement;
@@ -109,7 +109,7 @@ export class SlopeWalk {
     this.course = h(
       'div',
       {
-        class: 'fig-stage sl-walk-stage',
+        class: 'fig-board sl-walk-board',
         tabindex: 0,
         role: 'application',
         'aria-roledescription': 'game',
@@ -118,7 +118,7 @@ export class SlopeWalk {
       },
       this.canvas,
     );
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.course);
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.course);
     this.readout = h('dl', { class: 'sl-facts', 'data-testid': 'walk-readout', 'aria-live': 'off' });
     // said once the box comes to rest, not every frame
     this.status = h('p', { class: 'sl-status', 'data-testid': 'walk-status', 'aria-live': 'polite' });
@@ -172,7 +172,7 @@ export class SlopeWalk {
       h(
         'div',
         { class: 'fig-main' },
-        h('div', { class: 'fig-stage-col' }, this.stageWrap, pads, h('p', { class: 'fig-help' }, 'Click the course (or Tab to it) and hold ← or →; ↑ or Space jumps. Dots mark the box’s feet every frame: yellow on the ground, red in the air.')),
+        h('div', { class: 'fig-board-col' }, this.boardWrap, pads, h('p', { class: 'fig-help' }, 'Click the course (or Tab to it) and hold ← or →; ↑ or Space jumps. Dots mark the box’s feet every frame: yellow on the ground, red in the air.')),
         h('div', { class: 'fig-side' }, h('section', { role: 'group', class: 'fig-card', 'aria-label': 'What the core reports' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'The core says')), this.readout, this.status)),
       ),
     );
@@ -183,7 +183,7 @@ export class SlopeWalk {
       if (!v) this.held = { left: false, right: false };
       this.kick();
     });
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.settle();
     this.render();
     const figure = ownFigure(host, 'slopes-walk');
@@ -373,7 +373,7 @@ export class SlopeWalk {
   }
 
   private draw(): void {
-    const { ctx, g } = drawCourse(this.canvas, this.course, this.stageWrap, this.bitmap, COURSE[0].length, COURSE.length, T);
+    const { ctx, g } = drawCourse(this.canvas, this.course, this.boardWrap, this.bitmap, COURSE[0].length, COURSE.length, T);
     // the trail: the feet (bottom middle) of every frame
     for (const p of this.trail) drawFoot(ctx, g, p.x, p.y, this.box.w, BOX_H, p.ground ? 'rgba(255, 216, 77, 0.85)' : 'rgba(255, 93, 93, 0.95)');
     drawCharacter(ctx, g, this.box, this.focused);

@@ -9,13 +9,13 @@ import { TOUCH } from 'earlyout';
 import type { TileMap } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
-import { PredictPanel } from '../predict.ts';
-import type { PredictTask } from '../predict.ts';
+import { PredictPanel } from '../../predict.ts';
+import type { PredictTask } from '../../predict.ts';
 import { MAP_H, MAP_W, newHero, NO_INPUT, stepHero, TILE_SIZE } from './model.ts';
 import type { Preset } from './model.ts';
 import { TilesPlayground } from './playground.ts';
 import { TaskTick } from '../../progress.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 /** Frames of the test fall: from the top of the room to the floor takes about 50. */
 const FALL_FRAMES = 240;

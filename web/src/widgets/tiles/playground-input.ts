@@ -2,11 +2,11 @@
 // pad's buttons), and the map's own keyboard and pointer handling (walk and jump in play mode, a
 // paint cursor in paint mode, painting with a pointer in either). It turns events into calls on the
 // playground; it draws nothing itself.
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 import { h } from '../../dom.ts';
 import { MAP_H, MAP_W, PALETTE, TILE_SIZE } from './model.ts';
 import type { Input } from './model.ts';
-import { capturePointer } from '../../kit/input.ts';
+import { capturePointer } from '../../input.ts';
 
 /** how long a pad button pressed with the keyboard holds its direction while the game runs */
 const TAP_MS = 160;
@@ -114,9 +114,9 @@ const GAME: Record<string, Held | 'jump'> = {
 };
 
 /** The map's keyboard (play: walk, jump, N for one frame; paint: the cursor) and pointer painting. */
-export function wireStage(pg: InputTarget, stage: HTMLElement, canvas: HTMLCanvasElement): void {
+export function wireBoard(pg: InputTarget, board: HTMLElement, canvas: HTMLCanvasElement): void {
   let painting: number | null = null;
-  stage.addEventListener('keydown', (e) => {
+  board.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (pg.mode === 'paint') {
       if (paintKey(pg, e)) e.preventDefault();
@@ -135,15 +135,15 @@ export function wireStage(pg: InputTarget, stage: HTMLElement, canvas: HTMLCanva
     // Up jumps too, unless it climbs a ladder (decided in the game loop)
     if (k === 'up') pg.keys.press('jump');
   });
-  stage.addEventListener('keyup', (e) => {
+  board.addEventListener('keyup', (e) => {
     const k = GAME[e.key];
     if (k) pg.keys.release(k);
   });
-  stage.addEventListener('blur', () => {
+  board.addEventListener('blur', () => {
     pg.keys.releaseAll();
     pg.draw();
   });
-  stage.addEventListener('focus', () => pg.draw());
+  board.addEventListener('focus', () => pg.draw());
   const tileAt = (e: PointerEvent): { col: number; row: number } | null => {
     const r = canvas.getBoundingClientRect();
     const size = TILE_SIZE * pg.scale;
@@ -152,18 +152,18 @@ export function wireStage(pg: InputTarget, stage: HTMLElement, canvas: HTMLCanva
     return col >= 0 && row >= 0 && col < MAP_W && row < MAP_H ? { col, row } : null;
   };
   // painting with a pointer, in either mode
-  stage.addEventListener('pointerdown', (e) => {
+  board.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
     const c = tileAt(e);
     if (!c) return;
     e.preventDefault();
-    stage.focus({ preventScroll: true });
-    capturePointer(stage, e);
+    board.focus({ preventScroll: true });
+    capturePointer(board, e);
     painting = e.pointerId;
     pg.cursor = c;
     pg.paint(c.col, c.row, pg.tool);
   });
-  stage.addEventListener('pointermove', (e) => {
+  board.addEventListener('pointermove', (e) => {
     if (painting !== e.pointerId) return;
     const c = tileAt(e);
     if (!c) return;
@@ -173,8 +173,8 @@ export function wireStage(pg: InputTarget, stage: HTMLElement, canvas: HTMLCanva
   const end = (e: PointerEvent) => {
     if (painting === e.pointerId) painting = null;
   };
-  stage.addEventListener('pointerup', end);
-  stage.addEventListener('pointercancel', end);
+  board.addEventListener('pointerup', end);
+  board.addEventListener('pointercancel', end);
 }
 
 /** Paint mode's keys: arrows move the cursor, Space or Enter paints, Delete erases, a tile's key

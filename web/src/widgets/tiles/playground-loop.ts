@@ -4,7 +4,7 @@
 // draw, and hears of new frames through onFrames.
 import type { TileMap, TileProbe, TilesCache } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 import { labelSteps, MAP_H, MAP_W, newHero, presetCells, stepHero, TILE_SIZE } from './model.ts';
 import type { Frame, Hero, Input, Preset, Step } from './model.ts';
 

@@ -4,8 +4,8 @@
 // choices (mode, tool, cursor, the step shown); nothing here changes them.
 import { TOUCH } from 'earlyout';
 import { h, setText } from '../../dom.ts';
-import { drawScreen, geometry, prepareCanvas } from '../../kit/stage.ts';
-import type { Geometry } from '../../kit/stage.ts';
+import { drawScreen, geometry, prepareCanvas } from '../../board.ts';
+import type { Geometry } from '../../board.ts';
 import { attrName, drawHitbox, drawProbes, drawTiles, mapHeights, markStep, markTile, pxRect, tileWorld } from './draw.ts';
 import type { ProbeMark } from './draw.ts';
 import { HERO, hitText, kindsText, MAP_H, MAP_W, TILE_SIZE } from './model.ts';
@@ -26,8 +26,8 @@ export interface ViewState {
 
 export class TilesView {
   readonly canvas: HTMLCanvasElement;
-  readonly stage: HTMLElement;
-  readonly stageWrap: HTMLElement;
+  readonly board: HTMLElement;
+  readonly boardWrap: HTMLElement;
   readonly statusEl: HTMLElement;
   /** the cards beside the map */
   readonly side: HTMLElement[];
@@ -42,12 +42,12 @@ export class TilesView {
     onResetCounters: () => void,
   ) {
     this.canvas = h('canvas', { class: 'fig-canvas', 'aria-hidden': 'true' });
-    this.stage = h(
+    this.board = h(
       'div',
-      { class: 'tl-stage', tabindex: 0, role: 'application', 'aria-roledescription': 'tile map game', 'data-testid': 'stage', 'aria-label': '' },
+      { class: 'tl-board', tabindex: 0, role: 'application', 'aria-roledescription': 'tile map game', 'data-testid': 'board', 'aria-label': '' },
       this.canvas,
     );
-    this.stageWrap = h('div', { class: 'tl-stage-wrap' }, this.stage);
+    this.boardWrap = h('div', { class: 'tl-board-wrap' }, this.board);
     this.statusEl = h('p', { class: 'tl-status', 'data-testid': 'status', role: 'status', 'aria-live': 'polite' });
     this.arith = h('div', { class: 'tl-arith', 'data-testid': 'arith' });
     this.arithWhich = h('span', { class: 'mask-hex', 'data-testid': 'arith-which' });
@@ -79,7 +79,7 @@ export class TilesView {
     const b = hero.box;
     const r = hero.last;
     const stuck = r ? (r.touching & TOUCH.SOLID) !== 0 : false;
-    const ds = this.stage.dataset;
+    const ds = this.board.dataset;
     ds.x = String(b.x);
     ds.y = String(b.y);
     ds.onGround = String(r?.onGround ?? false);
@@ -122,7 +122,7 @@ export class TilesView {
     else if (r?.onGround) where = 'standing';
     const paint = `Paint cursor on tile (${cursor.col}, ${cursor.row}), ${attrName(map.getCell(cursor.col, cursor.row))}; painting ${attrName(tool)}.`;
     setText(this.statusEl, mode === 'paint' ? paint : `The character is ${where} at x ${b.x}, y ${b.y}.${hero.deaths ? ` Respawned ${hero.deaths}×.` : ''}`);
-    this.stage.setAttribute(
+    this.board.setAttribute(
       'aria-label',
       mode === 'paint'
         ? `Tile map, ${MAP_W} by ${MAP_H} tiles. Arrow keys move the paint cursor, Space or Enter paints, Delete erases, 0 to 5 choose the tile.`
@@ -201,13 +201,13 @@ export class TilesView {
   draw(): void {
     const { map, hero, probes, frame } = this.game;
     const { trace, mode, cursor } = this.state();
-    const available = Math.min(this.stageWrap.clientWidth || 768, 1024);
+    const available = Math.min(this.boardWrap.clientWidth || 768, 1024);
     this.geom = geometry(available, tileWorld(map, 0, 4));
     const g = this.geom;
     const ctx = prepareCanvas(this.canvas, g);
-    this.stage.style.width = `${g.cssW}px`;
-    this.stage.style.height = `${g.cssH}px`;
-    this.stage.dataset.scale = String(g.s);
+    this.board.style.width = `${g.cssW}px`;
+    this.board.style.height = `${g.cssH}px`;
+    this.board.dataset.scale = String(g.s);
     drawScreen(ctx, g, { labels: false });
     drawTiles(ctx, g, map, mapHeights(map));
 
@@ -229,7 +229,7 @@ export class TilesView {
     }
     drawHitbox(ctx, g, hero.box, { stuck, label: stuck ? 'inside a wall' : undefined });
     drawProbes(ctx, g, marks);
-    if (mode === 'paint' && this.stage.matches(':focus')) markTile(ctx, g, cursor.col, cursor.row, TILE_SIZE, '#ffffff');
+    if (mode === 'paint' && this.board.matches(':focus')) markTile(ctx, g, cursor.col, cursor.row, TILE_SIZE, '#ffffff');
   }
 
   private drawMoveStep(ctx: CanvasRenderingContext2D, g: Geometry, st: Step): void {

@@ -15,17 +15,17 @@ import type { Earlyout } from '../../core.ts';
 import { presetChips, segmented } from '../../controls.ts';
 import type { Segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { Stepper } from '../../kit/stepper.ts';
+import { Stepper } from '../../stepper.ts';
 import { explainStep, MAP_H, MAP_W, NO_INPUT, PALETTE, presetCells, PRESETS, stepNote } from './model.ts';
 import type { Preset, Step, TraceFn } from './model.ts';
-import { Keys, touchPad, wireStage } from './playground-input.ts';
+import { Keys, touchPad, wireBoard } from './playground-input.ts';
 import type { InputTarget, Mode } from './playground-input.ts';
 import { TilesGame } from './playground-loop.ts';
 import { SHIFT, TilesView } from './playground-view.ts';
 import { oneOf, ownFigure, StateError, UrlState } from '../../urlstate.ts';
 import type { Codec } from '../../urlstate.ts';
-import { stepperKeys } from '../../kit/input.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import { stepperKeys } from '../../input.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 /** The painted map in a link: runs of one tile kind, a letter per palette entry (a empty, b solid,
     c one-way, d ladder, e hazard, f water, g spike block, h ladder top, i half top, j half bottom,
@@ -157,7 +157,7 @@ export class TilesPlayground implements InputTarget {
       h(
         'div',
         { class: 'tl-main' },
-        h('div', { class: 'tl-stage-col' }, this.view.stageWrap, touchPad(this, life), this.view.statusEl, this.hintEl, hooks.extraPanel ?? null),
+        h('div', { class: 'tl-board-col' }, this.view.boardWrap, touchPad(this, life), this.view.statusEl, this.hintEl, hooks.extraPanel ?? null),
         h('div', { class: 'tl-side' }, ...this.view.side),
       ),
     );
@@ -194,11 +194,11 @@ export class TilesPlayground implements InputTarget {
       this.root.appendChild(this.stepper.root);
     }
 
-    wireStage(this, this.view.stage, this.view.canvas);
+    wireBoard(this, this.view.board, this.view.canvas);
     // in paint mode the map's own keys move the brush
-    stepperKeys(this.root, () => this.stepper, (e) => e.target === this.view.stage && this.mode === 'paint');
+    stepperKeys(this.root, () => this.stepper, (e) => e.target === this.view.board && this.mode === 'paint');
     host.replaceChildren(this.root);
-    life.onResize(this.view.stageWrap, () => this.draw());
+    life.onResize(this.view.boardWrap, () => this.draw());
     life.onVisible(this.root, (v) => this.game.setVisible(v));
     this.setRunning(this.game.running);
     this.refresh();

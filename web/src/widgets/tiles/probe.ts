@@ -6,11 +6,11 @@ import { TILE } from 'earlyout';
 import type { TileMap, TileProbe } from 'earlyout';
 import type { Box, Earlyout } from '../../core.ts';
 import { h, setText } from '../../dom.ts';
-import { drawScreen, Stage } from '../../kit/stage.ts';
+import { drawScreen, Board } from '../../board.ts';
 import { int, ownFigure, UrlState } from '../../urlstate.ts';
 import { attrName, drawHitbox, drawProbes, drawTiles, markTile, tileWorld } from './draw.ts';
 import { kindsText } from './model.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 const COLS = 16;
 const ROWS = 10;
@@ -51,8 +51,8 @@ export class TilesProbe {
   private points: TileProbe[] = [];
   private kinds = 0;
   private focused = false;
-  private stage: Stage;
-  private stageWrap: HTMLElement;
+  private board: Board;
+  private boardWrap: HTMLElement;
   private rows: HTMLElement[] = [];
   private says: HTMLElement;
   private url: UrlState<{ x: number; y: number }> | null = null;
@@ -60,7 +60,7 @@ export class TilesProbe {
   constructor(host: HTMLElement, private life: Lifecycle, eo: Earlyout) {
     this.map = eo.tiles.createMap({ width: COLS, height: ROWS, tileSize: T, outside: 'solid', cells: artCells() });
     life.own(() => this.map.dispose()); // the core's map goes with the widget
-    this.stage = new Stage({
+    this.board = new Board({
       names: ['box'],
       testidPrefix: 'pr-',
       onMove: (_i, b) => this.moveTo(b.x, b.y),
@@ -70,7 +70,7 @@ export class TilesProbe {
       },
       describe: () => `The box, 16 × 16 px at x ${this.box.x}, y ${this.box.y}. Drag it, or use the arrow keys (Shift for 8 px).`,
     });
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.board.root);
     const list = h('ol', { class: 'tl-probe-list', 'data-testid': 'pr-points' });
     for (let k = 0; k < 4; k++) {
       const li = h('li', { 'data-testid': `pr-point-${k}` });
@@ -86,8 +86,8 @@ export class TilesProbe {
         { class: 'fig-main' },
         h(
           'div',
-          { class: 'fig-stage-col' },
-          this.stageWrap,
+          { class: 'fig-board-col' },
+          this.boardWrap,
           h('p', { class: 'fig-help' }, 'Drag the box, or Tab to it and use the arrow keys (Shift: 8 px). Tiles are 8 px: grey blocks are solid, the orange ledge is one-way.'),
         ),
         h(
@@ -104,7 +104,7 @@ export class TilesProbe {
       ),
     );
     host.replaceChildren(root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
     const figure = ownFigure(host, 'tiles-probe');
     if (figure) {
@@ -147,7 +147,7 @@ export class TilesProbe {
       (this.kinds ? `The corners read ${kindsText(this.kinds)}. ` : 'The corners read only empty tiles. ') +
         (spanned > cols ? `The box spans ${spanned} tile columns; its corners look at ${cols} of them.` : `The box spans ${spanned} tile column${spanned === 1 ? '' : 's'}; its corners look at every one.`),
     );
-    const d = this.stageWrap.dataset;
+    const d = this.boardWrap.dataset;
     d.box = `${this.box.x},${this.box.y}`;
     d.spanned = String(spanned);
     d.read = String(cols);
@@ -155,8 +155,8 @@ export class TilesProbe {
   }
 
   private draw(): void {
-    const ctx = this.stage.layout(tileWorld(this.map, 0, 4), [this.box], Math.min(this.stageWrap.clientWidth || 512, 560));
-    const g = this.stage.geom;
+    const ctx = this.board.layout(tileWorld(this.map, 0, 4), [this.box], Math.min(this.boardWrap.clientWidth || 512, 560));
+    const g = this.board.geom;
     drawScreen(ctx, g, { labels: false });
     drawTiles(ctx, g, this.map);
     for (const p of this.points) markTile(ctx, g, p.col, p.row, T);

@@ -9,12 +9,12 @@ import type { Box, Earlyout } from '../../core.ts';
 import { fieldMessages, numberInput, presetChips, toggle } from '../../controls.ts';
 import type { NumberInput } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
-import { COLORS, drawBox, drawScreen, snap, Stage, toCss } from '../../kit/stage.ts';
-import type { Geometry } from '../../kit/stage.ts';
+import { COLORS, drawBox, drawScreen, snap, Board, toCss } from '../../board.ts';
+import type { Geometry } from '../../board.ts';
 import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
 import { drawTiles, tileWorld } from './draw.ts';
 import { hitText } from './model.ts';
-import type { Lifecycle } from '../../kit/lifecycle.ts';
+import type { Lifecycle } from '../../lifecycle.ts';
 
 const COLS = 16;
 const ROWS = 10;
@@ -121,8 +121,8 @@ export class TilesSweep {
   private s: State;
   private a!: Answers;
   private focused: number | null = null;
-  private stage: Stage;
-  private stageWrap: HTMLElement;
+  private board: Board;
+  private boardWrap: HTMLElement;
   private hint: HTMLElement;
   private says: HTMLElement;
   private moveCall = h('code', { 'data-testid': 'sw-move-call' });
@@ -139,7 +139,7 @@ export class TilesSweep {
     this.map = eo.tiles.createMap({ width: COLS, height: ROWS, tileSize: T, outside: 'solid', cells: artCells(p) });
     life.own(() => this.map.dispose()); // the core's map goes with the widget
 
-    this.stage = new Stage({
+    this.board = new Board({
       names: ['start', 'target'],
       testidPrefix: 'sw-',
       onMove: (i, b) => (i === 0 ? this.moveStart(b.x, b.y) : this.moveTarget(b.x - this.s.x, b.y - this.s.y)),
@@ -152,7 +152,7 @@ export class TilesSweep {
           ? `The box, at x ${this.s.x}, y ${this.s.y}. Drag it, or use the arrow keys (Shift for 8 px).`
           : `The target, dx ${this.s.dx}, dy ${this.s.dy} from the box. Drag it, or use the arrow keys (Shift for 8 px).`,
     });
-    this.stageWrap = h('div', { class: 'fig-stage-wrap' }, this.stage.root);
+    this.boardWrap = h('div', { class: 'fig-board-wrap' }, this.board.root);
 
     const num = (name: 'x' | 'y' | 'dx' | 'dy', min: number, max: number, label: string) =>
       numberInput({
@@ -202,8 +202,8 @@ export class TilesSweep {
         { class: 'fig-main' },
         h(
           'div',
-          { class: 'fig-stage-col' },
-          this.stageWrap,
+          { class: 'fig-board-col' },
+          this.boardWrap,
           legend,
           this.says,
           this.hint,
@@ -232,7 +232,7 @@ export class TilesSweep {
       ),
     );
     host.replaceChildren(this.root);
-    this.life.onResize(this.stageWrap, () => this.draw());
+    this.life.onResize(this.boardWrap, () => this.draw());
     this.update();
 
     const figure = ownFigure(host, 'tiles-sweep');
@@ -360,8 +360,8 @@ export class TilesSweep {
     const { s, a } = this;
     const start = { x: s.x, y: s.y, w: SIZE, h: SIZE };
     const target = { x: s.x + s.dx, y: s.y + s.dy, w: SIZE, h: SIZE };
-    const ctx = this.stage.layout(tileWorld(this.map, 0, 4), [start, target], Math.min(this.stageWrap.clientWidth || 512, 640));
-    const g = this.stage.geom;
+    const ctx = this.board.layout(tileWorld(this.map, 0, 4), [start, target], Math.min(this.boardWrap.clientWidth || 512, 640));
+    const g = this.board.geom;
     drawScreen(ctx, g, { labels: false, pixelGrid: true });
     drawTiles(ctx, g, this.map);
 
