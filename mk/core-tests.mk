@@ -42,8 +42,9 @@ test-core: $(foreach t,$(CORE_TESTS),$(TESTS)/$(t).trace $(TESTS)/$(t).fast $(TE
 	tools/count-cmocka core $(TESTS)/core-*.log && exit $$status
 
 # Every public header compiles on its own, as C99 and as C++. Then the layers: for each
-# lower:upper pair, the lower module's source includes nothing of the upper one's header (the
-# preprocessor's own list, so a comment cannot fool it) and its object needs no eo_<upper>_ symbol.
+# lower:upper pair, no source file of the lower module (core/src/<lower>.c and <lower>_*.c)
+# includes the upper one's header (the preprocessor's own list, so a comment cannot fool it) and
+# no object of it needs an eo_<upper>_ symbol.
 CXX ?= c++
 CORE_LAYERS := tiles:slopes tiles:raycast
 test-headers: $(CORE_HDR) $(CORE_SRC)
@@ -53,13 +54,14 @@ test-headers: $(CORE_HDR) $(CORE_SRC)
 	  if echo "$$src" | $(CXX) -std=c++11 -Wall -Wextra -Wpedantic -Werror $(CORE_INC) -x c++ -fsyntax-only -; then p=$$((p+1)); \
 	  else echo "FAIL: $$h as C++"; f=$$((f+1)); fi; \
 	done; mkdir -p $(TESTS); for l in $(CORE_LAYERS); do lo=$${l%%:*}; up=$${l##*:}; \
-	  if $(CC) $(STRICT) $(CORE_INC) -MM core/src/$$lo.c | tr ' \\' '\n\n' | grep -qx "core/include/earlyout/$$up.h"; \
-	  then echo "FAIL: layers: core/src/$$lo.c includes earlyout/$$up.h"; f=$$((f+1)); else p=$$((p+1)); fi; \
-	  $(CC) $(STRICT) $(CORE_INC) -DEO_TRACE=1 -c core/src/$$lo.c -o $(TESTS)/layer-$$lo.o || exit 1; \
-	  if nm -u $(TESTS)/layer-$$lo.o | grep -q " eo_$${up}_"; \
-	  then echo "FAIL: layers: core/src/$$lo.c calls $$(nm -u $(TESTS)/layer-$$lo.o | grep -o "eo_$${up}_[a-z_]*" | tr '\n' ' ')"; f=$$((f+1)); \
+	  for src in core/src/$$lo.c $$(ls core/src/$${lo}_*.c 2>/dev/null); do o=$(TESTS)/layer-$$(basename $$src .c).o; \
+	  if $(CC) $(STRICT) $(CORE_INC) -MM $$src | tr ' \\' '\n\n' | grep -qx "core/include/earlyout/$$up.h"; \
+	  then echo "FAIL: layers: $$src includes earlyout/$$up.h"; f=$$((f+1)); else p=$$((p+1)); fi; \
+	  $(CC) $(STRICT) $(CORE_INC) -DEO_TRACE=1 -c $$src -o $$o || exit 1; \
+	  if nm -u $$o | grep -q " eo_$${up}_"; \
+	  then echo "FAIL: layers: $$src calls $$(nm -u $$o | grep -o "eo_$${up}_[a-z_]*" | tr '\n' ' ')"; f=$$((f+1)); \
 	  else p=$$((p+1)); fi; \
-	done; echo "headers: $$p passed, $$f failed"; [ $$f -eq 0 ]
+	done; done; echo "headers: $$p passed, $$f failed"; [ $$f -eq 0 ]
 
 # The sanitizer matrix (traced build, so the hook buffers are exercised too):
 #   gcc   ASan+UBSan: the cmocka suites and the shared vectors

@@ -1,5 +1,5 @@
-/* Tile-map raycast: an exact integer grid walk. See earlyout/raycast.h.
-   Shown line by line in the raycast lesson: keep it readable.
+/* Tile-map raycast: an exact integer grid walk. See earlyout/raycast.h. No lesson shows it yet;
+   its steps are traced (EO_EV_RAYCAST_*) as the lessons' modules' are: keep it readable.
 
    One walker serves two grids: tiles (size 8 .. 128) for the walk through the map, and pixels
    (size 1) inside slope tiles, where the surface is pixel-exact. It keeps, per axis, the distance
@@ -9,12 +9,13 @@
    adding size * |dy| (or size * |dx|) per cell, so a step costs no multiplication (the Z80 has
    none). Equal: a corner, visited as three cells (the one across the vertical line, the one
    across the horizontal line, then the diagonal one), so the walk never steps diagonally past a
-   wall. */
+   wall. Which tiles block, and which of their pixels, is their kind's (tiles_kinds.h). */
 #include "earlyout/raycast.h"
 
 #include <stddef.h>
 
 #include "hooks.h"
+#include "tiles_kinds.h"
 
 /* The walk over one grid. A visit is a cell with the t it is entered at and its rank: 0 the start
    cell, 1 entered across a vertical line, 2 across a horizontal one, 3 the diagonal cell of a
@@ -252,36 +253,19 @@ static void entry_pixel(const ray *r, eo_coord *x, eo_coord *y)
     }
 }
 
-/* A slope pixel blocks when it lies below the surface: its column's height counts up from the
-   tile's bottom (tiles.h; one-way slopes name their shape from 136); a half tile's pixel when it
-   is in the solid half. */
-static uint8_t below_surface(const ray *r, uint8_t attr, eo_coord col, eo_coord row, eo_coord x, eo_coord y)
+/* Does pixel (x, y) of a pixel-exact tile (col, row) block? When it is one of the rows its kind
+   fills in its column: below a slope's surface (a one-way slope's too), in a half tile's solid half. */
+static uint8_t filled(const ray *r, uint8_t attr, eo_coord col, eo_coord row, eo_coord x, eo_coord y)
 {
     uint8_t lx = (uint8_t)(x - col * r->size), ly = (uint8_t)(y - row * r->size);
-    if (attr == EO_TILES_HALF_TOP)
-        return ly < r->size / 2u;
-    if (attr == EO_TILES_HALF_BOTTOM)
-        return ly >= r->size / 2u;
-    return eo_tiles_slope_height(r->map, (uint8_t)(attr - (attr >= EO_TILES_ONE_WAY_SLOPE ? EO_TILES_ONE_WAY_SLOPE : EO_TILES_SLOPE)),
-                                 lx) > (uint8_t)(r->size - 1u - ly);
+    uint8_t fill = eo_tiles_kind_of(attr)->fill;
+    return ly >= eo_tiles_fill_top(r->map, attr, fill, r->size, lx) && ly <= eo_tiles_fill_bottom(fill, r->size);
 }
 
-/* The kind bits that make a pixel-exact tile block: slopes SLOPE, one-way slopes ONE_WAY (as
-   one-way platforms), half tiles SOLID or HALF; 0 for the whole-square kinds. */
-static uint8_t pixel_kind(uint8_t attr)
-{
-    if (attr >= EO_TILES_ONE_WAY_SLOPE)
-        return EO_TILES_TOUCH_ONE_WAY;
-    if (attr >= EO_TILES_SLOPE)
-        return EO_TILES_TOUCH_SLOPE;
-    if (attr == EO_TILES_HALF_TOP || attr == EO_TILES_HALF_BOTTOM)
-        return EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_HALF;
-    return 0;
-}
-
-/* Inside the slope tile just visited: the pixel walk from the moment the tile is entered until it
-   is left (the tile walk's next visit), with only this tile's pixels tested. */
-static void scan_slope(ray *r, uint8_t attr)
+/* Inside the pixel-exact tile just visited (a slope, a half tile): the pixel walk from the moment
+   the tile is entered until it is left (the tile walk's next visit), with only this tile's pixels
+   tested. */
+static void scan_pixels(ray *r, uint8_t attr)
 {
     const walker *t = &r->tiles;
     walker p;
@@ -291,9 +275,9 @@ static void scan_slope(ray *r, uint8_t attr)
     walker_setup(&p, r->seg, 1);
     if (t->rank == 0) {
         walker_place(&p, t->x0, t->y0);
-        EO_STEP_ABOVE(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
+        EO_STEP_BELOW(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
         EO_COUNT(r->hooks, EO_COUNTER_RAYCAST_PIXELS);
-        if (below_surface(r, attr, col, row, p.col, p.row)) {
+        if (filled(r, attr, col, row, p.col, p.row)) {
             take(r, col, row, attr, p.col, p.row, 0, 1, 0);
             return;
         }
@@ -305,9 +289,9 @@ static void scan_slope(ray *r, uint8_t attr)
     while (walker_next(&p) && !t_after(p.t_num, p.t_den, end_n, end_d)) {
         if (eo_tiles_tile_of(p.col, r->shift) != col || eo_tiles_tile_of(p.row, r->shift) != row)
             continue; /* a pixel of a neighbouring tile (a corner's side pixel, or after the exit) */
-        EO_STEP_ABOVE(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
+        EO_STEP_BELOW(r->hooks, EO_EV_RAYCAST_PIXEL, p.col, p.row);
         EO_COUNT(r->hooks, EO_COUNTER_RAYCAST_PIXELS);
-        if (below_surface(r, attr, col, row, p.col, p.row)) {
+        if (filled(r, attr, col, row, p.col, p.row)) {
             take(r, col, row, attr, p.col, p.row, p.t_num, p.t_den, p.rank);
             return;
         }
@@ -325,8 +309,8 @@ enum { SIDE_LEFT, SIDE_RIGHT, SIDE_TOP, SIDE_BOTTOM };
 /* Can a tile of this attr stop the ray? (pixel-exact kinds: if they may, scan_slope decides) */
 static uint8_t may_block(uint8_t attr, uint8_t block)
 {
-    uint8_t kind = pixel_kind(attr);
-    return (uint8_t)(((kind != 0 ? kind : eo_tiles_kind_bit(attr)) & block) != 0);
+    const eo_tiles_kind *kind = eo_tiles_kind_of(attr);
+    return (uint8_t)(((kind->ray != 0 ? kind->ray : kind->touch) & block) != 0);
 }
 
 /* Is every tile beyond this side of the map (its two corners included) one that cannot block?
@@ -397,7 +381,7 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
         return e;
     if (block == 0)
         block = EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_SLOPE;
-    r.shift = map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
+    r.shift = eo_tiles_shift_of(map);
     r.map = map;
     r.seg = seg;
     r.hooks = hooks;
@@ -407,7 +391,8 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
     walker_setup(w, seg, r.size);
     walker_place(w, eo_tiles_tile_of(seg->x0, r.shift), eo_tiles_tile_of(seg->y0, r.shift));
     do {
-        uint8_t attr, kind;
+        uint8_t attr;
+        const eo_tiles_kind *kind;
         if (r.best.hit && visit_after(w->t_num, w->t_den, w->rank, r.best.t_num, r.best.t_den, r.best_rank))
             break; /* entered after the hit: not reached */
         attr = eo_tiles_attr_at(map, w->col, w->row, hooks);
@@ -426,11 +411,11 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
             v->face = face_of(w->rank, w->sx, w->sy);
         }
         count++;
-        kind = pixel_kind(attr);
-        if (kind != 0) {
-            if (kind & block)
-                scan_slope(&r, attr);
-        } else if (eo_tiles_kind_bit(attr) & block) {
+        kind = eo_tiles_kind_of(attr);
+        if (kind->ray != 0) {
+            if (kind->ray & block)
+                scan_pixels(&r, attr); /* pixel-exact: the first of its filled pixels the segment meets */
+        } else if (kind->touch & block) {
             eo_coord x, y;
             entry_pixel(&r, &x, &y);
             take(&r, w->col, w->row, attr, x, y, w->t_num, w->t_den, w->rank);

@@ -1,45 +1,33 @@
 /* Ground sensors and walking, on top of the tile map. See earlyout/slopes.h. Shown line by line
    in lesson 6: keep it readable.
 
-   The map owns its slope shapes (eo_tiles_slope_height, tiles.c); this layer only reads them.
-   The walk is made of eo_tiles_move calls (sideways one pixel, up to climb, down to follow the
-   ground): what tiles.c guarantees (no tunnelling, never ending inside a solid pixel) holds for
-   walking too. */
+   The map owns its tile kinds and slope shapes (tiles_kinds.h, tiles_kinds.c): a sensor reads
+   the rows a tile's kind fills, as the moves do. The walk is made of eo_tiles_move calls
+   (sideways one pixel, up to climb, down to follow the ground): what the moves guarantee (no
+   tunnelling, never ending inside a solid pixel) holds for walking too. */
 #include "earlyout/slopes.h"
 
 #include <stddef.h>
 
+#include "boxes.h"
 #include "hooks.h"
-
-static uint8_t shift_of(const eo_tiles_map *map)
-{
-    return map->tile_shift != 0 ? map->tile_shift : (uint8_t)EO_TILES_MIN_SHIFT;
-}
+#include "tiles_kinds.h"
 
 /* Ground height of column i of tile (col, row), seen from the tile's pixel row j (0 from above,
-   size - 1 from below: only ground reaching the tile's bottom continues a column upward), and the
-   tile's attr: solid, spike, one-way platforms and ladder tops are full, HALF_TOP full only
-   from its top half, HALF_BOTTOM and ONE_WAY_HALF half, slopes and one-way slopes have their
-   shape, anything else is empty. */
+   size - 1 from below), and the tile's attr: from the top row its kind fills in that column down
+   to the tile's bottom (tiles_kinds.h: solid or one-way alike), or 0: where it fills nothing, and
+   seen from below its filled rows (a half-top tile from its bottom half: only ground reaching the
+   tile's bottom continues a column upward). */
 static uint8_t ground(const eo_tiles_map *map, uint8_t size, eo_coord col, eo_coord row, uint8_t i,
                       uint8_t j, uint8_t *attr, eo_hooks *hooks)
 {
-    uint8_t h = 0, above;
+    uint8_t fill, top, h;
     *attr = eo_tiles_attr_at(map, col, row, hooks);
-    if (*attr == EO_TILES_SOLID || *attr == EO_TILES_ONE_WAY || *attr == EO_TILES_SOLID_HAZARD ||
-        *attr == EO_TILES_LADDER_TOP)
-        h = size;
-    else if (*attr == EO_TILES_LADDER) { /* inside the map, so row - 1 >= -1 */
-        above = eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks);
-        h = above != EO_TILES_LADDER && above != EO_TILES_LADDER_TOP ? size : 0u;
-    } else if (*attr == EO_TILES_HALF_TOP)
-        h = j < size / 2u ? size : 0u;
-    else if (*attr == EO_TILES_HALF_BOTTOM || *attr == EO_TILES_ONE_WAY_HALF)
-        h = (uint8_t)(size / 2u);
-    else if (*attr >= EO_TILES_ONE_WAY_SLOPE)
-        h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_ONE_WAY_SLOPE), i);
-    else if (*attr >= EO_TILES_SLOPE)
-        h = eo_tiles_slope_height(map, (uint8_t)(*attr - EO_TILES_SLOPE), i);
+    fill = eo_tiles_kind_of(*attr)->fill;
+    top = eo_tiles_fill_top(map, *attr, fill, size, i); /* size: none */
+    if ((fill & FILL_LADDER) && !eo_tiles_ladder_top(eo_tiles_attr_at(map, col, (eo_coord)(row - 1), hooks)))
+        top = size; /* a ladder with more ladder above (inside the map, so row - 1 >= -1) */
+    h = j > eo_tiles_fill_bottom(fill, size) ? 0u : (uint8_t)(size - top);
     EO_STEP_ABOVE(hooks, EO_EV_SLOPES_HEIGHT, i, h);
     return h;
 }
@@ -66,13 +54,13 @@ int16_t eo_slopes_tile_slope(const eo_tiles_map *map, uint8_t attr)
     int16_t diff = 0; /* right half's heights minus the left half's: |diff| <= (size / 2) * size */
     if (attr < EO_TILES_SLOPE || eo_tiles_tile_size(map, &size) != EO_OK)
         return 0;
-    shape = (uint8_t)(attr - (attr >= EO_TILES_ONE_WAY_SLOPE ? EO_TILES_ONE_WAY_SLOPE : EO_TILES_SLOPE));
+    shape = eo_tiles_shape_of(attr);
     half = (uint8_t)(size / 2u);
     for (i = 0; i < half; i++)
         diff = (int16_t)(diff + eo_tiles_slope_height(map, shape, (uint8_t)(i + half)) -
                          eo_tiles_slope_height(map, shape, i));
     /* a line rising a px per px has diff = a (size / 2)^2: scale to 256 per px, a power of two */
-    twice_shift = (uint8_t)(2u * shift_of(map));
+    twice_shift = (uint8_t)(2u * eo_tiles_shift_of(map));
     return twice_shift <= 10u ? (int16_t)(diff * (1 << (10u - twice_shift)))
                               : (int16_t)(diff / (1 << (twice_shift - 10u)));
 }
@@ -82,19 +70,20 @@ int16_t eo_slopes_tile_slope(const eo_tiles_map *map, uint8_t attr)
 static void sensor(const eo_tiles_map *map, uint8_t size, eo_coord x, eo_coord y, eo_slopes_ground *out,
                    eo_hooks *hooks)
 {
-    uint8_t shift = shift_of(map), i = (uint8_t)((eo_ucoord)x & (size - 1u)), attr, attr2, h, h2;
+    uint8_t shift = eo_tiles_shift_of(map), i = (uint8_t)((eo_ucoord)x & (size - 1u)), attr, attr2, h, h2;
     eo_coord col = eo_tiles_tile_of(x, shift), row = eo_tiles_tile_of(y, shift);
     eo_coord top = (eo_coord)(row * (eo_coord)size); /* the first pixel row of the sensor's tile */
 
     clear(out);
     EO_COUNT(hooks, EO_COUNTER_SLOPES_SENSORS);
-    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_SENSOR, x, y);
+    EO_STEP_BELOW(hooks, EO_EV_SLOPES_SENSOR, x, y);
     h = ground(map, size, col, row, i, (uint8_t)(y - top), &attr, hooks);
     if (h == 0) {
-        /* extension: nothing here, the ground may start in the tile below */
+        /* extension: nothing here, the ground may start in the tile below (if the world has one) */
         EO_STEP_ABOVE(hooks, EO_EV_SLOPES_EXTEND, x, row);
-        if (top > (eo_coord)(EO_COORD_MAX - size) ||
-            (h = ground(map, size, col, (eo_coord)(row + 1), i, 0, &attr, hooks)) == 0) {
+        if (top <= (eo_coord)(EO_COORD_MAX - size))
+            h = ground(map, size, col, (eo_coord)(row + 1), i, 0, &attr, hooks);
+        if (h == 0) {
             EO_STEP_ABOVE(hooks, EO_EV_SLOPES_NO_GROUND, x, y);
             return;
         }
@@ -136,14 +125,6 @@ eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, e
         out->slope = eo_slopes_tile_slope(map, out->attr);
     }
     return EO_OK;
-}
-
-/* w, h >= 1 and x + w - 1, y + h - 1 <= EO_COORD_MAX, without forming the sums. */
-static uint8_t box_ok(const eo_box *b)
-{
-    return b->w > 0 && b->h > 0 &&
-           (eo_ucoord)(b->w - 1) <= (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)b->x) &&
-           (eo_ucoord)(b->h - 1) <= (eo_ucoord)((eo_ucoord)EO_COORD_MAX - (eo_ucoord)b->y);
 }
 
 eo_result eo_slopes_box_ground(const eo_tiles_map *map, const eo_box *box, uint8_t sensors,
@@ -229,7 +210,7 @@ static uint8_t climb(const eo_tiles_map *map, const eo_box *b, int8_t dir, uint8
         return 0;
     }
     EO_COUNT(hooks, EO_COUNTER_SLOPES_CLIMBS);
-    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_CLIMB, col, rise);
+    EO_STEP_BELOW(hooks, EO_EV_SLOPES_CLIMB, col, rise);
     *out = t;
     return 1;
 }
@@ -250,7 +231,7 @@ static void onto_one_way(const eo_tiles_map *map, eo_box *t, int8_t dir, uint8_t
             if (eo_tiles_move(map, &u, 0, (eo_coord)-(eo_coord)rise, mflags, NULL, &r, hooks) == EO_OK &&
                 r.moved_y == -(int32_t)rise) {
                 EO_COUNT(hooks, EO_COUNTER_SLOPES_CLIMBS);
-                EO_STEP_ABOVE(hooks, EO_EV_SLOPES_CLIMB, col, rise);
+                EO_STEP_BELOW(hooks, EO_EV_SLOPES_CLIMB, col, rise);
                 *t = u;
             }
             return;
@@ -359,8 +340,8 @@ eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint
     e = grounded(map, &b, 0, &on, hooks);
     if (e != EO_OK)
         return e;
-    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_WALK, dx, max_step);
     end.rest = n;
+    EO_STEP_BELOW(hooks, EO_EV_SLOPES_WALK, dx, max_step);
     if (on)
         walk_on(map, &b, dir, n, max_step, EO_SLOPES_REACH_ALWAYS, 0, mflags, &end, hooks);
     out.hit = end.hit;
@@ -450,10 +431,10 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
     e = grounded(map, &b, flags, &on, hooks);
     if (e != EO_OK)
         return e;
-    EO_STEP_ABOVE(hooks, EO_EV_SLOPES_MOVE, dx, dy);
     out.move.hit = out.move.touching = out.move.below = out.move.on_ground = 0;
     out.landed = out.launched = 0;
     out.slope = 0;
+    EO_STEP_BELOW(hooks, EO_EV_SLOPES_MOVE, dx, dy);
     if (on && dy >= 0) {
         /* on the ground: dy is the ground's to absorb */
         walk_then_fly(map, &b, dir, n, max_step, reach, mflags, &out, hooks);
@@ -473,8 +454,8 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
                landing, not a wall */
             b = t;
             out.landed = 1;
-            out.move.hit = EO_HIT_BOTTOM;
             EO_STEP_ABOVE(hooks, EO_EV_SLOPES_LAND, b.x, b.y);
+            out.move.hit = EO_HIT_BOTTOM;
             walk_then_fly(map, &b, dir, (eo_ucoord)((rest_x >= 0 ? rest_x : -rest_x) - 1), max_step, reach, mflags, &out, hooks);
         } else if ((r.hit & (EO_HIT_LEFT | EO_HIT_RIGHT)) && rest_y != 0) {
             /* a wall: slide along it */

@@ -1399,8 +1399,9 @@ static void test_tiles_counters_and_trace(void **state)
     assert_int_equal(h.counters[EO_COUNTER_TILES_PROBES], 4);
     assert_int_equal(h.counters[EO_COUNTER_TILES_LOOKUPS], 4);
     assert_int_equal(steps[0].event, EO_EV_TILES_PROBE);
-    assert_true(ends_with(steps[0].file, "core/src/tiles.c"));
+    assert_true(ends_with(steps[0].file, "core/src/tiles_probe.c"));
     assert_true(steps[0].line > 0);
+    assert_true(ends_with(steps[1].file, "core/src/tiles_map.h")); /* every lookup of a tile */
     assert_int_equal(steps[0].a, 1);
     assert_int_equal(steps[0].b, 9);
     assert_int_equal(steps[1].event, EO_EV_TILES_LOOKUP);
@@ -1427,6 +1428,7 @@ static void test_tiles_counters_and_trace(void **state)
     assert_int_equal(h.counters[EO_COUNTER_TILES_SNAPS], 1);
     assert_int_equal(h.counters[EO_COUNTER_TILES_STEPS], 3); /* x 5..7, 8..15, then 16: blocked */
     assert_int_equal(steps[0].event, EO_EV_TILES_MOVE);
+    assert_true(ends_with(steps[0].file, "core/src/tiles_move.c"));
     assert_int_equal(steps[0].a, 30);
     for (k = 0; k < h.step_count; k++)
         if (steps[k].event == EO_EV_TILES_SNAP) {

@@ -337,7 +337,7 @@ test.describe('walking the course', () => {
     expect(s.x).toBe(36);
     expect(s.y).toBe(80);
     expect(s.hit & 2, 'stopped on its right side').toBe(2);
-    await expect(w.get('walk-events')).toHaveText('no walk: a plain move (tiles.c)');
+    await expect(w.get('walk-events')).toHaveText('no walk: a plain move (tiles_move.c)');
     // from the hill top, down the other side: frames in the air
     await w.get('walk-start-hill').check();
     await tabTo(page, 'course', 'walk');

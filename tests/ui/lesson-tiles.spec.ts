@@ -1,7 +1,8 @@
 // Lesson 5, tile probes: the character driven with the keyboard on the core's move() (standing,
 // walking into walls, jumping into a tile painted above its head, one-way platforms, ladders,
 // hazards), painting with the keyboard and the mouse, the corner slip-through, the step-through
-// against core/src/tiles.c, the pixel-to-tile arithmetic, the cache-skip counter, keyboard-only use.
+// against the core's tiles files (tiles_move.c, tiles_map.h, tiles_probe.c), the pixel-to-tile
+// arithmetic, the cache-skip counter, keyboard-only use.
 //
 // Expected positions are worked out from the preset maps (web/src/widgets/tiles/model.ts), never
 // from the widget's code: 8 px tiles, a 16 x 16 box, so a box standing on a tile row r has
@@ -175,7 +176,7 @@ test('tile kinds: painted spike blocks hold the character and report a hazard be
   });
 });
 
-test('step through the landing frame beside tiles.c, then probe() point by point', async ({ page }) => {
+test('step through the landing frame beside tiles_move.c and tiles_map.h, then probe() point by point', async ({ page }) => {
   const w = await open(page, 'stepper');
   await expectHero(w, { x: 92, y: standingOn(15), onGround: 'true', hit: 'bottom' });
   await expect(w.get('source')).toBeVisible();
@@ -184,7 +185,7 @@ test('step through the landing frame beside tiles.c, then probe() point by point
   expect(n).toBeGreaterThan(5);
 
   await test.step('the move: MOVE, a STEP_Y, lookups of columns 11 and 12, BLOCKED at row 120, SNAP to y 104', async () => {
-    await w.expectStepAt('tiles.c', 'EO_EV_TILES_MOVE');
+    await w.expectStepAt('tiles_move.c', 'EO_EV_TILES_MOVE');
     const seen: string[] = [];
     const lookups = new Set<string>();
     await w.get('step-next').focus();
@@ -202,7 +203,7 @@ test('step through the landing frame beside tiles.c, then probe() point by point
       if (ev === 'EO_EV_TILES_BLOCKED') expect(explain).toContain(`row ${15 * T}`);
       if (ev === 'EO_EV_TILES_SNAP') {
         expect(explain).toContain(`y becomes ${standingOn(15)}`);
-        await w.expectStepAt('tiles.c', 'EO_EV_TILES_SNAP');
+        await w.expectStepAt('tiles_move.c', 'EO_EV_TILES_SNAP');
       }
     }
     expect(seen).toContain('EO_EV_TILES_STEP_Y');
@@ -214,19 +215,19 @@ test('step through the landing frame beside tiles.c, then probe() point by point
     expect([...lookups]).toContain('11,15');
     expect([...lookups]).toContain('12,15');
     expect([...lookups]).not.toContain('13,15');
-    expect(coreLinesContaining('tiles.c', 'EO_EV_TILES_RESULT').length).toBeGreaterThan(0);
-    await w.expectStepAt('tiles.c', 'EO_EV_TILES_RESULT');
+    expect(coreLinesContaining('tiles_move.c', 'EO_EV_TILES_RESULT').length).toBeGreaterThan(0);
+    await w.expectStepAt('tiles_move.c', 'EO_EV_TILES_RESULT');
   });
 
   await test.step('probe(): the first point is the top-left corner (92, 104): tile 92 >> 3 = 11, 104 >> 3 = 13', async () => {
     await w.get('tracefn-probe').check();
     await expect(w.get('step-counter')).toHaveText('Step 1 of 16'); // 8 points, each a PROBE and a LOOKUP
-    await w.expectStepAt('tiles.c', 'EO_EV_TILES_PROBE');
+    await w.expectStepAt('tiles_probe.c', 'EO_EV_TILES_PROBE');
     await expect(w.get('arith-col')).toContainText('92 >> 3 = 11');
     await expect(w.get('arith-row')).toContainText('104 >> 3 = 13');
     await expect(w.get('arith-index')).toContainText(`13 × 32 + 11 = ${13 * 32 + 11}`);
     await w.get('step-next').click();
-    await w.expectStepAt('tiles.c', 'EO_EV_TILES_LOOKUP');
+    await w.expectStepAt('tiles_map.h', 'EO_EV_TILES_LOOKUP');
     await expect(w.get('step-explain')).toContainText('tile (11, 13)');
     await expect(w.get('step-explain')).toContainText('empty');
     // the sixth point is the middle of the bottom edge, (100, 119), just above the post
@@ -328,7 +329,7 @@ test('full-page screenshot at 1280 wide', async ({ page }) => {
     if ((await st.get('source').getAttribute('data-current-event')) === 'EO_EV_TILES_BLOCKED') break;
     await page.keyboard.press('.');
   }
-  await st.expectStepAt('tiles.c', 'EO_EV_TILES_BLOCKED');
+  await st.expectStepAt('tiles_move.c', 'EO_EV_TILES_BLOCKED');
   await st.get('step-next').blur();
   const dir = join(ROOT, 'build/test-artifacts');
   mkdirSync(dir, { recursive: true });

@@ -12,7 +12,7 @@ import { allWidgetsReady } from './pages.ts';
 /** For each core/src/*.c, a line of it that only it has and that a JS string holds verbatim (no
     quote, backslash or `${`): finding it in a script means the page downloaded that file's text. */
 function cFingerprints(): Map<string, string> {
-  const files = readdirSync(join(ROOT, 'core/src')).filter((f) => f.endsWith('.c'));
+  const files = readdirSync(join(ROOT, 'core/src')).filter((f) => /\.[ch]$/.test(f));
   const texts = new Map(files.map((f) => [f, readFileSync(join(ROOT, 'core/src', f), 'utf8')]));
   const out = new Map<string, string>();
   for (const [f, text] of texts) {
@@ -52,7 +52,7 @@ const namedScripts = (page: Page) =>
 
 test('the home page loads its one script: no widget, no C, no wasm', async ({ page }) => {
   const prints = cFingerprints();
-  expect(prints.size, 'every core/src/*.c file has a fingerprint line').toBe(readdirSync(join(ROOT, 'core/src')).filter((f) => f.endsWith('.c')).length);
+  expect(prints.size, 'every core/src/*.c and *.h file has a fingerprint line').toBe(readdirSync(join(ROOT, 'core/src')).filter((f) => /\.[ch]$/.test(f)).length);
   const seen = watch(page);
   await page.goto('/index.html');
   await page.waitForLoadState('networkidle');

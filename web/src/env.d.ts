@@ -3,3 +3,7 @@ declare module '*.c' {
   const source: string;
   export default source;
 }
+declare module '*.h' {
+  const source: string;
+  export default source;
+}

@@ -59,7 +59,7 @@ export function attrName(attr: number): string {
 
 export type SensorKind = 'SENSOR' | 'HEIGHT' | 'EXTEND' | 'REGRESS' | 'SURFACE' | 'NO_GROUND';
 
-/** One slopes.c step, with the tile the core looked up just before it (tiles.c's LOOKUP). */
+/** One slopes.c step, with the tile the core looked up just before it (tiles_map.h's LOOKUP). */
 export interface SensorStep extends TraceStep {
   kind: SensorKind;
   col: number | null;
@@ -69,7 +69,7 @@ export interface SensorStep extends TraceStep {
 
 /**
  * Keeps the slopes module's steps (the stepper shows slopes.c) and hands each HEIGHT step the
- * tile and attr of the LOOKUP that tiles.c recorded just before it (a = col << 16 | row & 0xFFFF).
+ * tile and attr of the LOOKUP that tiles_map.h recorded just before it (a = col << 16 | row & 0xFFFF).
  */
 export function sensorSteps(steps: readonly TraceStep[]): SensorStep[] {
   const out: SensorStep[] = [];

@@ -50,7 +50,7 @@ function describeWalk(steps: readonly TraceStep[]): string {
     else if (kind === 'WALL') out.push(st.b ? `WALL at column ${st.a}: needs ${st.b} px` : `WALL at column ${st.a}: no room`);
     else if (kind === 'AIRBORNE') out.push(`AIRBORNE at (${st.a}, ${st.b})`);
   }
-  if (!steps.some((st) => st.event === 'EO_EV_SLOPES_WALK')) return 'no walk: a plain move (tiles.c)';
+  if (!steps.some((st) => st.event === 'EO_EV_SLOPES_WALK')) return 'no walk: a plain move (tiles_move.c)';
   return out.length ? out.join(' · ') : 'flat: no climb, no snap';
 }
 

@@ -1,10 +1,14 @@
 // The tile-probe playground: a 32 x 20 map of 8 px tiles to paint, a character driven by the
 // keyboard or touch buttons, its probe points lit with what the core read, the pixel-to-tile
-// arithmetic of one probe, counters, and optionally one frame stepped beside core/src/tiles.c.
+// arithmetic of one probe, counters, and optionally one frame stepped beside the core's tiles files
+// (the move, the lookups, the touches, the probe: the source view follows the step's file).
 //   input (playground-input.ts) -> game loop (playground-loop.ts: model.ts, core move() + probe())
 //   -> view (playground-view.ts: canvas and panels). This file builds the figure and ties them up:
 //   the toolbar, the modes, painting, presets, the step-through and the URL state.
-import tilesSource from '../../../../core/src/tiles.c';
+import tilesMapSource from '../../../../core/src/tiles_map.h';
+import tilesMoveSource from '../../../../core/src/tiles_move.c';
+import tilesProbeSource from '../../../../core/src/tiles_probe.c';
+import tilesTouchSource from '../../../../core/src/tiles_touch.c';
 import { HIT } from 'earlyout';
 import type { TileMap } from 'earlyout';
 import type { Earlyout } from '../../core.ts';
@@ -167,7 +171,12 @@ export class TilesPlayground implements InputTarget {
       this.stepper = new Stepper<Step>(
         life,
         {
-          sources: { 'core/src/tiles.c': tilesSource },
+          sources: {
+            'core/src/tiles_move.c': tilesMoveSource,
+            'core/src/tiles_map.h': tilesMapSource,
+            'core/src/tiles_touch.c': tilesTouchSource,
+            'core/src/tiles_probe.c': tilesProbeSource,
+          },
           title: 'One frame, step by step',
           phases: PHASES,
           phaseOf: (st) => st.phase,

@@ -42,7 +42,7 @@ function artCells(): Uint8Array {
 }
 
 const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, v));
-/** the core's order: clockwise from the top-left corner (tiles.c, eo_tiles_probe) */
+/** the core's order: clockwise from the top-left corner (tiles_probe.c, eo_tiles_probe) */
 const CORNER_NAMES = ['top left', 'top right', 'bottom right', 'bottom left'];
 
 export class TilesProbe {
