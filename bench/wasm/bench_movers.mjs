@@ -29,7 +29,8 @@
 // 2. Group against group: 3,000 bullets (4 x 4) and 100 enemies (32 x 32) on 1024 x 768, the
 //    bullets bunched in a 128 x 128 spawn area or spread over the screen; positions in whole pixels.
 //    The bullet-enemy pairs found by world.pairsBetween (one call, after world.update of every
-//    object), by the two-grid workaround (a sector grid of the bullets, queryRegion once per enemy)
+//    object; bullets as group A, enemies as B: sectors.h says to keep the larger group as A, and
+//    the other way round it reads every bullet's sector for every bullet), by the two-grid workaround (a sector grid of the bullets, queryRegion once per enemy)
 //    and by one grid with layers (updateAndFindPairs, bullets not colliding with bullets) must be
 //    the same set every frame, or the run stops. Candidates: the pairs each one looked at (layers:
 //    the grid's candidatePairs; two grids: the bullets the queries returned; pairsBetween: the
