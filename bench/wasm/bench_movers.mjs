@@ -446,7 +446,8 @@ for (const n of SIZES) for (const layout of ['bunched', 'spread']) for (const sp
 const walls = level.boxes.length - level.tiles;
 const moverLines = [
   `Movers through a static level (${LW} x ${LH} px: a tile map of ${COLS} x ${ROWS} tiles of ${TS} px, ${level.tiles} solid runs; ` +
-    `${walls} walls and crates). Movers ${MS} x ${MS} px, slow ${SPEEDS.slow} px/frame, fast ${SPEEDS.fast} px/frame. ms: median per frame.`,
+    `${walls} walls and crates). Movers ${MS} x ${MS} px, slow ${SPEEDS.slow} px/frame, fast ${SPEEDS.fast} px/frame; earlyout's World in sectors of ${CELL} px.`,
+  `ms: median per frame; tunnelled and inside: movers, summed over all ${WARM + frames} frames (see the top of bench_movers.mjs).`,
   '',
   '| movers | layout  | speed | earlyout ms | Rapier ms | d-c ms | Rapier / earlyout | d-c / earlyout | tunnelled: earlyout / Rapier / d-c | inside >= 1 px: earlyout / Rapier / d-c |',
   '|-------:|---------|-------|------------:|----------:|-------:|------------------:|---------------:|-----------------------------------:|----------------------------------------:|',
