@@ -100,13 +100,17 @@ $(eval $(call bench_pixelmask_wasm,-simd,-DEO_WASM_SIMD=1))
 # bench_bullets: bullets and enemies with float positions (issue 27's 3,000 bullets and 100 enemies,
 # issue 14's 2,000 and 50) against rbush and detect-collisions, the same hits checked every frame;
 # `node bench/wasm/bench_bullets.mjs 600 --record bench/results/bullets.md` records the run README.md
-# quotes. package_sizes: each variant raw and gzip.
+# quotes. bench_movers: movers through a level of boxes and tiles (earlyout's World against Rapier2d's
+# character controller and detect-collisions, tunnelling counted for each) and group against group
+# (world.pairsBetween against two grids and one grid with layers); `node bench/wasm/bench_movers.mjs
+# 20 --record bench/results/movers.md` records a run. package_sizes: each variant raw and gzip.
 BENCH_WASM := wasm wasm-pack $(WASM)/bench_tiles.wasm $(WASM)/bench_dash.wasm $(WASM)/bench_pixelmask.wasm $(WASM)/bench_pixelmask-simd.wasm \
               $(WASM)/bench_broadphase.wasm
 bench-wasm: $(BENCH_WASM) | $(DEPS_STAMP)
 	node bench/wasm/bench_gridmask.mjs 600
 	node --no-liftoff bench/wasm/bench_broadphase.mjs 600
 	node bench/wasm/bench_bullets.mjs 600
+	node bench/wasm/bench_movers.mjs 20
 	@if [ -f $(PYGAME)/unavailable ]; then echo "pygame's bitmask.c: $$(cat $(PYGAME)/unavailable)"; fi
 	node --no-liftoff bench/wasm/bench_pixelmask.mjs
 	node --no-liftoff bench/wasm/bench_pixelmask_batch.mjs
@@ -118,11 +122,13 @@ bench-wasm: $(BENCH_WASM) | $(DEPS_STAMP)
 # an API change fails the build rather than the next `make bench`. The timings mean nothing here;
 # what counts is that each runs to its end, having checked its answers against its baselines on
 # the way (pairs, hits and pixels, compared in every bench), and prints its table; bench_bullets also
-# checks that earlyout's sector grid is still ahead of rbush and detect-collisions. bench-msx (sdcc,
+# checks that earlyout's sector grid is still ahead of rbush and detect-collisions, bench_movers that
+# earlyout's World lets no mover tunnel and is ahead of Rapier's controller (1,000 movers). bench-msx (sdcc,
 # ~5 min) and bench-site are left to `make bench`: the msx and ui suites run what they measure.
 BENCH_SMOKE := "$(NATIVE)/bench_gridmask 3" "$(NATIVE)/bench_broadphase 3 10000" "bench/native/pixelmask_placements.sh $(wordlist 1,2,$(PIXEL_BENCHES)) -- 16 64" \
   "$(NATIVE)/bench_tiles 3" "$(NATIVE)/bench_dash 1" "node bench/wasm/bench_gridmask.mjs 3" \
-  "env BENCH_SIZES=1000,10000 node bench/wasm/bench_broadphase.mjs 3" "node bench/wasm/bench_bullets.mjs 30 --check" "node bench/wasm/bench_pixelmask.mjs 16" \
+  "env BENCH_SIZES=1000,10000 node bench/wasm/bench_broadphase.mjs 3" "node bench/wasm/bench_bullets.mjs 30 --check" \
+  "env BENCH_MOVERS=1000 node bench/wasm/bench_movers.mjs 15 --check" "node bench/wasm/bench_pixelmask.mjs 16" \
   "node bench/wasm/bench_pixelmask_batch.mjs 16" "node bench/wasm/bench_tiles.mjs 3" "node bench/wasm/bench_dash.mjs 1" \
   "node bench/wasm/package_sizes.mjs"
 test-bench: $(BENCH_NATIVE) $(BENCH_WASM) | $(DEPS_STAMP)
