@@ -27,6 +27,8 @@ export const LAYOUT = {
   contact_push: { size: 24, x: 0, y: 4, along_x: 8, along_y: 12, nx: 16, ny: 18, overlap: 20, face: 21 },
   /** eo_contact_hit (contact.h) */
   contact_hit: { size: 24, t_num: 0, t_den: 4, x: 8, y: 12, nx: 16, ny: 18, hit: 20, face: 21, inside: 22 },
+  /** eo_pair_list (events.h) */
+  pair_list: { size: 12, pairs: 0, capacity: 4, count: 8 },
   /** eo_gridmask_layout (gridmask.h) */
   gridmask_layout: { size: 8, bits: 0, cell_shift_x: 1, cell_shift_y: 2, reserved: 3, screen_w: 4, screen_h: 6 },
   /** eo_gridmask_axis (gridmask.h) */
@@ -89,6 +91,7 @@ export const FIELD_TYPES = {
   hooks: { steps: "eo_trace_step *", step_capacity: "uint16_t", step_count: "uint16_t", steps_lost: "uint16_t", counters: "uint32_t[EO_COUNTER_COUNT]" },
   contact_push: { x: "eo_coord", y: "eo_coord", along_x: "eo_coord", along_y: "eo_coord", nx: "int16_t", ny: "int16_t", overlap: "uint8_t", face: "uint8_t" },
   contact_hit: { t_num: "uint32_t", t_den: "uint32_t", x: "eo_coord", y: "eo_coord", nx: "int16_t", ny: "int16_t", hit: "uint8_t", face: "uint8_t", inside: "uint8_t" },
+  pair_list: { pairs: "eo_pair *", capacity: "uint32_t", count: "uint32_t" },
   gridmask_layout: { bits: "uint8_t", cell_shift_x: "uint8_t", cell_shift_y: "uint8_t", reserved: "uint8_t", screen_w: "int16_t", screen_h: "int16_t" },
   gridmask_axis: { screen: "int16_t", shift: "uint8_t", last_cell: "uint8_t" },
   gridmask_grid: { layout: "eo_gridmask_layout", ready: "uint8_t", half: "uint8_t", axis: "eo_gridmask_axis[2]" },

@@ -43,6 +43,10 @@ export interface Exports {
   eo_contact_sweep_box(a: number, dx: number, dy: number, b: number, hit: number, hooks: number): number;
   /** eo_result eo_contact_sweep_boxes(const eo_box *a, eo_coord adx, eo_coord ady, const eo_box *b, eo_coord bdx, eo_coord bdy, eo_contact_hit *hit, eo_hooks *hooks) (contact.h) */
   eo_contact_sweep_boxes(a: number, adx: number, ady: number, b: number, bdx: number, bdy: number, hit: number, hooks: number): number;
+  /** eo_result eo_pairs_sort(eo_pair *pairs, uint32_t count, uint32_t *kept) (events.h) */
+  eo_pairs_sort(pairs: number, count: number, kept: number): number;
+  /** eo_result eo_pairs_events(const eo_pair *before, uint32_t before_count, const eo_pair *now, uint32_t now_count, eo_pair_list *began, eo_pair_list *stayed, eo_pair_list *ended) (events.h) */
+  eo_pairs_events(before: number, before_count: number, now: number, now_count: number, began: number, stayed: number, ended: number): number;
   /** eo_result eo_gridmask_layout_check(const eo_gridmask_layout *layout) (gridmask.h) */
   eo_gridmask_layout_check(layout: number): number;
   /** eo_result eo_gridmask_prepare(const eo_gridmask_layout *layout, eo_gridmask_grid *grid) (gridmask.h) */
@@ -103,14 +107,20 @@ export interface Exports {
   eo_sectors_build(grid: number, boxes: number, count: number, stats: number, hooks: number): number;
   /** eo_result eo_sectors_update(eo_sectors *grid, const eo_box *boxes, eo_index count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
   eo_sectors_update(grid: number, boxes: number, count: number, stats: number, hooks: number): number;
+  /** eo_result eo_sectors_update_one(eo_sectors *grid, const eo_box *boxes, eo_index count, eo_index index, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
+  eo_sectors_update_one(grid: number, boxes: number, count: number, index: number, stats: number, hooks: number): number;
   /** eo_result eo_sectors_find_pairs(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
   eo_sectors_find_pairs(grid: number, boxes: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
+  /** eo_result eo_sectors_find_pairs_between(const eo_sectors *grid, const eo_box *boxes, const eo_broadphase_layer *layers, uint16_t group_a, uint16_t group_b, eo_pair *pairs, uint32_t pair_capacity, uint32_t *pair_count, eo_broadphase_stats *stats, eo_hooks *hooks) (sectors.h) */
+  eo_sectors_find_pairs_between(grid: number, boxes: number, layers: number, group_a: number, group_b: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
   /** eo_result eo_sectors_object_range(const eo_sectors *grid, eo_index index, eo_sectors_range *range) (sectors.h) */
   eo_sectors_object_range(grid: number, index: number, range: number): number;
   /** eo_result eo_sectors_box_range(const eo_sectors *grid, const eo_box *box, eo_sectors_range *range) (sectors.h) */
   eo_sectors_box_range(grid: number, box: number, range: number): number;
   /** eo_result eo_sectors_tune(const eo_box *boxes, eo_index count, const eo_broadphase_layer *layers, const eo_sectors_config *configs, uint8_t config_count, void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best) (sectors.h) */
   eo_sectors_tune(boxes: number, count: number, layers: number, configs: number, config_count: number, storage: number, storage_size: number, rows: number, best: number): number;
+  /** eo_result eo_sectors_tune_between(const eo_box *boxes, eo_index count, const eo_broadphase_layer *layers, uint16_t group_a, uint16_t group_b, const eo_sectors_config *configs, uint8_t config_count, void *storage, size_t storage_size, eo_sectors_tune_row *rows, uint8_t *best) (sectors.h) */
+  eo_sectors_tune_between(boxes: number, count: number, layers: number, group_a: number, group_b: number, configs: number, config_count: number, storage: number, storage_size: number, rows: number, best: number): number;
   /** uint8_t eo_slopes_ground_height(const eo_tiles_map *map, eo_coord col, eo_coord row, uint8_t column, eo_hooks *hooks) (slopes.h) */
   eo_slopes_ground_height(map: number, col: number, row: number, column: number, hooks: number): number;
   /** eo_result eo_slopes_ground_at(const eo_tiles_map *map, eo_coord x, eo_coord y, eo_slopes_ground *out, eo_hooks *hooks) (slopes.h) */
