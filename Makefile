@@ -41,12 +41,17 @@ $(DEPS_STAMP): tools/bootstrap package.json package-lock.json
 # libearlyout.a is the fast build; libearlyout-trace.a has the teaching hooks (EO_TRACE=1).
 core: $(NATIVE)/libearlyout.a $(NATIVE)/libearlyout-trace.a
 
+# The fast build's jumps kept clear of 32-byte boundaries where the assembler can (GNU as on x86):
+# on Intel cores from Skylake to Cascade Lake (the JCC erratum) a loop whose jump crosses one runs
+# from the legacy decoders, and the pixel loops were up to 15% slower or faster by where the linker
+# happened to put them (make bench times them at several code addresses).
+FAST_ASFLAGS := $(shell echo 'int x;' | $(CC) -Wa,-mbranches-within-32B-boundaries -x c -c - -o /dev/null 2>/dev/null && echo -Wa,-mbranches-within-32B-boundaries)
 $(NATIVE)/fast/%.o: core/src/fast/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(STRICT) $(OPT) $(CORE_INC) -c $< -o $@
+	$(CC) $(STRICT) $(OPT) $(FAST_ASFLAGS) $(CORE_INC) -c $< -o $@
 $(NATIVE)/fast/%.o: core/src/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(STRICT) $(OPT) $(CORE_INC) -c $< -o $@
+	$(CC) $(STRICT) $(OPT) $(FAST_ASFLAGS) $(CORE_INC) -c $< -o $@
 $(NATIVE)/trace/%.o: core/src/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(STRICT) $(OPT) -DEO_TRACE=1 $(CORE_INC) -c $< -o $@

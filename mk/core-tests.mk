@@ -145,7 +145,8 @@ FUZZERS := $(patsubst tests/fuzz/%_fuzzer.c,%,$(wildcard tests/fuzz/*_fuzzer.c))
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c99 -g -O1 -DEO_TRACE=1 -Wall -Wextra -Wconversion -Werror $(FUZZ_SAN) $(CORE_INC)
 FUZZ_SHORT ?= 4
-FUZZ_HDR := tests/fuzz/fuzz_input.h tests/core/sweep_reference.h tests/core/tiles_reference.h tests/core/walk_reference.h
+FUZZ_HDR := tests/fuzz/fuzz_input.h tests/core/sweep_reference.h tests/core/tiles_reference.h tests/core/walk_reference.h \
+            tests/core/move_reference.h
 FUZZ_CORE_OBJ := $(patsubst core/src/%.c,$(TESTS)/fuzz/core/%.o,$(CORE_SRC))
 .SECONDARY: $(FUZZ_CORE_OBJ) $(foreach f,$(FUZZERS),$(TESTS)/fuzz/$(f)_target.o)
 $(TESTS)/fuzz/core/%.o: core/src/%.c $(CORE_HDR)

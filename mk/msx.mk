@@ -133,23 +133,22 @@ $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 	$(CC) -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wconversion -O2 -Itests/vectors $< -o $@
 
 # The Z80 kernels (core/src/z80/, EO_Z80_ASM) against the C they stand for, both on sz80: for
-# each module with assembly, its portable source compiled a second time with EO_Z80_ASM=0 and its
-# public names given a _c suffix, linked beside the library with tests/msx/<module>_asm.c, which
-# leaves <module>_result for tests/msx/asm_check.sh. Their rounds count in the msx suite.
+# each module with assembly, its portable files compiled a second time with EO_Z80_ASM=0 and every
+# function they define renamed with a _c suffix (read from the files: a definition starts at column
+# 0), linked beside the library with tests/msx/<module>_asm.c, which leaves <module>_result for
+# tests/msx/asm_check.sh. Their rounds count in the msx suite.
 MSXT := $(MSX)/test
 MSX_ASM_MODULES := sweep gridmask sectors
-msx_asm_names_sectors := eo_sectors_storage_size eo_sectors_init eo_sectors_build eo_sectors_update \
-                         eo_sectors_find_pairs eo_sectors_object_range eo_sectors_box_range eo_sectors_tune
-msx_asm_names_sweep := eo_sweep_find_pairs eo_sweep_init eo_sweep_storage_size \
-                      eo_sweep_refresh_x eo_sweep_refresh_y eo_sweep_first_descent eo_sweep_scan_entries
-msx_asm_names_gridmask := eo_gridmask_layout_check eo_gridmask_prepare eo_gridmask_build eo_gridmask_build_many \
-                          eo_gridmask_test eo_gridmask_find_candidates
 # A module's portable files: <module>.c, and sweep's scan (its Z80 kernels stand in for that file).
 msx_asm_files_sweep := sweep sweep_scan
+msx_asm_files_sectors := sectors sectors_pairs
 msx_asm_files = $(or $(msx_asm_files_$(1)),$(1))
 msx_asm_module = $(firstword $(subst _, ,$(1)))
+msx_def_sed := s/^[a-z][a-z0-9_ *]* \**\(eo_[a-z0-9_]*\)(.*/\1/p
+msx_defined = $(shell sed -n '$(msx_def_sed)' $(1))
+msx_asm_names = $(call msx_defined,$(foreach f,$(call msx_asm_files,$(1)),core/src/$(f).c))
 $(MSXT)/%_c.rel: core/src/%.c $(CORE_HDR) mk/msx.mk
-	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0 $(foreach f,$(msx_asm_names_$(call msx_asm_module,$*)),-D$(f)=$(f)_c))
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=0 $(foreach f,$(call msx_asm_names,$(call msx_asm_module,$*)),-D$(f)=$(f)_c))
 $(MSXT)/%_asm_main.rel: tests/msx/%_asm.c tests/msx/rng16.h tests/msx/random_boxes.h $(CORE_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC))
 .SECONDEXPANSION:

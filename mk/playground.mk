@@ -40,18 +40,34 @@ playground-tests: $(foreach t,$(PG_TESTS),$(PG)/tests/$(t))
 
 # ---- web ---------------------------------------------------------------------------------------
 # The same program with Emscripten: playground.js (the glue, a createPlayground() factory) and
-# playground.wasm, copied into build/site/playground/ by tools/build-web.mjs.
+# playground.wasm, copied into build/site/playground/ by tools/build-web.mjs, which builds the page
+# from tables.json: the keys, buttons, methods and cell sizes of the C, as the native program
+# prints them (--tables).
 PGW := $(PG)/web
-PGW_FLAGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wmissing-prototypes -O2 $(CORE_INC) -Iplayground \
-	-isystem $(SDL2W_PREFIX)/include/SDL2 -sMODULARIZE=1 -sEXPORT_NAME=createPlayground -sENVIRONMENT=web \
-	-sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
-.PHONY: playground-web
-playground-web: $(PGW)/playground.js
-
-$(PGW)/playground.js: $(PG_SRC) playground/main.c $(PG_HDR) $(CORE_FAST_SRC) $(CORE_HDR) $(SDL2W_LIB) mk/playground.mk
+$(PGW)/tables.json: $(PG)/earlyout-playground
 	@mkdir -p $(@D)
-	$(EMCC_ENV) emcc $(PGW_FLAGS) $(PG_SRC) playground/main.c $(CORE_FAST_SRC) \
-	  $(SDL2W_PREFIX)/lib/libSDL2_test.a $(SDL2W_PREFIX)/lib/libSDL2.a -o $@
+	$< --tables > $@.tmp && mv $@.tmp $@
+
+# The core as the games' .wasm has it (the fast stand-ins: CORE_FAST_SRC). Built for size where it costs no frame time: the core at -O2 (its loops are the frame: -Os made
+# sort and sweep and grid masks slower in Chromium), the playground and SDL (MinSizeRel) at -Os,
+# linked -Os; no filesystem, longjmp or eval in the glue (none is used).
+PGW_CFLAGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wmissing-prototypes $(CORE_INC) -Iplayground \
+	-isystem $(SDL2W_PREFIX)/include/SDL2
+PGW_LDFLAGS := -Os -sMODULARIZE=1 -sEXPORT_NAME=createPlayground -sENVIRONMENT=web -sALLOW_MEMORY_GROWTH=1 \
+	-sINITIAL_MEMORY=33554432 -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString -sFILESYSTEM=0 -sUSE_SDL=0 \
+	-sSUPPORT_LONGJMP=0 -sTEXTDECODER=2 -sDYNAMIC_EXECUTION=0
+PGW_OBJ := $(patsubst core/src/%.c,$(PGW)/core/%.o,$(CORE_FAST_SRC)) $(patsubst playground/%.c,$(PGW)/obj/%.o,$(PG_SRC) playground/main.c)
+.PHONY: playground-web
+playground-web: $(PGW)/playground.js $(PGW)/tables.json
+
+$(PGW)/core/%.o: core/src/%.c $(CORE_HDR) $(SDL2W_LIB) mk/playground.mk
+	@mkdir -p $(@D)
+	$(EMCC_ENV) emcc $(PGW_CFLAGS) -O2 -c $< -o $@
+$(PGW)/obj/%.o: playground/%.c $(PG_HDR) $(CORE_HDR) $(SDL2W_LIB) mk/playground.mk
+	@mkdir -p $(@D)
+	$(EMCC_ENV) emcc $(PGW_CFLAGS) -Os -c $< -o $@
+$(PGW)/playground.js: $(PGW_OBJ) $(SDL2W_LIB) mk/playground.mk
+	$(EMCC_ENV) emcc $(PGW_LDFLAGS) $(PGW_OBJ) $(SDL2W_PREFIX)/lib/libSDL2_test.a $(SDL2W_PREFIX)/lib/libSDL2.a -o $@
 
 # ---- tests -------------------------------------------------------------------------------------
 # cmocka scene tests (logic against brute force, determinism, drawing on a software renderer) and

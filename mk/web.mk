@@ -3,18 +3,19 @@
 #                  and the playground page with the Emscripten build of playground/ (mk/playground.mk)
 #   make test-ui   Playwright against build/site; ends with "ui: N passed, N failed"
 SITE      := $(BUILD)/site
-SITE_SRC  := $(shell find web lessons wasm/src -type f 2>/dev/null) core/src/gridmask.c core/src/pixelmask.c \
-             core/src/aabb.c core/src/sectors.c core/src/sweep.c core/src/tiles.c core/src/slopes.c \
-             tools/build-web.mjs package-lock.json playground/scenes.c $(wildcard playground/scene_*.c)
-# The playground's emcc build (mk/playground.mk; $(PG) is not defined yet when this file is read).
+SITE_SRC  := $(shell find web lessons wasm/src -type f 2>/dev/null) $(wildcard core/src/*.c core/src/*.h) \
+             tools/build-web.mjs package-lock.json $(wildcard playground/*.c playground/*.h)
+# The playground's emcc build and the tables its page is built from (mk/playground.mk; $(PG) is not
+# defined yet when this file is read).
 PG_WEB_JS := $(BUILD)/playground/web/playground.js
+PG_WEB_TABLES := $(BUILD)/playground/web/tables.json
 UI_OUT    := $(BUILD)/test-artifacts
 UI_JSON   := $(UI_OUT)/ui-results.json
 
 .PHONY: test-ui
 web: $(SITE)/index.html
 
-$(SITE)/index.html: $(SITE_SRC) $(BUILD)/wasm/earlyout.wasm $(BUILD)/wasm/earlyout-trace.wasm $(PG_WEB_JS) | $(DEPS_STAMP)
+$(SITE)/index.html: $(SITE_SRC) $(BUILD)/wasm/earlyout.wasm $(BUILD)/wasm/earlyout-trace.wasm $(PG_WEB_JS) $(PG_WEB_TABLES) | $(DEPS_STAMP)
 	node tools/build-web.mjs --out $(SITE) --wasm $(BUILD)/wasm --playground $(dir $(PG_WEB_JS))
 
 # Playwright serves build/site itself (playwright.config.ts, port 8123). The JSON report is read by

@@ -6,8 +6,12 @@
 
 #include "broadphase.h"
 
-#define SECTORS_MAX_SIDE 255   /* eo_sectors_config: cols, rows 1 .. 255 */
+#define SECTORS_MAX_SIDE 1024  /* sectors a side: 1,048,576 at most (8 MB of sector counts) */
 #define MASK_MAX_SIDE 16       /* a 32-bit grid mask has 16 columns and 16 rows */
+#define ENTRIES_PER_OBJECT 4   /* memberships to start with (the core's default); grows on demand */
+#define MAX_ENTRIES (1u << 26) /* memberships at most: 256 MB of them */
+#define MAX_SECTORS 131072     /* more sectors than this cost more to keep than they save */
+#define MAX_PAIRS 1000000.0    /* candidate pairs a frame, objects spread evenly: larger cells cost more */
 
 /* The smallest power-of-two cell >= want that cuts `world` px into at most max_side cells. */
 static int fit_cell(int want, int world, int max_side)
@@ -23,6 +27,24 @@ static int shift_of(int cell)
     int s = 0;
     while ((1 << s) < cell) s++;
     return s;
+}
+
+uint32_t pg_broadphase_cells(int method, int count, int world_w, int world_h)
+{
+    int world = world_w > world_h ? world_w : world_h;
+    uint32_t set = 0;
+    if (method == PG_METHOD_GRIDMASK) {   /* every cell from the one that covers the world in 16 */
+        for (int c = fit_cell(PG_CELL_MIN, world, MASK_MAX_SIDE); c <= PG_CELL_MAX; c *= 2) set |= (uint32_t)c;
+    } else if (method == PG_METHOD_SECTORS) {
+        /* Small cells: many sectors to empty and walk; large ones: many objects a sector, whose
+           pairs grow as count^2 cell^2 / (2 area) where the objects are spread evenly. */
+        for (int c = fit_cell(PG_CELL_MIN, world, SECTORS_MAX_SIDE); c <= PG_CELL_MAX; c *= 2) {
+            double sectors = (double)((world_w + c - 1) / c) * (double)((world_h + c - 1) / c);
+            double pairs = (double)count * count * c * c / (2.0 * world_w * world_h);
+            if (sectors <= MAX_SECTORS && pairs <= MAX_PAIRS) set |= (uint32_t)c;
+        }
+    }
+    return set;   /* brute force and sort and sweep have no cells */
 }
 
 int pg_broadphase_sector_cell(const pg_broadphase *bp)
@@ -57,12 +79,40 @@ static int grow_pairs(pg_broadphase *bp, uint32_t need)
     return 1;
 }
 
-int pg_broadphase_init(pg_broadphase *bp, int capacity, int16_t world_w, int16_t world_h, int cell)
+/* (Re)makes the sector grid with room for max_entries memberships; it must be built again. */
+static int sectors_setup(pg_broadphase *bp, uint32_t max_entries)
 {
     eo_sectors_config cfg;
+    size_t need;
+    void *storage;
+    int cell = fit_cell(bp->cell, bp->world_w > bp->world_h ? bp->world_w : bp->world_h, SECTORS_MAX_SIDE);
+    memset(&cfg, 0, sizeof cfg);
+    cfg.world_w = bp->world_w;
+    cfg.world_h = bp->world_h;
+    cfg.cols = (eo_sectors_cell)((bp->world_w + cell - 1) / cell);
+    cfg.rows = (eo_sectors_cell)((bp->world_h + cell - 1) / cell);
+    cfg.max_objects = (eo_index)bp->capacity;
+    cfg.max_entries = (eo_index)max_entries;
+    need = eo_sectors_storage_size(&cfg);
+    storage = need ? malloc(need) : NULL;
+    if (!storage || eo_sectors_init(&bp->grid, &cfg, storage, need) != EO_OK) {
+        free(storage);
+        snprintf(bp->error, sizeof bp->error, "sectors: cannot set up a %d x %d grid for %u memberships", cfg.cols,
+                 cfg.rows, (unsigned)max_entries);
+        return 0;
+    }
+    free(bp->grid_storage);
+    bp->grid_storage = storage;
+    bp->grid_entries = max_entries;
+    bp->grid_ready = 0;
+    return 1;
+}
+
+int pg_broadphase_init(pg_broadphase *bp, int capacity, int16_t world_w, int16_t world_h, int cell)
+{
     eo_gridmask_layout layout;
     size_t need;
-    int sector_cell, mask_cell;
+    int mask_cell;
 
     memset(bp, 0, sizeof *bp);
     if (capacity < 1 || capacity > 65535 || world_w < 1 || world_h < 1) {
@@ -75,20 +125,9 @@ int pg_broadphase_init(pg_broadphase *bp, int capacity, int16_t world_w, int16_t
     bp->world_h = world_h;
     bp->cell = cell;
 
-    /* Sectors: as many memberships as the core can hold (its limit is 65535): small cells on a
-       crowded scene list each box in several sectors. */
-    sector_cell = fit_cell(cell, world_w > world_h ? world_w : world_h, SECTORS_MAX_SIDE);
-    memset(&cfg, 0, sizeof cfg);
-    cfg.world_w = world_w;
-    cfg.world_h = world_h;
-    cfg.cols = (uint8_t)((world_w + sector_cell - 1) / sector_cell);
-    cfg.rows = (uint8_t)((world_h + sector_cell - 1) / sector_cell);
-    cfg.max_objects = (uint16_t)capacity;
-    cfg.max_entries = 65535;
-    need = eo_sectors_storage_size(&cfg);
-    bp->grid_storage = need ? malloc(need) : NULL;
-    if (!bp->grid_storage || eo_sectors_init(&bp->grid, &cfg, bp->grid_storage, need) != EO_OK) {
-        snprintf(bp->error, sizeof bp->error, "sectors: cannot set up a %d x %d grid", cfg.cols, cfg.rows);
+    /* Sectors: room for each object in ENTRIES_PER_OBJECT sectors to start with; small cells on a
+       crowded scene list boxes in more, and the grid grows when a build says it needs to. */
+    if (!sectors_setup(bp, (uint32_t)capacity * ENTRIES_PER_OBJECT)) {
         pg_broadphase_free(bp);
         return 0;
     }
@@ -148,8 +187,11 @@ static int pair_less(const void *x, const void *y)
 
 static int fail(pg_broadphase *bp, pg_stats *stats, const char *what, eo_result r)
 {
-    snprintf(bp->error, sizeof bp->error, "%s: %s", what, eo_result_name(r));
-    if (stats) snprintf(stats->status, sizeof stats->status, "%s", bp->error);
+    pg_stats local;
+    memset(&local, 0, sizeof local);
+    pg_stats_error(&local, what, r);
+    snprintf(bp->error, sizeof bp->error, "%s", local.status);
+    if (stats) snprintf(stats->status, sizeof stats->status, "%s", local.status);
     bp->pair_count = 0;
     return 0;
 }
@@ -195,7 +237,7 @@ int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const 
     memset(&bs, 0, sizeof bs);
 
     switch (method) {
-    case PG_METHOD_BRUTE:
+    case PG_METHOD_BRUTE: PG_MARK(stats, "brute force runs this frame");
         /* Every pair: n(n-1)/2 box tests, then the layers. */
         WITH_ROOM(bp, r, found, &bs,
                   eo_aabb_find_pairs(boxes, (uint16_t)n, EO_AABB_X_FIRST, bp->scratch, bp->pair_capacity,
@@ -216,7 +258,7 @@ int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const 
         pg_stats_phase(stats, "exact", pg_now_ms() - t1, 1);
         break;
 
-    case PG_METHOD_GRIDMASK:
+    case PG_METHOD_GRIDMASK: PG_MARK(stats, "grid masks run this frame");
         /* One mask per box, one AND per axis per pair; survivors get the box test. */
         r = eo_gridmask_build_many(&bp->mask_grid, EO_GRIDMASK_SPAN, boxes, (uint16_t)n, bp->masks, NULL);
         if (r != EO_OK) return fail(bp, stats, "grid masks", r);
@@ -231,17 +273,18 @@ int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const 
         pg_stats_phase(stats, "exact", pg_now_ms() - t1, 1);
         break;
 
-    case PG_METHOD_SECTORS:
+    case PG_METHOD_SECTORS: PG_MARK(stats, "sectors run this frame");
         /* Persistent grid: only objects whose sector range changed move; the box tests happen
-           inside find_pairs, after the layers. */
+           inside find_pairs, after the layers. A grid without room for every membership grows. */
         r = bp->grid_ready && bp->grid_count == n ? eo_sectors_update(&bp->grid, boxes, (uint16_t)n, &bs, NULL)
                                                  : eo_sectors_build(&bp->grid, boxes, (uint16_t)n, &bs, NULL);
+        while (r == EO_ERR_BUFFER_TOO_SMALL && bp->grid_entries < MAX_ENTRIES && sectors_setup(bp, bp->grid_entries * 2)) {
+            memset(&bs, 0, sizeof bs);
+            r = eo_sectors_build(&bp->grid, boxes, (uint16_t)n, &bs, NULL);
+        }
         bp->grid_ready = r == EO_OK;
         bp->grid_count = n;
-        if (r != EO_OK)
-            return fail(bp, stats, r == EO_ERR_BUFFER_TOO_SMALL ? "sectors: more than 65535 memberships, raise the cell size"
-                                                                 : "sectors",
-                        r);
+        if (r != EO_OK) return fail(bp, stats, "sectors", r);
         t1 = pg_now_ms();
         pg_stats_phase(stats, "broadphase", t1 - t0, 1);
         WITH_ROOM(bp, r, found, &bs,
@@ -255,7 +298,7 @@ int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const 
         pg_stats_phase(stats, "exact", pg_now_ms() - t1, 1);
         break;
 
-    case PG_METHOD_SWEEP:
+    case PG_METHOD_SWEEP: PG_MARK(stats, "sort and sweep runs this frame");
         /* Sort by left edge (insertion sort on last frame's order), scan, box-test on Y. */
         WITH_ROOM(bp, r, found, &bs,
                   eo_sweep_find_pairs(&bp->sweep, boxes, (uint16_t)n, layers, bp->pairs, bp->pair_capacity, &found,

@@ -16,6 +16,7 @@ typedef struct pg_broadphase {
     /* sectors */
     eo_sectors grid;
     void *grid_storage;
+    uint32_t grid_entries;     /* memberships it has room for: grows when a build needs more */
     int grid_ready;            /* a build fitted; cleared when the count or config changes */
     int grid_count;
     /* sweep */
@@ -29,21 +30,29 @@ typedef struct pg_broadphase {
     uint32_t pair_count;
     eo_pair *scratch;          /* candidate pairs of the grid-mask and brute-force paths */
     uint32_t pair_capacity;    /* of pairs and scratch; grows as needed */
-    char error[96];            /* why the last run failed, or "" */
+    char error[160];           /* why the last run failed, or "" */
 } pg_broadphase;
 
-/// Sets up for up to `capacity` objects in a world_w x world_h area with `cell` px cells (sectors
-/// get at most 255 x 255 of them, grid masks at most 16 x 16: each takes the smallest cell that
-/// fits). Returns 0 and a message in bp->error on failure.
+/// Sets up for up to `capacity` objects in a world_w x world_h area with `cell` px cells, one that
+/// pg_broadphase_cells allows for the method (sectors take at most 1024 x 1024 cells, grid masks
+/// 16 x 16; a smaller cell is raised to the smallest that fits). Returns 0 and a message in
+/// bp->error on failure.
 int pg_broadphase_init(pg_broadphase *bp, int capacity, int16_t world_w, int16_t world_h, int cell);
 void pg_broadphase_free(pg_broadphase *bp);
 
 /// The overlapping pairs of boxes[0 .. n-1] that pass layers (may be NULL) by `method`, into
 /// bp->pairs / bp->pair_count; timings and counts into stats ("broadphase" and "exact" phases,
-/// candidates, box_tests, hits). Returns 0 on an error the core reported (then bp->error and
-/// stats->status say which, and pair_count is 0).
+/// candidates, box_tests, hits) and a PG_MARK on the method's line. Returns 0 on an error the
+/// core reported (then bp->error and stats->status say which, in words, and pair_count is 0).
 int pg_broadphase_run(pg_broadphase *bp, int method, const eo_box *boxes, const eo_broadphase_layer *layers,
                       int n, pg_stats *stats);
+
+/// The cell sizes `method` is offered with for `count` objects over a world_w x world_h world
+/// (bit k: 2^k px). Grid masks: from the smallest that covers the world in 16 cells a side to
+/// PG_CELL_MAX. Sectors: those with at most 131,072 sectors and a million candidate pairs a frame
+/// were the objects spread evenly (count^2 cell^2 / (2 area)): a frame stays within the budget.
+/// None (0) for brute force and sort and sweep.
+uint32_t pg_broadphase_cells(int method, int count, int world_w, int world_h);
 
 /// 1 if the layers let a and b interact (the rule sectors.h documents).
 int pg_layers_interact(const eo_broadphase_layer *layers, int a, int b);

@@ -1,5 +1,6 @@
-/* playground/common.c: the small helpers every scene shares (scene.h): methods, config ranges,
-   the deterministic generator, the state hash, the clock, and stats. */
+/* playground/common.c: the small helpers every scene shares (scene.h): methods, what a scene
+   offers, the deterministic generator, the state hash, the clock, results in words, and stats. */
+#include <stdio.h>
 #include <string.h>
 
 #include "scene.h"
@@ -31,24 +32,47 @@ int pg_scene_find(const char *id)
     return -1;
 }
 
+int pg_scene_max_count(const pg_scene *scene, int method)
+{
+    int m = method >= 0 && method < PG_METHOD_COUNT ? scene->method_max_count[method] : 0;
+    return m > 0 && m < scene->max_count ? m : scene->max_count;
+}
+
+uint32_t pg_config_cells(const pg_scene *scene, const pg_config *cfg)
+{
+    uint32_t all = 0;
+    if (!scene->default_cell) return 0;
+    if (scene->cells) return scene->cells(cfg);
+    for (int c = PG_CELL_MIN; c <= PG_CELL_MAX; c *= 2) all |= (uint32_t)c;
+    return all;
+}
+
 void pg_config_clamp(const pg_scene *scene, pg_config *cfg)
 {
+    uint32_t cells;
     if (cfg->seed == 0) cfg->seed = 1;
     if (cfg->method < 0 || cfg->method >= PG_METHOD_COUNT || !(scene->methods & (1u << cfg->method)))
         cfg->method = scene->default_method;
     if (scene->max_count == 0) {
         cfg->count = scene->default_count;
     } else {
+        int most = pg_scene_max_count(scene, cfg->method);
         if (cfg->count < scene->min_count) cfg->count = scene->min_count;
-        if (cfg->count > scene->max_count) cfg->count = scene->max_count;
+        if (cfg->count > most) cfg->count = most;
     }
-    if (scene->default_cell == 0) {
+    /* The count decides the world, and the world which cells the grids take. */
+    if (cfg->cell <= 0) cfg->cell = scene->default_cell;
+    cells = pg_config_cells(scene, cfg);
+    if (cells == 0) {
         cfg->cell = 0;
-    } else {
-        int c = 8;
-        if (cfg->cell <= 0) cfg->cell = scene->default_cell;
-        while (c < cfg->cell && c < 1024) c *= 2;   /* the next power of two, 8 .. 1024 */
-        cfg->cell = c;
+    } else {   /* the smallest size allowed that is at least the one asked for, else the largest */
+        int best = 0, largest = 0;
+        for (int k = 0; k < 31; k++)
+            if (cells >> k & 1u) {
+                largest = 1 << k;
+                if (!best && largest >= cfg->cell) best = largest;
+            }
+        cfg->cell = best ? best : largest;
     }
 }
 
@@ -90,6 +114,59 @@ double pg_now_ms(void)
     static double to_ms = 0.0;
     if (to_ms == 0.0) to_ms = 1000.0 / (double)SDL_GetPerformanceFrequency();
     return (double)SDL_GetPerformanceCounter() * to_ms;
+}
+
+double pg_clock_resolution_ms(void)
+{
+    static double resolution = 0.0;
+    if (resolution == 0.0) {
+        /* The smallest of a few steps the clock takes: a coarsened browser clock moves in 0.1 ms
+           (or 5 us) steps, a native one in a fraction of a microsecond. */
+        double best = 1.0;
+        for (int k = 0; k < 5; k++) {
+            double t0 = pg_now_ms(), t1;
+            while ((t1 = pg_now_ms()) == t0) {}
+            if (t1 - t0 < best) best = t1 - t0;
+        }
+        resolution = best;
+    }
+    return resolution;
+}
+
+int pg_ms_decimals(int samples)
+{
+    double step = pg_clock_resolution_ms() / (samples > 1 ? samples : 1);
+    int d = 0;
+    while (step < 0.95 && d < 3) {   /* 0.1 -> 1 decimal, 0.0033 -> 3 */
+        step *= 10.0;
+        d++;
+    }
+    return d;
+}
+
+const char *pg_result_words(eo_result r)
+{
+    switch (r) {
+#define PG_RESULT_CASE_(name, value, text) \
+    case name: return text;
+        EO_RESULT_TABLE(PG_RESULT_CASE_)
+#undef PG_RESULT_CASE_
+    default: return "an unknown result";
+    }
+}
+
+void pg_stats_error(pg_stats *stats, const char *what, eo_result r)
+{
+    if (stats) snprintf(stats->status, sizeof stats->status, "%s: %s (%s)", what, pg_result_words(r), eo_result_name(r));
+}
+
+void pg_stats_mark(pg_stats *stats, const char *file, int line, const char *label)
+{
+    if (!stats || stats->mark_count >= PG_MAX_MARKS) return;
+    stats->mark[stats->mark_count].file = file;
+    stats->mark[stats->mark_count].line = line;
+    stats->mark[stats->mark_count].label = label;
+    stats->mark_count++;
 }
 
 void pg_stats_phase(pg_stats *stats, const char *name, double ms, int collision)

@@ -3,9 +3,10 @@
    shared keys, the HUD, the frame-time graph and the command line; scenes only see scene.h.
 
      earlyout-playground [--scene ID] [--method ID] [--n N] [--cell PX] [--seed S]
-                         [--frames N] [--script TEXT] [--screenshot FILE.bmp] [--list]
+                         [--frames N] [--script TEXT] [--screenshot FILE.bmp] [--list] [--tables]
    With --frames the run is headless: it steps N frames with the script's input (no window:
-   SDL_VIDEODRIVER=dummy works), prints the state hash and the timings, and can save a screenshot. */
+   SDL_VIDEODRIVER=dummy works), prints the state hash and the timings, and can save a screenshot.
+   --tables prints the tables the page is built from (keys, buttons, methods, cells, scenes) as JSON. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,8 @@
 #endif
 
 #include "hud.h"
+#include "json.h"
+#include "keys.h"
 #include "scene.h"
 #include "script.h"
 
@@ -100,25 +103,12 @@ static void change_count(int dir)
 
 static void change_cell(int dir)
 {
-    if (!current()->default_cell) return;
+    if (!app.cfg.cell) return;   /* this scene or method has no cell size */
     app.cfg.cell = dir > 0 ? app.cfg.cell * 2 : app.cfg.cell / 2;
     start_scene();
 }
 
 /* ---- input ----------------------------------------------------------------------------------- */
-
-static uint32_t key_button(SDL_Keycode k)
-{
-    switch (k) {
-    case SDLK_LEFT: case SDLK_a: return PG_BTN_LEFT;
-    case SDLK_RIGHT: return PG_BTN_RIGHT;
-    case SDLK_UP: case SDLK_w: return PG_BTN_UP;
-    case SDLK_DOWN: case SDLK_s: return PG_BTN_DOWN;
-    case SDLK_SPACE: case SDLK_z: return PG_BTN_JUMP;
-    case SDLK_x: return PG_BTN_ACTION;
-    default: return 0;
-    }
-}
 
 static uint32_t pad_buttons(void)
 {
@@ -137,30 +127,38 @@ static uint32_t pad_buttons(void)
     return b;
 }
 
+/* What a shared key does (keys.h), from the keyboard or the page's buttons (pg_web_command). */
+static void run_command(int key, int shift)
+{
+    switch ((pg_key)key) {
+    case PG_KEY_PAUSE: app.paused = !app.paused; break;
+    case PG_KEY_STEP: app.paused = 1; app.step_once = 1; break;
+    case PG_KEY_RESTART: start_scene(); break;
+    case PG_KEY_NEW_SEED: app.cfg.seed = app.cfg.seed * 1664525u + 1013904223u; start_scene(); break;
+    case PG_KEY_NEXT_SCENE: switch_scene(app.scene_index + 1); break;
+    case PG_KEY_PREVIOUS_SCENE: switch_scene(app.scene_index - 1); break;
+    case PG_KEY_NEXT_METHOD: next_method(shift ? -1 : 1); break;
+    case PG_KEY_MORE: change_count(1); break;
+    case PG_KEY_FEWER: change_count(-1); break;
+    case PG_KEY_LARGER_CELLS: change_cell(1); break;
+    case PG_KEY_SMALLER_CELLS: change_cell(-1); break;
+    case PG_KEY_DEBUG: app.debug = app.debug ? 0 : (PG_DEBUG_GRID | PG_DEBUG_PROBES | PG_DEBUG_BOXES); break;
+    case PG_KEY_GRAPH: app.show_graph = !app.show_graph; break;
+    case PG_KEY_HELP: app.show_help = !app.show_help; break;
+    case PG_KEY_COUNT: break;
+    }
+}
+
 static void on_key(SDL_Keycode k, uint16_t mod)
 {
-    switch (k) {
-    case SDLK_p: app.paused = !app.paused; break;
-    case SDLK_o: app.paused = 1; app.step_once = 1; break;
-    case SDLK_r: start_scene(); break;
-    case SDLK_n: app.cfg.seed = app.cfg.seed * 1664525u + 1013904223u; start_scene(); break;
-    case SDLK_RIGHTBRACKET: case SDLK_PAGEDOWN: switch_scene(app.scene_index + 1); break;
-    case SDLK_LEFTBRACKET: case SDLK_PAGEUP: switch_scene(app.scene_index - 1); break;
-    case SDLK_m: next_method((mod & KMOD_SHIFT) ? -1 : 1); break;
-    case SDLK_EQUALS: case SDLK_PLUS: case SDLK_KP_PLUS: change_count(1); break;
-    case SDLK_MINUS: case SDLK_KP_MINUS: change_count(-1); break;
-    case SDLK_PERIOD: change_cell(1); break;
-    case SDLK_COMMA: change_cell(-1); break;
-    case SDLK_d: app.debug = app.debug ? 0 : (PG_DEBUG_GRID | PG_DEBUG_PROBES | PG_DEBUG_BOXES); break;
-    case SDLK_g: app.show_graph = !app.show_graph; break;
-    case SDLK_h: case SDLK_F1: app.show_help = !app.show_help; break;
-    case SDLK_ESCAPE:
+    int key = pg_key_from_keycode(k);
+    if (key >= 0) {
+        run_command(key, (mod & KMOD_SHIFT) != 0);
+    } else if (k == SDLK_ESCAPE) {   /* closes the help; natively, with no help open, quits */
         if (app.show_help) app.show_help = 0;
 #ifndef __EMSCRIPTEN__
         else app.running = 0;
 #endif
-        break;
-    default: break;
     }
 }
 
@@ -171,10 +169,10 @@ static void poll_events(void)
         switch (e.type) {
         case SDL_QUIT: app.running = 0; break;
         case SDL_KEYDOWN:
-            app.held |= key_button(e.key.keysym.sym);
+            app.held |= pg_button_from_keycode(e.key.keysym.sym);
             if (!e.key.repeat) on_key(e.key.keysym.sym, e.key.keysym.mod);
             break;
-        case SDL_KEYUP: app.held &= ~key_button(e.key.keysym.sym); break;
+        case SDL_KEYUP: app.held &= ~pg_button_from_keycode(e.key.keysym.sym); break;
         case SDL_MOUSEMOTION:
             app.pointer.pointer_x = (int16_t)e.motion.x;
             app.pointer.pointer_y = (int16_t)e.motion.y;
@@ -220,28 +218,30 @@ static void build_input(pg_input *in, uint32_t *last_buttons)
 
 static void draw_frame(void)
 {
+    static const SDL_Rect view = { 0, 0, PG_VIEW_W, PG_VIEW_H };
     SDL_Renderer *r = app.renderer;
     pg_draw_ctx ctx = { r, app.debug, app.frame };
     pg_hud_info hud;
     pg_color(r, 0x14161c, 255);
     SDL_RenderClear(r);
-    if (app.state) {
+    pg_text_box(&view);   /* a scene's text stays in its view */
+    if (app.show_help) {
+        pg_help_draw(r, current());
+    } else if (app.state) {
         current()->draw(app.state, &ctx);
     } else {
-        pg_text(r, 40, PG_VIEW_H / 2 - 20, current()->title, 0x7fd4ff, 2);
-        pg_text(r, 40, PG_VIEW_H / 2 + 10, app.error, 0xff6b6b, 1);
+        pg_text(r, 40, PG_VIEW_H / 2 - 40, current()->title, 0x7fd4ff, 2);
+        pg_text_wrap(r, 40, PG_VIEW_H / 2 - 10, PG_VIEW_W - 80, 14, app.error, 0xff6b6b, 1);
     }
+    pg_text_box(NULL);
     hud.scene = current();
     hud.cfg = &app.cfg;
     hud.stats = &app.stats;
-    hud.frame_ms = pg_graph_mean(&app.graph, 30, 0);
-    hud.collision_ms = pg_graph_mean(&app.graph, 30, 1);
+    hud.graph = &app.graph;
+    hud.show_graph = app.show_graph;
     hud.paused = app.paused;
-    hud.frame = app.frame;
-    hud.debug = app.debug;
+    hud.error = app.error;
     pg_hud_draw(r, &hud);
-    if (app.show_graph) pg_graph_draw(r, &app.graph);
-    if (app.show_help) pg_help_draw(r, current());
 }
 
 static void frame(void)
@@ -277,7 +277,7 @@ static int open_window(int headless)
         return 0;
     }
     app.window = SDL_CreateWindow("earlyout playground", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                  PG_VIEW_W, PG_VIEW_H, flags);
+                                  PG_VIEW_W, PG_CANVAS_H, flags);
     if (!app.window) {
         fprintf(stderr, "playground: SDL_CreateWindow: %s\n", SDL_GetError());
         return 0;
@@ -290,7 +290,7 @@ static int open_window(int headless)
         fprintf(stderr, "playground: SDL_CreateRenderer: %s\n", SDL_GetError());
         return 0;
     }
-    SDL_RenderSetLogicalSize(app.renderer, PG_VIEW_W, PG_VIEW_H);
+    SDL_RenderSetLogicalSize(app.renderer, PG_VIEW_W, PG_CANVAS_H);
     return 1;
 }
 
@@ -310,10 +310,12 @@ static int save_screenshot(const char *path)
 static void usage(FILE *out)
 {
     fprintf(out, "usage: earlyout-playground [--scene ID] [--method ID] [--n N] [--cell PX] [--seed S]\n"
-                 "                           [--frames N] [--script TEXT] [--screenshot FILE.bmp] [--list]\n"
+                 "                           [--frames N] [--script TEXT] [--screenshot FILE.bmp] [--list] [--tables]\n"
                  "scenes:");
     for (int i = 0; i < pg_scene_count; i++) fprintf(out, " %s", pg_scenes[i]->id);
-    fprintf(out, "\nmethods: brute gridmask sectors sweep\n");
+    fprintf(out, "\nmethods:");
+    for (int m = 0; m < PG_METHOD_COUNT; m++) fprintf(out, " %s", pg_method_id(m));
+    fprintf(out, "\n");
 }
 
 static int parse_int(const char *text, long long lo, long long hi, long long *out)
@@ -338,10 +340,21 @@ int main(int argc, char **argv)
     int method = -1, count = 0, cell = 0, scene = 0;
     uint32_t seed = 1;
 
-    for (int i = 1; i < argc; i += 2) {   /* every option but --list and --help takes a value */
+    for (int i = 1; i < argc; i += 2) {   /* every option but --list, --tables and --help takes a value */
         const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
         if (strcmp(a, "--list") == 0) {
             for (int k = 0; k < pg_scene_count; k++) printf("%-12s %s\n", pg_scenes[k]->id, pg_scenes[k]->title);
+            return 0;
+        } else if (strcmp(a, "--tables") == 0) {
+            static char text[32768];
+            pg_json j;
+            pg_json_init(&j, text, sizeof text);
+            pg_tables_json(&j);
+            if (j.overflow) {
+                fprintf(stderr, "playground: the tables do not fit %zu bytes\n", sizeof text);
+                return 1;
+            }
+            printf("%s\n", text);
             return 0;
         } else if (strcmp(a, "--help") == 0) {
             usage(stdout);
@@ -380,7 +393,7 @@ int main(int argc, char **argv)
         /* Headless: step with the script's input, print hash and timings, maybe a screenshot. */
         pg_script script;
         pg_input in;
-        double t0, total = 0.0, collision = 0.0;
+        double t0, total = 0.0, collision = 0.0, worst = 0.0;
         if (!pg_script_parse(&script, script_text, seed, app.error, sizeof app.error)) {
             fprintf(stderr, "playground: %s\n", app.error);
             return 2;
@@ -393,7 +406,9 @@ int main(int argc, char **argv)
             memset(&app.stats, 0, sizeof app.stats);
             current()->step(app.state, &in, &app.stats);
             collision += app.stats.collision_ms;
-            pg_graph_push(&app.graph, pg_now_ms() - t1, app.stats.collision_ms);
+            t1 = pg_now_ms() - t1;
+            if (t1 > worst) worst = t1;
+            pg_graph_push(&app.graph, t1, app.stats.collision_ms);
             app.frame++;
         }
         total = pg_now_ms() - t0;
@@ -403,6 +418,7 @@ int main(int argc, char **argv)
         printf("hash %016llx\n", (unsigned long long)current()->hash(app.state));
         printf("ms_per_frame %.4f collision_ms_per_frame %.4f\n", frames ? total / (double)frames : 0.0,
                frames ? collision / (double)frames : 0.0);
+        printf("worst_frame_ms %.4f\n", worst);
         printf("last_frame objects %u candidates %u box_tests %u hits %u%s%s\n", (unsigned)app.stats.objects,
                (unsigned)app.stats.candidates, (unsigned)app.stats.box_tests, (unsigned)app.stats.hits,
                app.stats.status[0] ? " status " : "", app.stats.status);

@@ -507,6 +507,7 @@ const pg_scene pg_scene_platformer = {
     .about = "A tile platformer: slopes walked pixel by pixel, ladders, one-way platforms, water, spikes, "
              "and walkers that hit only where their pixels touch.",
     .keys = "arrows: walk, climb  space / Z: jump, swim  down + jump: drop through a platform",
+    .buttons = PG_BTN_LEFT | PG_BTN_RIGHT | PG_BTN_UP | PG_BTN_DOWN | PG_BTN_JUMP,
     .create = create,
     .destroy = destroy,
     .step = step,

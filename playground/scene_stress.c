@@ -4,17 +4,18 @@
    velocities -3 .. 3 px per frame, bouncing off the edges), or the same boxes gathered into a
    few dense clusters. The chosen method finds the overlapping pairs every frame; each frame one
    other method also runs on the same boxes (in turn), so the panel shows every method's cost as
-   the scene runs, and says whether its pairs agree. Brute force and grid masks (which still
-   test every pair, one AND each) sit out of the comparison above 2,000 boxes (2 million pairs a
-   frame, so the scene stays interactive). Either can still be the chosen method. */
+   the scene runs, and says whether its pairs agree. A method sits out of the comparison above
+   the count it is offered with (pg_scene.method_max_count: brute force and grid masks test
+   every pair, one AND each for the masks), so a frame stays within the budget. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "broadphase.h"
 
-#define QUADRATIC_LIMIT 2000
 #define CLUSTERS 12
+
+extern const pg_scene pg_scene_stress;   /* defined at the end: its limits decide the comparison */
 
 /* ---- state ----------------------------------------------------------------------------------- */
 
@@ -40,6 +41,38 @@ static int32_t isqrt(int32_t n)
     int32_t r = 0;
     while ((r + 1) * (r + 1) <= n) r++;
     return r;
+}
+
+static int32_t world_of(int n) { return 40 * isqrt(n); }
+
+/* The cells of the grid the scene times: the grid masks' when they are chosen, else the sectors'
+   (brute force and sort and sweep have none, but the sectors timed beside them use the cell). */
+static uint32_t stress_cells(const pg_config *cfg)
+{
+    int32_t w = world_of(cfg->count);
+    return pg_broadphase_cells(cfg->method == PG_METHOD_GRIDMASK ? PG_METHOD_GRIDMASK : PG_METHOD_SECTORS, cfg->count, w, w);
+}
+
+/* Boxes in order of x (then y, then as made): sort and sweep's first frame sorts the boxes from
+   their order by insertion, which costs n^2 / 4 moves on random boxes (seconds at 50,000) and
+   next to nothing on sorted ones. */
+typedef struct order { eo_box box; int8_t vx, vy; int32_t made; } order;
+static int order_less(const void *x, const void *y)
+{
+    const order *p = x, *q = y;
+    if (p->box.x != q->box.x) return p->box.x < q->box.x ? -1 : 1;
+    if (p->box.y != q->box.y) return p->box.y < q->box.y ? -1 : 1;
+    return p->made < q->made ? -1 : p->made > q->made;
+}
+
+static void sort_by_x(stress *s)
+{
+    order *o = malloc((size_t)s->n * sizeof *o);
+    if (!o) return;   /* the same boxes unsorted: only slower */
+    for (int i = 0; i < s->n; i++) o[i].box = s->boxes[i], o[i].vx = s->vx[i], o[i].vy = s->vy[i], o[i].made = i;
+    qsort(o, (size_t)s->n, sizeof *o, order_less);
+    for (int i = 0; i < s->n; i++) s->boxes[i] = o[i].box, s->vx[i] = o[i].vx, s->vy[i] = o[i].vy;
+    free(o);
 }
 
 static void stress_destroy(void *state)
@@ -68,7 +101,7 @@ static void *stress_create(const pg_config *cfg, char *err, size_t err_size)
     s->n = cfg->count;
     /* Odd seeds: uniform, as `make bench`; even seeds: clustered. */
     s->clustered = (cfg->seed & 1u) == 0;
-    s->world = 40 * isqrt(s->n);
+    s->world = world_of(s->n);
     s->selected = -1;
     s->boxes = malloc((size_t)s->n * sizeof *s->boxes);
     s->vx = malloc((size_t)s->n);
@@ -108,6 +141,7 @@ static void *stress_create(const pg_config *cfg, char *err, size_t err_size)
         s->vx[i] = (int8_t)pg_rng_range(&rng, -3, 3);
         s->vy[i] = (int8_t)pg_rng_range(&rng, -3, 3);
     }
+    sort_by_x(s);
     s->next_other = cfg->method;
     s->pair_hash = PG_HASH_INIT;
     return s;
@@ -129,17 +163,18 @@ static void move_boxes(stress *s)
     }
 }
 
-static int quadratic(int method)
+/* Whether method m is offered with this many boxes (pg_scene.method_max_count). */
+static int offered(const stress *s, int m)
 {
-    return method == PG_METHOD_BRUTE || method == PG_METHOD_GRIDMASK;
+    return s->n <= pg_scene_max_count(&pg_scene_stress, m);
 }
 
-/* The next method to time beside the chosen one, in turn (brute force only while it is cheap). */
+/* The next method to time beside the chosen one, in turn (each only up to its count). */
 static int pick_other(stress *s)
 {
     for (int k = 0; k < PG_METHOD_COUNT; k++) {
         int m = s->next_other = (s->next_other + 1) % PG_METHOD_COUNT;
-        if (m == s->cfg.method || (quadratic(m) && s->n > QUADRATIC_LIMIT)) continue;
+        if (m == s->cfg.method || !offered(s, m)) continue;
         return m;
     }
     return -1;
@@ -185,7 +220,7 @@ static void stress_step(void *state, const pg_input *in, pg_stats *stats)
     pg_stats_phase(stats, "move", t1 - t0, 0);
 
     stats->objects = (uint32_t)s->n;
-    if (pg_broadphase_run(&s->bp, s->cfg.method, s->boxes, NULL, s->n, stats)) {
+    if (pg_broadphase_run(&s->bp, s->cfg.method, s->boxes, NULL, s->n, stats)) { PG_MARK(stats, "the chosen method");
         s->method_ms[s->cfg.method] = pg_now_ms() - t1;
         s->method_agrees[s->cfg.method] = 1;
     }
@@ -195,7 +230,7 @@ static void stress_step(void *state, const pg_input *in, pg_stats *stats)
 
     /* One other method on the same boxes, for the side-by-side panel. */
     other = pick_other(s);
-    if (other >= 0) {
+    if (other >= 0) { PG_MARK(stats, "another method, timed beside it");
         double t2 = pg_now_ms();
         memset(&scratch, 0, sizeof scratch);
         if (pg_broadphase_run(&s->other, other, s->boxes, NULL, s->n, &scratch)) {
@@ -230,40 +265,57 @@ static void stress_draw(void *state, const pg_draw_ctx *ctx)
     SDL_Renderer *r = ctx->renderer;
     const float scale = (float)PG_VIEW_H / (float)s->world;
     const int panel = PG_VIEW_H + 16;
-    SDL_FRect *rects = malloc((size_t)s->n * sizeof *rects);
+    SDL_FRect *rects = malloc((size_t)s->n * (sizeof *rects + sizeof(SDL_FPoint)));   /* and the points */
     int counts[2] = { 0, 0 };
     char line[96];
 
     pg_fill_rect(r, 0, 0, PG_VIEW_H, PG_VIEW_H, 0x1b1f27, 255);
-    if (ctx->debug & PG_DEBUG_GRID) {
+    if ((ctx->debug & PG_DEBUG_GRID) && s->cfg.cell) {   /* the grid the cell size lays: masks' or sectors' */
         int cell = s->cfg.method == PG_METHOD_GRIDMASK ? pg_broadphase_mask_cell(&s->bp)
                                                        : pg_broadphase_sector_cell(&s->bp);
-        pg_color(r, 0x2f3846, 255);
+        pg_color(r, 0x4a5a78, 255);
         for (int32_t g = 0; g <= s->world; g += cell) {
             int p = (int)((float)g * scale);
             SDL_RenderDrawLine(r, p, 0, p, PG_VIEW_H - 1);
             SDL_RenderDrawLine(r, 0, p, PG_VIEW_H - 1, p);
         }
     }
-    /* Two batches: boxes in no pair, then boxes in a pair. */
+    /* Two batches: boxes in no pair, then boxes in a pair. A box under 2 px on the canvas is one
+       point (one vertex, not six: at 50,000 boxes the drawing would cost more than the grid). */
     if (rects) {
+        SDL_FPoint *points = (SDL_FPoint *)(rects + s->n);
         for (int pass = 0; pass < 2; pass++) {
-            int k = 0;
+            int k = 0, np = 0;
             for (int i = 0; i < s->n; i++) {
                 const eo_box *b = &s->boxes[i];
                 float w = (float)b->w * scale, h = (float)b->h * scale;
                 if (s->hit[i] != pass) continue;
+                if (w < 2.0f && h < 2.0f) {
+                    points[np].x = ((float)b->x + (float)b->w / 2) * scale;
+                    points[np].y = ((float)b->y + (float)b->h / 2) * scale;
+                    np++;
+                    continue;
+                }
                 rects[k].x = (float)b->x * scale;
                 rects[k].y = (float)b->y * scale;
-                rects[k].w = w < 1.0f ? 1.0f : w;
-                rects[k].h = h < 1.0f ? 1.0f : h;
+                rects[k].w = w;
+                rects[k].h = h;
                 k++;
             }
-            counts[pass] = k;
+            counts[pass] = k + np;
             pg_color(r, pass ? 0xff8a3d : 0x4f8fd8, 255);
             SDL_RenderFillRectsF(r, rects, k);
+            SDL_RenderDrawPointsF(r, points, np);
         }
         free(rects);
+    }
+    if (ctx->debug & PG_DEBUG_BOXES) {   /* every pair the method found, centre to centre */
+        pg_color(r, 0xffffff, 200);
+        for (uint32_t k = 0; k < s->bp.pair_count; k++) {
+            const eo_box *a = &s->boxes[s->bp.pairs[k].a], *b = &s->boxes[s->bp.pairs[k].b];
+            SDL_RenderDrawLine(r, (int)((float)(a->x + a->w / 2) * scale), (int)((float)(a->y + a->h / 2) * scale),
+                               (int)((float)(b->x + b->w / 2) * scale), (int)((float)(b->y + b->h / 2) * scale));
+        }
     }
     if (s->selected >= 0) {
         const eo_box *b = &s->boxes[s->selected];
@@ -294,15 +346,15 @@ static void stress_draw(void *state, const pg_draw_ctx *ctx)
             int y = 104 + m * 40, chosen = m == s->cfg.method;
             uint32_t ink = chosen ? 0x7ee08a : 0xe6e6e6;
             pg_text(r, panel, y, pg_method_title(m), ink, 1);
-            if (quadratic(m) && s->n > QUADRATIC_LIMIT && !chosen) {
-                snprintf(line, sizeof line, "sits out: %.0fM pairs a frame", (double)s->n * (s->n - 1) / 2e6);
+            if (!offered(s, m) && !chosen) {
+                snprintf(line, sizeof line, "sits out: offered up to %d", pg_scene_max_count(&pg_scene_stress, m));
                 pg_text(r, panel, y + 14, line, 0x9aa3b5, 1);
             } else if (s->method_ms[m] < 0) {
                 pg_text(r, panel, y + 14, "failed (see HUD)", 0xff6b6b, 1);
             } else if (s->method_ms[m] > 0) {
                 int w = (int)(s->method_ms[m] / max_ms * 150.0);
                 pg_fill_rect(r, panel, y + 12, w < 1 ? 1 : w, 10, chosen ? 0x7ee08a : 0x6f7a8c, 255);
-                snprintf(line, sizeof line, "%.2f ms", s->method_ms[m]);
+                snprintf(line, sizeof line, "%.*f ms", pg_ms_decimals(1), s->method_ms[m]);   /* one reading */
                 pg_text(r, panel + 156, y + 13, line, ink, 1);
                 if (!s->method_agrees[m]) pg_text(r, panel + 236, y + 13, "DIFFERS", 0xff6b6b, 1);
             }
@@ -312,6 +364,7 @@ static void stress_draw(void *state, const pg_draw_ctx *ctx)
     pg_text(r, panel, 294, ". , cell size  N seed", 0x9aa3b5, 1);
     pg_text(r, panel, 308, "(odd seed uniform,", 0x9aa3b5, 1);
     pg_text(r, panel, 322, " even seed clustered)", 0x9aa3b5, 1);
+    pg_text(r, panel, 336, "D: grid and pairs", 0x9aa3b5, 1);
 }
 
 const pg_scene pg_scene_stress = {
@@ -326,7 +379,9 @@ const pg_scene pg_scene_stress = {
     .max_count = 50000,
     .default_count = 5000,
     .count_step = 100,
+    .method_max_count = { [PG_METHOD_BRUTE] = 1500, [PG_METHOD_GRIDMASK] = 1500, [PG_METHOD_SWEEP] = 10000 },
     .default_cell = 64,
+    .cells = stress_cells,
     .create = stress_create,
     .destroy = stress_destroy,
     .step = stress_step,

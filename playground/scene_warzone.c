@@ -74,22 +74,38 @@ static void wz_destroy(void *state)
 
 /* The world from the count: each army rows x cols slots of at least 16 x 24 px (a soldier and a
    lane for the enemy's bullets), its block 32% of the width and 90% of the height. */
-static void layout(wz_state *s)
+static void world_size(int soldiers, int *rows, int *cols, int *world_w, int *world_h)
 {
-    int per_army = s->soldiers / 2, w, h;
-    s->rows = isqrt(per_army);
-    if (s->rows * s->rows < per_army) s->rows++;
-    s->cols = (per_army + s->rows - 1) / s->rows;
-    w = s->cols * 50;                               /* cols * 16 px / 32% */
-    h = (s->rows * 24 + 12) * 1600 / 810;           /* (rows + 1/2) * 24 px / 90%, as a 16:9 width */
+    int per_army = soldiers / 2, w, h;
+    *rows = isqrt(per_army);
+    if (*rows * *rows < per_army) (*rows)++;
+    *cols = (per_army + *rows - 1) / *rows;
+    w = *cols * 50;                                 /* cols * 16 px / 32% */
+    h = (*rows * 24 + 12) * 1600 / 810;             /* (rows + 1/2) * 24 px / 90%, as a 16:9 width */
     w = w > h ? w : h;
     w = w < 320 ? 320 : w;                          /* drawn 3x at most on the 960 px view */
-    s->world_w = (w + 15) & ~15;
-    s->world_h = s->world_w * 9 / 16;
+    *world_w = (w + 15) & ~15;
+    *world_h = *world_w * 9 / 16;
+}
+
+static int soldiers_of(int n) { return (n * 15 / 100) & ~1; }
+
+static void layout(wz_state *s)
+{
+    world_size(s->soldiers, &s->rows, &s->cols, &s->world_w, &s->world_h);
     s->dx = s->world_w * 32 / 100 / s->cols;
     s->dy = s->world_h * 9 / 10 * 2 / (2 * s->rows + 1);
     s->rear = s->world_w / 32;
     s->front = s->rear + s->cols * s->dx;
+}
+
+/* The cells the chosen broadphase can lay over this count's world (none for brute force and sort
+   and sweep). */
+static uint32_t wz_cells(const pg_config *cfg)
+{
+    int rows, cols, w, h;
+    world_size(soldiers_of(cfg->count), &rows, &cols, &w, &h);
+    return pg_broadphase_cells(cfg->method, cfg->count, w, h);
 }
 
 static void *wz_create(const pg_config *cfg, char *err, size_t err_size)
@@ -103,7 +119,7 @@ static void *wz_create(const pg_config *cfg, char *err, size_t err_size)
     if (!(s = calloc(1, sizeof *s))) { snprintf(err, err_size, "out of memory"); return NULL; }
     s->method = cfg->method;
     s->n = n;
-    s->soldiers = (n * 15 / 100) & ~1;
+    s->soldiers = soldiers_of(n);
     s->bullets = n - s->soldiers;
     layout(s);
     /* A shot flies ~78% of the width at 5.5 px a frame: shoot often enough to keep BUSY% of the
@@ -216,7 +232,10 @@ static void move_all(wz_state *s)
         if (so->cooldown > 0) so->cooldown--;
         else fire(s, so);
     }
-    for (int i = 0; i < s->n; i++) {           /* what the broadphase sees: dead = empty box */
+    /* What the broadphase sees: the dead and the unfired are empty boxes at the world's right edge,
+       where sort and sweep's order keeps them last (at x = 0 every one would be sorted past the
+       live boxes, 50 million moves on the first frame at 20,000). */
+    for (int i = 0; i < s->n; i++) {
         eo_box *bx = &s->boxes[i];
         int soldier_i = i < s->soldiers;
         const soldier *so = soldier_i ? &s->sol[i] : NULL;
@@ -227,7 +246,10 @@ static void move_all(wz_state *s)
         bx->w = soldier_i ? SOLDIER_W : BULLET_W;
         bx->h = soldier_i ? SOLDIER_H : BULLET_H;
         s->layers[i] = layer_of[(soldier_i ? CAT_RED_SOLDIER : CAT_RED_BULLET) << team];
-        if (soldier_i ? !so->alive : !b->live) { bx->x = bx->y = bx->w = bx->h = 0; s->layers[i] = layer_of[0]; }
+        if (soldier_i ? !so->alive : !b->live) {
+            bx->x = (int16_t)s->world_w, bx->y = 0, bx->w = bx->h = 0;
+            s->layers[i] = layer_of[0];
+        }
     }
 }
 
@@ -299,7 +321,7 @@ static void wz_step(void *state, const pg_input *in, pg_stats *stats)
     t0 = pg_now_ms();
     move_all(s);
     pg_stats_phase(stats, "move", pg_now_ms() - t0, 0);
-    pg_broadphase_run(&s->bp, s->method, s->boxes, s->layers, s->n, stats);
+    pg_broadphase_run(&s->bp, s->method, s->boxes, s->layers, s->n, stats); PG_MARK(stats, "which bullets hit which soldiers");
     t1 = pg_now_ms();
     resolve(s);
     pg_stats_phase(stats, "resolve", pg_now_ms() - t1, 0);
@@ -444,21 +466,37 @@ static void draw_ground(const wz_state *s, SDL_Renderer *r)
         }
 }
 
-static void draw_grid(const wz_state *s, SDL_Renderer *r)
+/* Debug layers (D), for every method: the grid the method lays over the world (sectors or grid
+   masks), and the box of every object in play as the broadphase sees it, with this frame's hits
+   in red. */
+static void draw_debug(const wz_state *s, SDL_Renderer *r)
 {
     int cell = s->method == PG_METHOD_SECTORS ? pg_broadphase_sector_cell(&s->bp)
              : s->method == PG_METHOD_GRIDMASK ? pg_broadphase_mask_cell(&s->bp) : 0;
-    int x, y;
-    if (cell <= 0) return;
-    pg_color(r, 0x5a6478, 90);
-    for (int w = cell; w < s->world_w; w += cell) {
-        to_screen(s, w, 0, &x, &y);
-        SDL_RenderDrawLine(r, x, s->view_y, x, s->view_y + s->view_h - 1);
+    int x, y, nr = 0;
+    if (cell > 0) {
+        pg_color(r, 0x8fa3c8, 140);
+        for (int w = cell; w < s->world_w; w += cell) {
+            to_screen(s, w, 0, &x, &y);
+            SDL_RenderDrawLine(r, x, s->view_y, x, s->view_y + s->view_h - 1);
+        }
+        for (int h = cell; h < s->world_h; h += cell) {
+            to_screen(s, 0, h, &x, &y);
+            SDL_RenderDrawLine(r, s->view_x, y, s->view_x + s->view_w - 1, y);
+        }
     }
-    for (int h = cell; h < s->world_h; h += cell) {
-        to_screen(s, 0, h, &x, &y);
-        SDL_RenderDrawLine(r, s->view_x, y, s->view_x + s->view_w - 1, y);
+    for (int i = 0; i < s->n; i++)
+        if (s->boxes[i].w > 0) s->rects[nr++] = screen_rect(s, &s->boxes[i]);
+    pg_color(r, 0xd8e0f0, 170);
+    SDL_RenderDrawRects(r, s->rects, nr);
+    nr = 0;
+    for (uint32_t k = 0; k < s->bp.pair_count; k++) {
+        s->rects[nr++] = screen_rect(s, &s->boxes[s->bp.pairs[k].a]);
+        s->rects[nr++] = screen_rect(s, &s->boxes[s->bp.pairs[k].b]);
+        if (nr + 2 > 3 * s->n) break;
     }
+    pg_color(r, 0xff5050, 255);
+    SDL_RenderDrawRects(r, s->rects, nr);
 }
 
 /* Tracers: a bright head (the bullet) and a dim tail as long as a frame of flight (and a half
@@ -538,8 +576,7 @@ static void draw_selection(const wz_state *s, SDL_Renderer *r)
     pg_text(r, tx, ty, label, 0xffffff, 1);
 }
 
-/* The legend under the battle: each army's strength (a bar) and kills, then the numbers. Kept
-   left of x = 710: the platform's frame-time graph covers the bottom-right corner. */
+/* The legend under the battle: each army's strength (a bar) and kills, then the numbers. */
 static void draw_legend(const wz_state *s, SDL_Renderer *r)
 {
     int alive[2] = { 0, 0 }, per_army = s->soldiers / 2;
@@ -558,7 +595,7 @@ static void draw_legend(const wz_state *s, SDL_Renderer *r)
     pg_textf(r, 440, VIEW_H + 10, 0x9aa3b5, 1, "%d soldiers, %d/%d bullets live", s->soldiers,
              s->bullets - s->free_count, s->bullets);
     pg_textf(r, 440, VIEW_H + 26, 0x9aa3b5, 1, "world %dx%d, %s", s->world_w, s->world_h, pg_method_title(s->method));
-    pg_text(r, 440, VIEW_H + 42, "click: select  D: grid", 0x6c7486, 1);
+    pg_text(r, 440, VIEW_H + 42, "click: select  D: boxes and grid", 0x8a93a6, 1);
 }
 
 static void wz_draw(void *state, const pg_draw_ctx *ctx)
@@ -566,12 +603,12 @@ static void wz_draw(void *state, const pg_draw_ctx *ctx)
     const wz_state *s = state;
     SDL_Renderer *r = ctx->renderer;
     draw_ground(s, r);
-    if (ctx->debug & PG_DEBUG_GRID) draw_grid(s, r);
     draw_soldiers(s, r, PAL_FALLEN, ctx->frame);
     draw_bullets(s, r);
     draw_soldiers(s, r, PAL_LIVE, ctx->frame);
     draw_soldiers(s, r, PAL_HIT, ctx->frame);
     draw_hits(s, r);
+    if (ctx->debug) draw_debug(s, r);
     if (s->selected >= 0) draw_selection(s, r);
     draw_legend(s, r);
 }
@@ -615,7 +652,9 @@ const pg_scene pg_scene_warzone = {
     .max_count = 20000,
     .default_count = 2000,
     .count_step = 200,
+    .method_max_count = { [PG_METHOD_BRUTE] = 4000, [PG_METHOD_GRIDMASK] = 2000 },
     .default_cell = 64,
+    .cells = wz_cells,
     .create = wz_create,
     .destroy = wz_destroy,
     .step = wz_step,

@@ -2,19 +2,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "keys.h"
 #include "script.h"
 
-static uint8_t button_bit(char c)
+/* Every button bit of the table (keys.h): what a random script may hold. */
+static uint32_t all_buttons(void)
 {
-    switch (c) {
-    case 'L': return PG_BTN_LEFT;
-    case 'R': return PG_BTN_RIGHT;
-    case 'U': return PG_BTN_UP;
-    case 'D': return PG_BTN_DOWN;
-    case 'J': return PG_BTN_JUMP;
-    case 'A': return PG_BTN_ACTION;
-    default: return 0;
-    }
+    uint32_t all = 0;
+    for (int i = 0; i < PG_BUTTON_COUNT; i++) all |= pg_buttons[i].bit;
+    return all;
 }
 
 int pg_script_parse(pg_script *script, const char *text, uint32_t seed, char *err, size_t err_size)
@@ -27,7 +23,7 @@ int pg_script_parse(pg_script *script, const char *text, uint32_t seed, char *er
         script->count = PG_SCRIPT_MAX_SPANS;
         for (int i = 0; i < script->count; i++) {
             script->frames[i] = (uint16_t)pg_rng_range(&rng, 1, 40);
-            script->buttons[i] = (uint8_t)(pg_rng_next(&rng) & 0x3Fu);
+            script->buttons[i] = (uint8_t)(pg_rng_next(&rng) & all_buttons());
         }
         return 1;
     }
@@ -43,9 +39,12 @@ int pg_script_parse(pg_script *script, const char *text, uint32_t seed, char *er
             digits++;
         }
         while (*p && *p != ' ' && *p != ',') {
-            uint8_t bit = button_bit(*p);
+            uint8_t bit = (uint8_t)pg_button_from_letter(*p);
             if (!bit) {
-                snprintf(err, err_size, "input script: unknown button '%c' (use L R U D J A)", *p);
+                char letters[2 * PG_BUTTON_COUNT + 1];
+                for (int i = 0; i < PG_BUTTON_COUNT; i++) letters[2 * i] = pg_buttons[i].letter, letters[2 * i + 1] = ' ';
+                letters[2 * PG_BUTTON_COUNT - 1] = '\0';
+                snprintf(err, err_size, "input script: unknown button '%c' (use %s)", *p, letters);
                 return 0;
             }
             buttons |= bit;
@@ -85,7 +84,7 @@ int pg_run_headless(const pg_scene *scene, const pg_config *cfg, const char *scr
 {
     pg_script script;
     pg_config c = *cfg;
-    double total = 0.0, collision = 0.0;
+    double total = 0.0, collision = 0.0, worst = 0.0;
     void *state;
 
     pg_config_clamp(scene, &c);
@@ -93,18 +92,22 @@ int pg_run_headless(const pg_scene *scene, const pg_config *cfg, const char *scr
     state = scene->create(&c, err, err_size);
     if (!state) return 0;
     memset(out, 0, sizeof *out);
+    out->cfg = c;
     for (int f = 0; f < frames; f++) {
         pg_input in;
         double t0 = pg_now_ms();
         pg_script_next(&script, &in);
         memset(&out->last, 0, sizeof out->last);
         scene->step(state, &in, &out->last);
-        total += pg_now_ms() - t0;
+        t0 = pg_now_ms() - t0;
+        total += t0;
+        if (t0 > worst) worst = t0;
         collision += out->last.collision_ms;
     }
     out->hash = scene->hash(state);
     out->frame_ms = frames > 0 ? total / frames : 0.0;
     out->collision_ms = frames > 0 ? collision / frames : 0.0;
+    out->worst_ms = worst;
     scene->destroy(state);
     return 1;
 }

@@ -1,7 +1,7 @@
 /* playground/script.h: recorded input for deterministic runs, and the headless runner.
 
    An input script is text: spans "<frames><buttons>" separated by spaces, where buttons are
-   letters L R U D J A (left, right, up, down, jump, action) or none: "30R 5RJ 20 10L" holds
+   the letters of PG_BUTTON_LIST (L R U D J A: left, right, up, down, jump, action) or none: "30R 5RJ 20 10L" holds
    right for 30 frames, right+jump for 5, nothing for 20, left for 10. After the last span the
    script starts again from the first. "random" makes a script from the seed: random buttons
    held for 1 .. 40 frames at a time. */
@@ -29,9 +29,11 @@ void pg_script_next(pg_script *script, pg_input *in);
 
 /// What a headless run ends with.
 typedef struct pg_run_result {
+    pg_config cfg;          /* what ran: the configuration after pg_config_clamp */
     uint64_t hash;          /* the scene's state hash after the last frame */
     double frame_ms;        /* mean time of a step (no drawing) */
     double collision_ms;    /* mean of the steps' collision phases */
+    double worst_ms;        /* the slowest step */
     pg_stats last;          /* the last frame's stats */
 } pg_run_result;
 

@@ -11,8 +11,10 @@
 //   assets/*.wasm            build/wasm/earlyout.wasm and earlyout-trace.wasm, next to the bundle,
 //                            each with its gzipped twin (*.wasm.gz) for servers that send it as is
 //   playground/index.html    the SDL2 playground page (its own bundle, assets/playground-page-<hash>.js)
-//   playground/playground.*  build/playground/web/playground.js + .wasm (emcc), and src/scene_*.c
-//                            (the scenes' C, fetched by the page's source viewer)
+//   playground/playground.*  build/playground/web/playground.js + .wasm (emcc), each with its .gz, and
+//                            src/*.c, *.h (the playground's C, fetched by the page's source viewer); the
+//                            page's buttons and touch pads come from build/playground/web/tables.json
+//                            (`earlyout-playground --tables`: the C's own tables)
 // Type-checks web/ and tests/ui/ with tsc first. Fails, naming the file, on a malformed lesson.
 //
 // One file per job, under tools/web/:

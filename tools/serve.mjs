@@ -86,11 +86,11 @@ const SECURITY_HEADERS = {
 };
 
 // Text is sent gzipped to clients that accept it, as any real host does (a page's size on the wire
-// is what bench/site/bench_site.mjs measures). Not .wasm on the fly: the playground's loader shows
-// progress against Content-Length, which must then be the size of the bytes it counts. A file the
-// build compressed itself (FILE.gz beside FILE, no older than it: the lessons' wasm) goes out as
-// that .gz with Content-Encoding: gzip, like a host's gzip_static. Range requests get the bytes as
-// they are on disk.
+// is what bench/site/bench_site.mjs measures). Not .wasm on the fly: that is the build's job. A file
+// the build compressed itself (FILE.gz beside FILE, no older than it: the lessons' and the
+// playground's wasm and the playground's glue) goes out as that .gz with Content-Encoding: gzip,
+// like a host's gzip_static (the playground counts its progress against the size the page states,
+// not Content-Length). Range requests get the bytes as they are on disk.
 const COMPRESS = new Set(['.html', '.css', '.js', '.mjs', '.map', '.json', '.svg', '.txt', '.c', '.h', '.md']);
 /** Does an Accept-Encoding header take gzip (named, or `*`, with no q=0)? */
 function acceptsGzip(header) {

@@ -2,13 +2,14 @@
    the JS -> wasm crossing once, not once per mover. Only loops over the core's own calls. */
 #include "wasm.h"
 
-/* out gets 4 bytes per mover: hit, touching, below, on_ground. */
-static void put_result(uint8_t *out, const eo_tiles_move_result *r)
+/* out holds four rows of count bytes: every mover's hit, then touching, below and on_ground (the
+   JS API hands them out as four named views). */
+static void put_result(uint8_t *out, uint32_t count, uint32_t i, const eo_tiles_move_result *r)
 {
-    out[0] = r->hit;
-    out[1] = r->touching;
-    out[2] = r->below;
-    out[3] = r->on_ground;
+    out[i] = r->hit;
+    out[count + i] = r->touching;
+    out[2u * count + i] = r->below;
+    out[3u * count + i] = r->on_ground;
 }
 
 /* Moves boxes[i] by deltas[2i], deltas[2i+1]. Stops at the first mover the core rejects
@@ -25,7 +26,7 @@ int32_t eo_wasm_tiles_move_many(const eo_tiles_map *map, eo_box *boxes, uint32_t
             *failed = i;
             return (int32_t)e;
         }
-        put_result(out + 4 * i, &r);
+        put_result(out, count, i, &r);
     }
     return EO_OK;
 }
@@ -43,7 +44,7 @@ int32_t eo_wasm_slopes_walk_many(const eo_tiles_map *map, eo_box *boxes, uint32_
             *failed = i;
             return (int32_t)e;
         }
-        put_result(out + 4 * i, &r);
+        put_result(out, count, i, &r);
     }
     return EO_OK;
 }

@@ -181,9 +181,12 @@ function publicGroup(values, names, prefix) {
   return o;
 }
 
+// Typed as numbers, not as literal types: a game's `let kind = TILE.EMPTY; kind = TILE.SOLID` must
+// compile (a variable holds any of them), and tile ids and HIT / TOUCH bits are combined freely.
 function frozen(doc, name, obj) {
   const body = Object.entries(obj).map(([k, v]) => `${k}: ${v}`).join(', ');
-  return `${doc}\nexport const ${name} = Object.freeze({ ${body} } as const);\n`;
+  const type = Object.keys(obj).map((k) => `readonly ${k}: number`).join('; ');
+  return `${doc}\nexport const ${name}: { ${type} } = Object.freeze({ ${body} });\n`;
 }
 
 async function generate(probePath) {

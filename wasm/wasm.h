@@ -10,7 +10,8 @@
 /// -4 EO_PIXELMASK_WORD_BITS.
 int32_t eo_wasm_abi(int32_t what);
 
-/// Moves boxes[i] by deltas[2i], deltas[2i+1]; out gets hit, touching, below, on_ground per mover.
+/// Moves boxes[i] by deltas[2i], deltas[2i+1]; out gets four rows of count bytes: hit, touching,
+/// below and on_ground of every mover (out[i], out[count + i], ...).
 /// Stops at the first mover the core rejects (its index in *failed) and returns the core's result.
 int32_t eo_wasm_tiles_move_many(const eo_tiles_map *map, eo_box *boxes, uint32_t count,
                                 const eo_coord *deltas, uint8_t flags, uint8_t *out,

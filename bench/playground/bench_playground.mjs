@@ -1,13 +1,16 @@
 // bench/playground/bench_playground.mjs: the playground's war zone and stress scenes, natively
 // (build/playground/earlyout-playground --frames, headless) and in headless Chromium (the
-// Emscripten build, pg_web_bench), per broadphase method at several N. One table per scene with
-// collision ms and whole-step ms per frame, and each method's ratio against brute force measured
-// in the same run. Every method of a row must report the same state hash (same pairs, same game):
-// the bench fails otherwise. Also prints the playground's download size (wasm + JS, raw and gzip).
+// Emscripten build, pg_web_bench), per broadphase method at several N: each method where the scene
+// offers it (the C's tables, --tables: methods stop at the count where a frame would leave the
+// budget). One table per scene with collision ms and whole-step ms per frame, and each method's
+// ratio against the slowest method of the row measured in the same run; then each method at its
+// largest count with its slowest step. Every method of a row must report the same state hash (same
+// pairs, same game): the bench fails otherwise. Also prints the playground's download (wasm + JS,
+// raw and the gzip the site serves).
 //
 //   node bench/playground/bench_playground.mjs [--quick]
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -15,21 +18,14 @@ import { chromium } from 'playwright-core';
 const BIN = 'build/playground/earlyout-playground';
 const WEB = 'build/playground/web';
 const quick = process.argv.includes('--quick');
-const METHODS = ['brute', 'gridmask', 'sectors', 'sweep'];
+const TABLES = JSON.parse(execFileSync(BIN, ['--tables'], { encoding: 'utf8' }));
 const SCENES = [
-  { id: 'warzone', counts: quick ? [1000] : [1000, 10000, 20000] },   // the war zone holds up to 20,000
+  { id: 'warzone', counts: quick ? [1000] : [1000, 4000, 20000] },
   { id: 'stress', counts: quick ? [1000] : [1000, 10000, 50000] },
-];
-// Cells: the scene defaults, except where 65,535 sector memberships need bigger ones.
-const cellFor = (scene, n) => (n >= 50000 ? 256 : scene === 'stress' ? 64 : 64);
-// Frames per run: enough to time, fewer where a frame tests n^2/2 pairs.
-function framesFor(method, n) {
-  const quadratic = method === 'brute' || method === 'gridmask';
-  if (quick) return 20;
-  if (quadratic && n >= 20000) return 3;
-  if (quadratic && n >= 10000) return 10;
-  return n >= 20000 ? 60 : 120;
-}
+].map((s) => ({ ...s, info: TABLES.scenes.find((t) => t.id === s.id) }));
+const offered = (scene, method, n) => n <= scene.info.methodMaxCount[method];
+const CELL = 64; // the scenes' default; where a method has no cells or the count rules it out, C picks
+const framesFor = (n) => (quick ? 20 : n >= 20000 ? 60 : 120);
 
 function runNative(scene, method, n, cell, frames) {
   const out = execFileSync(
@@ -40,7 +36,10 @@ function runNative(scene, method, n, cell, frames) {
   const hash = /^hash (\w+)$/m.exec(out)[1];
   const [, frameMs, collisionMs] = /^ms_per_frame ([\d.]+) collision_ms_per_frame ([\d.]+)$/m.exec(out);
   const status = /status (.*)$/m.exec(out)?.[1] ?? '';
-  return { hash, frameMs: Number(frameMs), collisionMs: Number(collisionMs), status };
+  const worstMs = Number(/^worst_frame_ms ([\d.]+)$/m.exec(out)[1]);
+  const count = Number(/^scene \S+ method \S+ n (\d+)/m.exec(out)[1]);
+  if (count !== n) throw new Error(`${scene} ${method} n=${n}: the program ran ${count}`);
+  return { hash, frameMs: Number(frameMs), collisionMs: Number(collisionMs), worstMs, status };
 }
 
 async function openBrowser() {
@@ -75,6 +74,7 @@ async function runBrowser(page, scene, method, n, cell, frames) {
   );
   const r = JSON.parse(json);
   if (r.error) throw new Error(`${scene} ${method} n=${n}: ${r.error}`);
+  if (r.count !== n) throw new Error(`${scene} ${method} n=${n}: C ran ${r.count} (not offered at ${n})`);
   return r;
 }
 
@@ -83,46 +83,57 @@ const ratio = (base, x) => (base && x ? `${(base / x).toFixed(1)}x` : '-');
 
 const { browser, page } = await openBrowser();
 let failures = 0;
+const largest = [];
 try {
   for (const scene of SCENES) {
-    console.log(`\nplayground: ${scene.id} (collision ms per frame; step = whole frame without drawing; vs brute = brute force's collision time / this method's, same run)`);
-    console.log('| N | method | native collision | native step | native vs brute | browser collision | browser step | browser vs brute |');
+    console.log(`\nplayground: ${scene.id} (collision ms per frame; step = whole frame without drawing; vs slowest = the slowest method's collision time / this method's, same run; a method runs where the scene offers it)`);
+    console.log('| N | method | native collision | native step | native vs slowest | browser collision | browser step | browser vs slowest |');
     console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
     for (const n of scene.counts) {
-      const cell = cellFor(scene.id, n);
       const rows = [];
-      for (const method of METHODS) {
-        const frames = framesFor(method, n);
-        const native = runNative(scene.id, method, n, cell, frames);
-        const web = await runBrowser(page, scene.id, method, n, cell, frames);
+      for (const method of scene.info.methods.filter((m) => offered(scene, m, n))) {
+        const frames = framesFor(n);
+        const native = runNative(scene.id, method, n, CELL, frames);
+        const web = await runBrowser(page, scene.id, method, n, CELL, frames);
         rows.push({ method, frames, native, web });
       }
-      const brute = rows[0];
+      const slowest = (key) => Math.max(...rows.map((r) => r[key].collisionMs));
       for (const r of rows) {
         // Same frames, same seed: every method must leave the same game state, natively and in wasm.
-        const ref = rows.find((x) => x.frames === r.frames);
-        const agree = r.native.hash === r.web.hash && r.native.hash === ref.native.hash && !r.native.status && !r.web.status;
+        const agree = r.native.hash === r.web.hash && r.native.hash === rows[0].native.hash && !r.native.status && !r.web.status;
         if (!agree) failures++;
         console.log(
           `| ${n.toLocaleString('en-US')} | ${r.method}${agree ? '' : ' (HASH/STATUS MISMATCH ' + (r.native.status || r.web.status || '') + ')'} | ` +
-            `${fmt(r.native.collisionMs)} | ${fmt(r.native.frameMs)} | ${ratio(brute.native.collisionMs, r.native.collisionMs)} | ` +
-            `${fmt(r.web.collisionMs)} | ${fmt(r.web.frameMs)} | ${ratio(brute.web.collisionMs, r.web.collisionMs)} |`,
+            `${fmt(r.native.collisionMs)} | ${fmt(r.native.frameMs)} | ${ratio(slowest('native'), r.native.collisionMs)} | ` +
+            `${fmt(r.web.collisionMs)} | ${fmt(r.web.frameMs)} | ${ratio(slowest('web'), r.web.collisionMs)} |`,
         );
       }
+    }
+    for (const method of scene.info.methods) {
+      const n = scene.info.methodMaxCount[method];
+      const frames = quick ? 10 : 60;
+      largest.push({ scene: scene.id, method, n, native: runNative(scene.id, method, n, CELL, frames), web: await runBrowser(page, scene.id, method, n, CELL, frames) });
     }
   }
 } finally {
   await browser.close();
 }
 
-const size = (f) => readFileSync(join(WEB, f));
-const js = size('playground.js'), wasm = size('playground.wasm');
-console.log('\nplayground download (what /playground/ fetches besides the page):');
+console.log(`\nplayground: each method at the largest count it is offered with (${quick ? 10 : 60} frames; slowest = the slowest step; the page's budget is ${TABLES.frameBudgetMs} ms a frame, drawing included)`);
+console.log('| scene | method | N | native step | native slowest | browser step | browser slowest |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
+for (const r of largest)
+  console.log(`| ${r.scene} | ${r.method} | ${r.n.toLocaleString('en-US')} | ${fmt(r.native.frameMs)} | ${fmt(r.native.worstMs)} | ${fmt(r.web.frameMs)} | ${fmt(r.web.worstMs)} |`);
+
+// The download as the site serves it: build-web's .gz where it wrote one, else gzip -9 here.
+const SITE_PG = 'build/site/playground';
+const wire = (name, buf) => (existsSync(join(SITE_PG, `${name}.gz`)) ? readFileSync(join(SITE_PG, `${name}.gz`)).length : gzipSync(buf, { level: 9 }).length);
+const files = ['playground.wasm', 'playground.js'].map((name) => ({ name, raw: readFileSync(join(WEB, name)) }));
+console.log('\nplayground download (what /playground/ fetches besides the page; gzip: as tools/serve.mjs sends it):');
 console.log('| file | raw | gzip |');
 console.log('|---|---:|---:|');
-for (const [name, buf] of [['playground.wasm', wasm], ['playground.js', js]])
-  console.log(`| ${name} | ${(buf.length / 1024).toFixed(1)} KB | ${(gzipSync(buf, { level: 9 }).length / 1024).toFixed(1)} KB |`);
-console.log(`| total | ${((js.length + wasm.length) / 1024).toFixed(1)} KB | ${((gzipSync(js, { level: 9 }).length + gzipSync(wasm, { level: 9 }).length) / 1024).toFixed(1)} KB |`);
+for (const f of files) console.log(`| ${f.name} | ${f.raw.length.toLocaleString('en-US')} B | ${wire(f.name, f.raw).toLocaleString('en-US')} B |`);
+console.log(`| total | ${files.reduce((a, f) => a + f.raw.length, 0).toLocaleString('en-US')} B | ${files.reduce((a, f) => a + wire(f.name, f.raw), 0).toLocaleString('en-US')} B |`);
 if (failures) {
   console.error(`bench-playground: ${failures} rows where methods or targets disagree`);
   process.exit(1);

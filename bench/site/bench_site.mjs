@@ -14,6 +14,9 @@
 //   all       ms until every widget of the page is mounted (<html data-widgets-ready>, or the
 //             playground ready); pages without widgets show "-"
 //   failed    runs that stalled past 2 minutes (a busy machine): left out of the medians
+// and for the playground page a second table: the bytes its two Emscripten files took on the wire
+// (playground.wasm and playground.js, as the server sent them) and the time to its first frame
+// (navigation to C having stepped and drawn once: the page's data-first-frame-ms).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -146,10 +149,18 @@ async function measureIn(context, base, pg, profile) {
   if (profile.network) await cdp.send('Network.emulateNetworkConditions', profile.network);
   let bytes = 0;
   let requests = 0;
+  const urls = new Map();
+  const emscripten = { wasm: 0, js: 0 };
   cdp.on('Network.requestWillBeSent', (e) => {
     if (!e.request.url.startsWith('data:')) requests++;
+    urls.set(e.requestId, new URL(e.request.url).pathname);
   });
-  cdp.on('Network.loadingFinished', (e) => (bytes += e.encodedDataLength));
+  cdp.on('Network.loadingFinished', (e) => {
+    bytes += e.encodedDataLength;
+    const path = urls.get(e.requestId) ?? '';
+    if (path.endsWith('/playground/playground.wasm')) emscripten.wasm += e.encodedDataLength;
+    if (path.endsWith('/playground/playground.js')) emscripten.js += e.encodedDataLength;
+  });
   await page.addInitScript(watchWidgets);
   await page.goto(base + pg.url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
   const widgets = await page.locator('[data-widget], [data-testid="pg"]').count();
@@ -158,7 +169,8 @@ async function measureIn(context, base, pg, profile) {
   // every byte the page asks for by itself, including what idle time and late chunks fetch
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   const marks = await page.evaluate(() => window.__bench);
-  return { bytes, requests, widgets, ...marks, all: widgets > 0 ? marks.all : null };
+  const firstFrame = await page.evaluate(() => Number(document.querySelector('[data-testid="pg"]')?.getAttribute('data-first-frame-ms') ?? NaN));
+  return { bytes, requests, widgets, ...marks, all: widgets > 0 ? marks.all : null, emscripten, firstFrame: Number.isFinite(firstFrame) ? firstFrame : null };
 }
 
 const median = (xs) => {
@@ -204,6 +216,9 @@ try {
         first: median(runs.map((x) => x.first)),
         where: mostCommon(runs.map((x) => x.where)),
         all: median(runs.map((x) => x.all)),
+        wasmKb: median(runs.map((x) => x.emscripten.wasm)) / 1024,
+        jsKb: median(runs.map((x) => x.emscripten.js)) / 1024,
+        firstFrame: median(runs.map((x) => x.firstFrame)),
       };
       rows.push(row);
       process.stderr.write(`bench-site: ${row.profile} ${row.page} done\n`);
@@ -222,3 +237,11 @@ const table = [
 const widths = table[0].map((_, c) => Math.max(...table.map((row) => row[c].length)));
 console.log(`bench-site: ${opt.site}, ${opt.runs} cold run${opt.runs > 1 ? 's' : ''} per cell (medians)`);
 for (const row of table) console.log(row.map((cell, c) => (c < 2 || c === 5 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+
+const pgRows = rows.filter((r) => r.page === 'playground');
+if (pgRows.length) {
+  console.log('\nbench-site: the playground (medians): its Emscripten files on the wire, and navigation to the first frame C drew');
+  console.log('profile  wasm KB  js KB  first frame ms');
+  for (const r of pgRows)
+    console.log(`${r.profile.padEnd(7)}  ${r.wasmKb.toFixed(1).padStart(7)}  ${r.jsKb.toFixed(1).padStart(5)}  ${ms(r.firstFrame).padStart(14)}`);
+}

@@ -31,4 +31,5 @@ EXPORT("placements") int bench_placements(void) { return PB_PLACEMENTS; }
 EXPORT("have_pygame") int bench_have_pygame(void) { return PIXEL_BENCH_PYGAME; }
 EXPORT("word_bits") int bench_word_bits(void) { return EO_PIXELMASK_WORD_BITS; }
 EXPORT("pygame_word_bits") int bench_pygame_word_bits(void) { return (int)(8 * sizeof(unsigned long)); }
-EXPORT("op_name") const char *bench_op_name(int op) { return op >= 0 && op < PB_OPS ? pb_op_names[op] : ""; }
+EXPORT("op_name") const char *bench_op_name(int op) { return op >= 0 && op < PB_OPS ? pb_cases[op].name : ""; }
+EXPORT("op_sprite") const char *bench_op_sprite(int op) { return op >= 0 && op < PB_OPS ? pb_cases[op].sprite : ""; }

@@ -69,16 +69,17 @@ function moduleRun(walk, fall) {
 /** The public API, batch: walkMany, then moveMany, one call each per frame. */
 function batchRun(n, trace) {
   const s = new TilesScene(), map = eo.tiles.createMap({ width: W, height: H, cells: s.cells }), t = timer(n);
-  const dx = new Int16Array(MOVERS), deltas = new Int16Array(2 * MOVERS), out = new Uint8Array(4 * MOVERS);
+  const dx = new Int16Array(MOVERS), deltas = new Int16Array(2 * MOVERS), walkOnly = { positionOnly: true };
+  let walked, moved; // each call's answer (hit, touching, below, onGround per mover), passed back: no garbage a frame
   for (let f = 0; f < n; f++) {
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < MOVERS; i++) dx[i] = s.begin(i);
-    map.walkMany(s.boxes, dx, MAX_STEP, { positionOnly: true }, out);
-    for (let i = 0; i < MOVERS; i++) s.walked(i, out[4 * i]);
+    walked = map.walkMany(s.boxes, dx, MAX_STEP, walkOnly, walked);
+    for (let i = 0; i < MOVERS; i++) s.walked(i, walked.hit[i]);
     const t1 = process.hrtime.bigint();
     for (let i = 0; i < MOVERS; i++) deltas[2 * i + 1] = s.vy[i];
-    map.moveMany(s.boxes, deltas, undefined, out);
-    for (let i = 0; i < MOVERS; i++) s.moved(i, out[4 * i], out[4 * i + 3]);
+    moved = map.moveMany(s.boxes, deltas, undefined, moved);
+    for (let i = 0; i < MOVERS; i++) s.moved(i, moved.hit[i], moved.onGround[i]);
     t.frame(f, t0, t1, process.hrtime.bigint());
     record(trace, f, s.boxes);
   }

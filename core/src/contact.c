@@ -131,10 +131,11 @@ eo_result eo_contact_push_boxes(const eo_box *a, const eo_box *b, eo_contact_pus
    shortened by a pixel where that still parts them. Components stay at most r + 1. */
 static void push_from_point(eo_wide vx, eo_wide vy, eo_coord r, eo_contact_push *out)
 {
-    eo_uwide ax = (eo_uwide)abs_wide(vx), ay = (eo_uwide)abs_wide(vy), rr = (eo_uwide)r * (eo_uwide)r;
+    eo_uwide ur = (eo_uwide)(eo_ucoord)r; /* r >= 0 */
+    eo_uwide ax = (eo_uwide)abs_wide(vx), ay = (eo_uwide)abs_wide(vy), rr = ur * ur;
     eo_uwide ux = ax, uy = ay, len = scaled(&ux, &uy), px, py;
-    px = (ux * (eo_uwide)r + len - 1u) / len;
-    py = (uy * (eo_uwide)r + len - 1u) / len;
+    px = (ux * ur + len - 1u) / len;
+    py = (uy * ur + len - 1u) / len;
     px = px < ax ? ax : px; /* never toward the point */
     py = py < ay ? ay : py;
     while (px * px + py * py < rr) {

@@ -318,6 +318,73 @@ static void scan_slope(ray *r, uint8_t attr)
     }
 }
 
+/* ---- skipping the outside -------------------------------------------------------------------
+   A ray aimed far away (a game's "towards (1e9, 7e8)") walks mostly outside the map, where the
+   outside policy gives every tile of each region around the map (a side, a corner) the same attr.
+   Where none of those blocks, and no visit list is wanted (it names every tile), the walk jumps
+   ahead to just before the segment crosses into the map's columns or rows, or stops there if it
+   never does: a ray costs the tiles it crosses in and beside the map, not its length. */
+enum { SIDE_LEFT, SIDE_RIGHT, SIDE_TOP, SIDE_BOTTOM };
+
+/* Can a tile of this attr stop the ray? (pixel-exact kinds: if they may, scan_slope decides) */
+static uint8_t may_block(uint8_t attr, uint8_t block)
+{
+    uint8_t kind = pixel_kind(attr);
+    return (uint8_t)(((kind != 0 ? kind : eo_tiles_kind_bit(attr)) & block) != 0);
+}
+
+/* Is every tile beyond this side of the map (its two corners included) one that cannot block?
+   One lookup per region; a region past the edge of the world is never reached. */
+static uint8_t side_clear(const ray *r, uint8_t side, uint8_t block)
+{
+    eo_wide w = r->map->width, h = r->map->height, at[3], fixed;
+    uint8_t k, vertical = side == SIDE_LEFT || side == SIDE_RIGHT;
+    fixed = side == SIDE_LEFT || side == SIDE_TOP ? -1 : vertical ? w : h;
+    at[0] = -1;
+    at[1] = 0;
+    at[2] = vertical ? h : w;
+    if (fixed > EO_COORD_MAX)
+        return 1;
+    for (k = 0; k < 3; k++)
+        if (at[k] <= EO_COORD_MAX &&
+            may_block(eo_tiles_attr_at(r->map, (eo_coord)(vertical ? fixed : at[k]), (eo_coord)(vertical ? at[k] : fixed), NULL), block))
+            return 0;
+    return 1;
+}
+
+/* The walk is in the outside cell it just visited, which cannot block: if the whole side it is
+   on cannot either, move it to just before it crosses the line into the map's columns (rows),
+   where walker_next goes on as if it had walked there. 0: the rest of the segment stays on that
+   side (nothing on it can block). Never inside a corner's three visits (stage 0). */
+static uint8_t skip_outside(ray *r, uint8_t block)
+{
+    walker *w = &r->tiles;
+    eo_wide width = r->map->width, height = r->map->height;
+    eo_ucoord n;
+    if (w->col < 0 && side_clear(r, SIDE_LEFT, block)) {
+        n = (eo_ucoord)(0u - (eo_ucoord)w->x0);                                 /* to x = 0 */
+        if (w->sx <= 0 || !crossed(n, w->adx, w->sx))
+            return 0;
+        walker_place(w, -1, eo_tiles_tile_of(pixel_before(w->y0, w->sy, w->ady, n, w->adx), r->shift));
+    } else if (w->col >= width && side_clear(r, SIDE_RIGHT, block)) {
+        n = (eo_ucoord)((eo_ucoord)w->x0 - (eo_ucoord)((eo_uwide)width << r->shift)); /* to the right edge */
+        if (w->sx >= 0 || !crossed(n, w->adx, w->sx))
+            return 0;
+        walker_place(w, (eo_coord)width, eo_tiles_tile_of(pixel_before(w->y0, w->sy, w->ady, n, w->adx), r->shift));
+    } else if (w->row < 0 && side_clear(r, SIDE_TOP, block)) {
+        n = (eo_ucoord)(0u - (eo_ucoord)w->y0);
+        if (w->sy <= 0 || !crossed(n, w->ady, w->sy))
+            return 0;
+        walker_place(w, eo_tiles_tile_of(pixel_before(w->x0, w->sx, w->adx, n, w->ady), r->shift), -1);
+    } else if (w->row >= height && side_clear(r, SIDE_BOTTOM, block)) {
+        n = (eo_ucoord)((eo_ucoord)w->y0 - (eo_ucoord)((eo_uwide)height << r->shift));
+        if (w->sy >= 0 || !crossed(n, w->ady, w->sy))
+            return 0;
+        walker_place(w, eo_tiles_tile_of(pixel_before(w->x0, w->sx, w->adx, n, w->ady), r->shift), (eo_coord)height);
+    }
+    return 1;
+}
+
 eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8_t block,
                            eo_raycast_hit *hit, eo_raycast_visit *visits, uint16_t capacity,
                            uint16_t *visit_count, eo_hooks *hooks)
@@ -373,6 +440,10 @@ eo_result eo_raycast_tiles(const eo_tiles_map *map, const eo_segment *seg, uint8
             eo_coord x, y;
             entry_pixel(&r, &x, &y);
             take(&r, w->col, w->row, attr, x, y, w->t_num, w->t_den, w->rank);
+        } else if (visit_count == NULL && w->stage == 0 &&
+                   (w->col < 0 || w->row < 0 || w->col >= (eo_wide)map->width || w->row >= (eo_wide)map->height) &&
+                   !skip_outside(&r, block)) {
+            break; /* the rest of the segment is outside, where nothing blocks */
         }
     } while (walker_next(w));
 

@@ -372,7 +372,7 @@ eo_result eo_slopes_walk(const eo_tiles_map *map, eo_box *box, eo_coord dx, uint
         out.hit |= r.hit;
     }
     if (!(flags & EO_TILES_POSITION_ONLY)) {
-        (void)eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* where it ended up */
+        (void)eo_tiles_move(map, &b, 0, 0, (uint8_t)(flags & EO_TILES_DROP), NULL, &r, hooks); /* where it ended up */
         out.touching = r.touching;
         out.below = r.below;
         out.on_ground = r.on_ground;
@@ -437,7 +437,7 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
     int8_t dir = dx > 0 ? 1 : -1;
     eo_ucoord n = dx >= 0 ? (eo_ucoord)dx : (eo_ucoord)(0u - (eo_ucoord)dx);
     eo_wide rest_x, rest_y;
-    uint8_t on, mflags = (uint8_t)(flags | EO_TILES_POSITION_ONLY);
+    uint8_t on, on_end = 0, mflags = (uint8_t)(flags | EO_TILES_POSITION_ONLY);
     eo_result e;
 
     if (box == NULL || result == NULL)
@@ -493,13 +493,19 @@ eo_result eo_slopes_move(const eo_tiles_map *map, eo_box *box, eo_coord dx, eo_c
         }
     }
     if (!(flags & EO_TILES_POSITION_ONLY)) {
-        (void)eo_tiles_move(map, &b, 0, 0, 0, NULL, &r, hooks); /* where it ended up */
+        (void)eo_tiles_move(map, &b, 0, 0, (uint8_t)(flags & EO_TILES_DROP), NULL, &r, hooks); /* where it ended up */
         out.move.touching = r.touching;
         out.move.below = r.below;
-        out.move.on_ground = r.on_ground;
+        out.move.on_ground = on_end = r.on_ground;
         if (r.on_ground && !out.launched)
             out.slope = slope_under(map, &b, hooks);
+    } else if (!on && !out.landed) {
+        (void)grounded(map, &b, flags, &on_end, hooks);
     }
+    /* landed (the manual's one definition): in the air at the start, and stopped by the ground or
+       on it at the end, so a fall that ends exactly on the floor (hit 0) lands too */
+    if (!on && on_end)
+        out.landed = 1;
     out.move.moved_x = (int32_t)((eo_wide)b.x - box->x);
     out.move.moved_y = (int32_t)((eo_wide)b.y - box->y);
     *box = b;

@@ -810,9 +810,9 @@ static void sense_tiles(const tiles_ctx *ctx, const eo_box *box, eo_tiles_cache 
     cache->valid = 1;
 }
 
-/* Would a one-pixel move down be blocked? (Dropping through is a choice of the move, not of the
-   ground, so the DROP flag is not looked at.) */
-static uint8_t on_ground(const tiles_ctx *ctx, const eo_box *box)
+/* Would a one-pixel move down with these flags be blocked? With EO_TILES_DROP one-way ground does
+   not count: on_ground says what the next move with the same flags will do (fall through it). */
+static uint8_t on_ground(const tiles_ctx *ctx, const eo_box *box, uint8_t flags)
 {
     eo_coord y = (eo_coord)(box->y + (box->h - 1)), at;
     span s;
@@ -820,7 +820,7 @@ static uint8_t on_ground(const tiles_ctx *ctx, const eo_box *box)
         return 1; /* the world edge */
     y++;
     span_of(ctx, box->x, box->w, &s);
-    return line_blocks(ctx, 1, tile_of(ctx, y), y, y, 1, &s, 0, &at);
+    return line_blocks(ctx, 1, tile_of(ctx, y), y, y, 1, &s, (uint8_t)(flags & EO_TILES_DROP), &at);
 }
 
 void eo_tiles_cache_reset(eo_tiles_cache *cache)
@@ -866,7 +866,7 @@ static void finish_move(const tiles_ctx *ctx, eo_box *box, const eo_box *b, uint
     if (!(flags & EO_TILES_POSITION_ONLY)) {
         EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_SENSE, b->x, b->y);
         sense_tiles(ctx, b, cache, &r.touching, &r.below);
-        r.on_ground = on_ground(ctx, b);
+        r.on_ground = on_ground(ctx, b, flags);
     }
     EO_STEP_ABOVE(ctx->hooks, EO_EV_TILES_RESULT, r.hit | r.on_ground << 4, r.touching | r.below << 8);
     box->x = b->x;

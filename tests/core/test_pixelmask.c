@@ -361,8 +361,9 @@ static void test_pixelmask_first_contact_scan_order(void **state)
     assert_int_equal(cy, 10);
 }
 
-/* One-stripe masks taller than 64 rows (the fast build's overlap looks at its ORed rows once per
-   64 where it tests two rows a turn): T holds one pixel, at (5, k); U is solid. Every answer is
+/* One-stripe masks taller than a group of rows (the fast build, core/src/fast/pixelmask_pairs.c,
+   reads rows a block or a group at a time and looks at the result once per block or group):
+   T holds one pixel, at (5, k); U is solid. Every answer is
    known without a reference: they share a pixel exactly when U's box covers (5, k). Rows counts
    odd and even, the pixel in a first, middle, last or block-edge row, U left and right of T. */
 static void test_pixelmask_tall_columns(void **state)
@@ -414,6 +415,62 @@ static void test_pixelmask_tall_columns(void **state)
     }
 }
 
+/* Solid masks of every size around the fast build's blocks, groups and stripes (rows 1 .. 5, 15 ..
+   17, 63 .. 65, 250; widths across word boundaries), at offsets that cut every rectangle size:
+   the area is the rectangle's, every pixel of it (the fast build sums each byte's count over up
+   to BLOCKS_PER_TOTAL blocks: a solid mask fills every byte), the first contact its top-left
+   pixel, and overlap a hit. */
+static void test_pixelmask_solid_every_size(void **state)
+{
+    enum { BIG = 256 * 32 + 64 };
+    static union { uint64_t align; uint8_t bytes[BIG]; } store_s, store_t;
+    static const uint16_t widths[] = { 1, 8, 16, 63, 64, 65, 130, 200 };
+    static const uint16_t heights[] = { 1, 3, 4, 5, 15, 16, 17, 63, 64, 65, 250 };
+    static const int16_t cuts[] = { 0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 60, 64, 65, 100, 187 };
+    eo_pixelmask S, T;
+    unsigned i, j, c, d;
+    (void)state;
+    for (i = 0; i < sizeof widths / sizeof widths[0]; i++)
+        for (j = 0; j < sizeof heights / sizeof heights[0]; j++) {
+            const uint16_t w = widths[i], h = heights[j];
+            uint16_t x, y;
+            assert_int_equal(eo_pixelmask_init(&S, w, h, store_s.bytes, sizeof store_s.bytes), EO_OK);
+            assert_int_equal(eo_pixelmask_init(&T, widths[(i + 3) % 8], heights[(j + 5) % 11], store_t.bytes,
+                                               sizeof store_t.bytes), EO_OK);
+            for (y = 0; y < h; y++)
+                for (x = 0; x < w; x++)
+                    assert_int_equal(eo_pixelmask_set(&S, x, y, 1), EO_OK);
+            for (y = 0; y < T.h; y++)
+                for (x = 0; x < T.w; x++)
+                    assert_int_equal(eo_pixelmask_set(&T, x, y, 1), EO_OK);
+            for (c = 0; c < sizeof cuts / sizeof cuts[0]; c++)
+                for (d = 0; d < sizeof cuts / sizeof cuts[0]; d += 3) {
+                    /* T's top-left at (cuts[c], cuts[d]) from S's, and the mirror image; then S's own
+                       copy (k = 2, 3), for rectangles as tall as S */
+                    unsigned k;
+                    for (k = 0; k < 4; k++) {
+                        const eo_pixelmask *U = k < 2 ? &T : &S;
+                        const uint16_t tw = U->w, th = U->h;
+                        const int16_t bx = (int16_t)(k & 1 ? -(cuts[c] % tw) : cuts[c] % w);
+                        const int16_t by = (int16_t)(k & 1 ? -(cuts[d] % th) : cuts[d] % h);
+                        const int32_t x0 = bx > 0 ? bx : 0, y0 = by > 0 ? by : 0;
+                        const int32_t x1 = bx + tw < w ? bx + tw : w, y1 = by + th < h ? by + th : h;
+                        uint8_t hit = 9, found = 9;
+                        uint32_t area = 7;
+                        int32_t cx = -1, cy = -1;
+                        assert_int_equal(eo_pixelmask_overlap_area(&S, 0, 0, U, bx, by, &area, NULL), EO_OK);
+                        assert_int_equal(area, (uint32_t)((x1 - x0) * (y1 - y0)));
+                        assert_int_equal(eo_pixelmask_overlap(U, bx, by, &S, 0, 0, &hit, NULL), EO_OK);
+                        assert_int_equal(hit, 1);
+                        assert_int_equal(eo_pixelmask_first_contact(U, bx, by, &S, 0, 0, &found, &cx, &cy, NULL), EO_OK);
+                        assert_int_equal(found, 1);
+                        assert_int_equal(cx, x0);
+                        assert_int_equal(cy, y0);
+                    }
+                }
+        }
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -428,6 +485,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_pixelmask_one_row_or_column),
         cmocka_unit_test(test_pixelmask_first_contact_scan_order),
         cmocka_unit_test(test_pixelmask_tall_columns),
+        cmocka_unit_test(test_pixelmask_solid_every_size),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);

@@ -100,6 +100,35 @@ static int ref_step(void *ctx, const ref_visit *v)
     return 0;
 }
 
+/* The same hit, field by field (the struct has padding). */
+static void assert_same_hit(const eo_raycast_hit *a, const eo_raycast_hit *b)
+{
+    assert_int_equal(a->hit, b->hit);
+    assert_int_equal(a->attr, b->attr);
+    assert_int_equal(a->face, b->face);
+    assert_int_equal(a->col, b->col);
+    assert_int_equal(a->row, b->row);
+    assert_int_equal(a->x, b->x);
+    assert_int_equal(a->y, b->y);
+    assert_int_equal(a->t_num, b->t_num);
+    assert_int_equal(a->t_den, b->t_den);
+}
+
+/* Without a visit list the walk skips the outside where nothing can block: the hit must be the
+   one the whole walk finds (hit), and the tiles it visits (traced build) few. */
+static void check_quick_ray(const eo_segment *s, uint8_t block, const eo_raycast_hit *hit)
+{
+    eo_raycast_hit quick;
+    memset(&quick, 0xCD, sizeof quick);
+    assert_int_equal(eo_raycast_tiles(&map, s, block, &quick, NULL, 0, NULL, NULL), EO_OK);
+    if (quick.hit != hit->hit || quick.x != hit->x || quick.y != hit->y || quick.t_num != hit->t_num)
+        fail_msg("segment (%ld,%ld)-(%ld,%ld) block %u outside %u: without visits %s at (%ld,%ld) t %lu, with them %s at (%ld,%ld) t %lu",
+                 (long)s->x0, (long)s->y0, (long)s->x1, (long)s->y1, block, map.outside, quick.hit ? "hit" : "clear",
+                 (long)quick.x, (long)quick.y, (unsigned long)quick.t_num, hit->hit ? "hit" : "clear", (long)hit->x,
+                 (long)hit->y, (unsigned long)hit->t_num);
+    assert_same_hit(&quick, hit);
+}
+
 static void check_ray(eo_segment s, uint8_t block)
 {
     ref_ray r;
@@ -131,6 +160,7 @@ static void check_ray(eo_segment s, uint8_t block)
         assert_int_equal(hit.t_den, 0);
         assert_int_equal(hit.face, 0);
     }
+    check_quick_ray(&s, block, &hit);
     if (count != r.tiles)
         fail_msg("segment (%d,%d)-(%d,%d) block %u: core visits %u tiles, reference %ld", s.x0, s.y0, s.x1, s.y1,
                  block, count, r.tiles);
@@ -228,6 +258,98 @@ static void test_raycast_int16_extremes(void **state)
         check_ray(s, (uint8_t)(i % 2 ? 0 : EO_TILES_TOUCH_SLOPE | EO_TILES_TOUCH_ONE_WAY));
     }
 }
+
+/* Long segments far outside the map, every outside policy and block mask: without visits the walk
+   skips the outside (check_quick_ray: the same hit as the whole walk) and visits about the tiles
+   in and around the map (traced build: counted), however long the segment. */
+static void test_raycast_skips_the_outside(void **state)
+{
+    int i;
+    long most = 0;
+    (void)state;
+    for (i = 0; i < 600; i++) {
+        uint8_t shift = (uint8_t)(3 + i % 3), block = random_block();
+        long T = 1L << shift, W, H, far = i % 3 == 0 ? 20000 : 3000;
+        eo_segment s;
+        eo_raycast_hit full;
+        uint16_t count = 0;
+        eo_result res;
+        if (i % 10 == 0)
+            random_map((uint16_t)rng_range(2, 12), (uint16_t)rng_range(2, 12), shift);
+        map.outside = (uint8_t)(i % 3);
+        W = map.width * T;
+        H = map.height * T;
+        s.x0 = (eo_coord)rng_range(-(int)far, (int)(W + far)); s.y0 = (eo_coord)rng_range(-(int)far, (int)(H + far));
+        s.x1 = (eo_coord)rng_range(-(int)far, (int)(W + far)); s.y1 = (eo_coord)rng_range(-(int)far, (int)(H + far));
+        if (i % 4 == 1) { /* through a corner of the map at 45 degrees */
+            long d = far - T;
+            s.x0 = (eo_coord)(-d); s.y0 = (eo_coord)(-d); s.x1 = (eo_coord)(i % 8 == 1 ? d : -T); s.y1 = (eo_coord)(i % 8 == 1 ? d : -T);
+        }
+        if (i % 4 == 2) { /* along the map's top or left tile line, from far away */
+            if (rng() % 2u) { s.y0 = 0; s.y1 = 0; } else { s.x0 = 0; s.x1 = 0; }
+        }
+        memset(&full, 0xAB, sizeof full);
+        res = eo_raycast_tiles(&map, &s, block, &full, NULL, 0, &count, NULL); /* counting: the whole walk */
+        assert_true(res == EO_OK || res == EO_ERR_BUFFER_TOO_SMALL);
+        check_quick_ray(&s, block, &full);
+#if EO_TRACE
+        {
+            eo_hooks hooks;
+            eo_raycast_hit quick;
+            eo_hooks_init(&hooks, NULL, 0);
+            assert_int_equal(eo_raycast_tiles(&map, &s, block, &quick, NULL, 0, NULL, &hooks), EO_OK);
+            assert_true((long)hooks.counters[EO_COUNTER_RAYCAST_TILES] <= 4L * (map.width + map.height) + 16);
+            if ((long)hooks.counters[EO_COUNTER_RAYCAST_TILES] > most)
+                most = (long)hooks.counters[EO_COUNTER_RAYCAST_TILES];
+        }
+#endif
+    }
+    print_message("raycast without visits: at most %ld tiles visited on maps of at most 12 x 12\n", most);
+}
+
+#if EO_COORD_BITS > 16
+/* A ray aimed a billion pixels away (a game's "towards (1e9, 7e8)"): without visits it visits the
+   tiles of the map and a few beside it (traced build: counted), not 10^8 outside tiles, and it
+   still stops at a wall it meets on the way back in. */
+static void test_raycast_a_billion_pixels(void **state)
+{
+    static const char *const art[] = {
+        "........",
+        "........",
+        "....#...",
+        "........",
+    };
+    eo_raycast_hit hit;
+    eo_hooks hooks;
+    (void)state;
+    load(art, 4, 3, EO_TILES_OUTSIDE_EMPTY);
+    eo_hooks_init(&hooks, NULL, 0);
+    assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 4, 26, 1000000000, 700000000 }, 0, &hit, NULL, 0, NULL, &hooks), EO_OK);
+    assert_int_equal(hit.hit, 0);
+#if EO_TRACE
+    assert_true(hooks.counters[EO_COUNTER_RAYCAST_TILES] < 40u);
+#endif
+    /* from a billion pixels out, back into the map: the wall at tile (4, 2) */
+    eo_hooks_init(&hooks, NULL, 0);
+    assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ -1000000000, 20, 63, 20 }, 0, &hit, NULL, 0, NULL, &hooks), EO_OK);
+    assert_int_equal(hit.hit, 1);
+    assert_int_equal(hit.col, 4);
+    assert_int_equal(hit.row, 2);
+    assert_int_equal(hit.x, 32);
+    assert_int_equal(hit.y, 20);
+    assert_int_equal(hit.t_num, 1000000032u);
+    assert_int_equal(hit.t_den, 1000000063u);
+#if EO_TRACE
+    assert_true(hooks.counters[EO_COUNTER_RAYCAST_TILES] < 40u);
+#endif
+    /* with a solid outside the ray stops at the map's edge, however far it aims */
+    map.outside = EO_TILES_OUTSIDE_SOLID;
+    assert_int_equal(eo_raycast_tiles(&map, &(eo_segment){ 4, 4, 4, -2000000000 }, 0, &hit, NULL, 0, NULL, NULL), EO_OK);
+    assert_int_equal(hit.hit, 1);
+    assert_int_equal(hit.row, -1);
+    assert_int_equal(hit.y, -1);
+}
+#endif
 
 /* ---- hand-picked ---------------------------------------------------------------------------------- */
 
@@ -509,6 +631,10 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_raycast_matches_pixel_walk),
         cmocka_unit_test(test_raycast_int16_extremes),
+        cmocka_unit_test(test_raycast_skips_the_outside),
+#if EO_COORD_BITS > 16
+        cmocka_unit_test(test_raycast_a_billion_pixels),
+#endif
         cmocka_unit_test(test_raycast_corners_are_never_skipped),
         cmocka_unit_test(test_raycast_edges_ends_and_starts),
         cmocka_unit_test(test_raycast_slopes_stop_below_the_surface),

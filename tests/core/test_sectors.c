@@ -16,6 +16,7 @@
 #define RNG_SEED 4242u
 #include "rng.h"
 #include "sweep_reference.h"
+#include "trace_file.h"
 
 static eo_index storage_words[80000u / sizeof(eo_index)]; /* aligned for eo_index (sector entries) */
 static eo_pair got[MAX_PAIRS], want[MAX_PAIRS];
@@ -733,6 +734,66 @@ static void test_sweep_workspace_bad_input(void **state)
     assert_int_equal(p[0].b, 1);
 }
 
+/* The teaching hooks: the lesson's frame (a build, then the pairs) steps through sectors.c for the
+   ranges and insertions and sectors_pairs.c for the pairs, one step per pair met (a duplicate, a
+   pair the layers drop, or a box test, followed by PAIR for a hit), and the traced counters agree
+   with the stats. Randomly placed boxes with layers, in a grid small enough to crowd. */
+static void test_sectors_trace_steps(void **state)
+{
+    eo_sectors_config cfg = { 0, 0, 256, 192, 4, 3, 40, 0 };
+    eo_sectors grid;
+    eo_broadphase_stats st;
+    eo_broadphase_layer ls[40];
+    static eo_trace_step steps[4096];
+    eo_hooks hooks;
+    uint32_t n_got, met = 0, pairs_seen = 0, k;
+    uint16_t i, n = 40;
+    (void)state;
+    for (i = 0; i < n; i++) {
+        boxes[i].x = rng_range(-8, 250); boxes[i].y = rng_range(-8, 186);
+        boxes[i].w = (int16_t)rng_range(1, 70); boxes[i].h = (int16_t)rng_range(1, 70);
+        ls[i].category = (uint16_t)(1u << (i % 3u));
+        ls[i].collides_with = (uint16_t)(i % 4u == 0 ? 0xFFFFu : 3u);
+    }
+    memset(&st, 0, sizeof st);
+    eo_hooks_init(&hooks, steps, 4096);
+    assert_int_equal(eo_sectors_init(&grid, &cfg, storage_words, sizeof storage_words), EO_OK);
+    assert_int_equal(eo_sectors_build(&grid, boxes, n, &st, &hooks), EO_OK);
+    assert_int_equal(eo_sectors_find_pairs(&grid, boxes, ls, got, MAX_PAIRS, &n_got, &st, &hooks), EO_OK);
+#if EO_TRACE
+    assert_int_equal(hooks.steps_lost, 0);
+    for (k = 0; k < hooks.step_count; k++) {
+        uint8_t e = steps[k].event;
+        if (e == EO_EV_SECTORS_RANGE || e == EO_EV_SECTORS_INSERT) {
+            assert_true(ends_with(steps[k].file, "core/src/sectors.c"));
+        } else {
+            assert_true(ends_with(steps[k].file, "core/src/sectors_pairs.c"));
+            met += e == EO_EV_SECTORS_DUPLICATE || e == EO_EV_SECTORS_FILTERED || e == EO_EV_SECTORS_BOX_TEST;
+            if (e == EO_EV_SECTORS_PAIR) { /* right after its box test, and it is the pair written out */
+                assert_true(k > 0 && steps[k - 1].event == EO_EV_SECTORS_BOX_TEST);
+                assert_int_equal(steps[k].a, got[pairs_seen].a);
+                assert_int_equal(steps[k].b, got[pairs_seen].b);
+                pairs_seen++;
+            }
+        }
+    }
+    assert_int_equal(met, st.candidate_pairs);
+    assert_int_equal(pairs_seen, n_got);
+    assert_int_equal(hooks.counters[EO_COUNTER_SECTORS_CANDIDATES], st.candidate_pairs);
+    assert_int_equal(hooks.counters[EO_COUNTER_SECTORS_DUPLICATES], st.duplicates_skipped);
+    assert_int_equal(hooks.counters[EO_COUNTER_SECTORS_FILTERED], st.layer_filtered);
+    assert_int_equal(hooks.counters[EO_COUNTER_SECTORS_BOX_TESTS], st.box_tests);
+    assert_int_equal(hooks.counters[EO_COUNTER_SECTORS_PAIRS], n_got);
+    assert_int_equal(hooks.counters[EO_COUNTER_SECTORS_INSERTIONS], st.insertions);
+    assert_true(st.duplicates_skipped > 0 && st.layer_filtered > 0 && n_got > 0);
+#else
+    (void)met;
+    (void)pairs_seen;
+    (void)k;
+    assert_int_equal(hooks.step_count, 0);
+#endif
+}
+
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
@@ -748,6 +809,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sectors_bad_input),
         cmocka_unit_test(test_sectors_tune_recommends_a_grid),
         cmocka_unit_test(test_sectors_tune_never_recommends_an_overflow),
+        cmocka_unit_test(test_sectors_trace_steps),
         cmocka_unit_test(test_sweep_reference_matches_brute_force),
         cmocka_unit_test(test_sweep_matches_reference),
         cmocka_unit_test(test_sweep_workspace_bad_input),

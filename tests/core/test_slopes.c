@@ -984,7 +984,7 @@ static void test_slopes_move_matches_reference_and_stays_clear(void **state)
         assert_int_equal(r.landed, o.landed);
         assert_int_equal(r.launched, o.launched);
         assert_int_equal(r.slope, o.slope);
-        assert_int_equal(r.move.on_ground, ref_on_ground(&b));
+        assert_int_equal(r.move.on_ground, ref_on_ground_drop(&b, drop));
         assert_false(ref_overlaps_solid(&b));
         /* position only: the same move, without the sensing at its end */
         assert_memory_equal(&p, &b, sizeof p);
@@ -1002,6 +1002,134 @@ static void test_slopes_move_matches_reference_and_stays_clear(void **state)
     assert_true(landed > moves / 10u);
     assert_true(launched > moves / 100u);
     assert_true(grounded > moves / 3u);
+}
+
+/* landed, the manual's one definition, over random falls: a box in the air at the start lands
+   exactly when it meets the ground (hit bottom) or ends on it, exact landings (hit 0) included;
+   a box on the ground at the start never lands. With and without POSITION_ONLY and DROP. */
+static void test_slopes_move_landed_on_every_landing(void **state)
+{
+    static const char *const floor_art[] = {
+        "........",
+        "........",
+        "........",
+        "........",
+        "########", /* row 4: y 32 .. 39 */
+    };
+    unsigned trial, falls = 0, exact = 0, hits = 0, from_ground = 0;
+    eo_slopes_move_result r, q;
+    eo_box b;
+    (void)state;
+    /* the issue's case: an 8 x 8 box at (8, 18) falling 6 px ends standing on row 4 (y 24) */
+    load(floor_art, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    b.x = 8; b.y = 18; b.w = 8; b.h = 8;
+    assert_int_equal(eo_slopes_move(&map, &b, 0, 6, 1, EO_SLOPES_REACH_ALWAYS, 0, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 24);
+    assert_int_equal(r.move.hit, 0);
+    assert_int_equal(r.move.on_ground, 1);
+    assert_int_equal(r.landed, 1);
+    b.y = 18; /* one more pixel of fall: stopped by the floor, the same landing */
+    assert_int_equal(eo_slopes_move(&map, &b, 0, 7, 1, EO_SLOPES_REACH_ALWAYS, 0, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 24);
+    assert_int_equal(r.move.hit, EO_HIT_BOTTOM);
+    assert_int_equal(r.landed, 1);
+    /* standing there, a frame with no motion is no landing */
+    assert_int_equal(eo_slopes_move(&map, &b, 0, 3, 1, EO_SLOPES_REACH_ALWAYS, 0, &r, NULL), EO_OK);
+    assert_int_equal(r.move.on_ground, 1);
+    assert_int_equal(r.landed, 0);
+
+    for (trial = 0; trial < 20000u; trial++) {
+        eo_box p;
+        eo_tiles_move_result m;
+        int T, dx, dy, drop = rng() % 6u == 0, was_on;
+        uint8_t max_step, flags = (uint8_t)(drop ? EO_TILES_DROP : 0);
+        uint16_t reach;
+        if (trial % 25u == 0)
+            random_map();
+        T = tile_size();
+        if (!random_clear_box(&b, T))
+            continue;
+        if (rng() % 4u == 0) /* some start on the ground */
+            assert_int_equal(eo_tiles_move(&map, &b, 0, 3 * T, flags, NULL, &m, NULL), EO_OK);
+        was_on = ref_on_ground_drop(&b, drop);
+        max_step = (uint8_t)rng_range(0, 2);
+        reach = rng() % 2u ? (uint16_t)EO_SLOPES_REACH_ALWAYS : (uint16_t)rng_range(0, 2 * T);
+        dx = rng() % 2u ? 0 : rng_range(-2 * T, 2 * T);
+        dy = rng() % 5u == 0 ? rng_range(-2 * T, -1) : rng_range(0, 3 * T);
+        p = b;
+        assert_int_equal(eo_slopes_move(&map, &b, (eo_coord)dx, (eo_coord)dy, max_step, reach, flags, &r, NULL), EO_OK);
+        assert_int_equal(eo_slopes_move(&map, &p, (eo_coord)dx, (eo_coord)dy, max_step, reach,
+                                        (uint8_t)(flags | EO_TILES_POSITION_ONLY), &q, NULL), EO_OK);
+        assert_int_equal(q.landed, r.landed); /* sensing or not, the same answer */
+        assert_int_equal(r.move.on_ground, ref_on_ground_drop(&b, drop));
+        if (was_on) {
+            assert_int_equal(r.landed, 0);
+            from_ground++;
+            continue;
+        }
+        if (r.landed != (r.move.on_ground || (r.move.hit & EO_HIT_BOTTOM) != 0))
+            print_error("map %ux%u shift %u outside %u; box %d,%d %dx%d move %d,%d drop %d: landed %u, hit %u, on_ground %u\n",
+                        map.width, map.height, map.tile_shift, map.outside, p.x - (int)r.move.moved_x,
+                        p.y - (int)r.move.moved_y, b.w, b.h, dx, dy, drop, r.landed, r.move.hit, r.move.on_ground);
+        assert_int_equal(r.landed, r.move.on_ground || (r.move.hit & EO_HIT_BOTTOM) != 0);
+        falls++;
+        exact += r.landed && !(r.move.hit & EO_HIT_BOTTOM);
+        hits += r.landed && (r.move.hit & EO_HIT_BOTTOM) != 0;
+    }
+    print_message("eo_slopes_move from the air: %u calls, %u landings stopped by the ground, %u exact (hit 0); %u from the ground\n",
+                  falls, hits, exact, from_ground);
+    assert_true(falls > 10000u);
+    assert_true(hits > falls / 20u);
+    assert_true(exact > falls / 200u);
+    assert_true(from_ground > 1000u);
+}
+
+/* on_ground with EO_TILES_DROP says what the next call with DROP will do: standing on a one-way
+   platform it is 0 (and the next frame falls through it), on solid ground 1; without DROP 1. */
+static void test_slopes_on_ground_with_drop(void **state)
+{
+    static const char *const art[] = {
+        "........",
+        "........",
+        "..====..", /* row 2: one-way platforms at y 16 */
+        "........",
+        "########", /* row 4: the floor at y 32 */
+    };
+    eo_slopes_move_result r;
+    eo_tiles_move_result m;
+    eo_box b;
+    (void)state;
+    load(art, 5, 3, EO_TILES_OUTSIDE_SOLID);
+    b.x = 20; b.y = 8; b.w = 8; b.h = 8; /* standing on the platform */
+    assert_int_equal(eo_slopes_move(&map, &b, 0, 0, 1, EO_SLOPES_REACH_ALWAYS, 0, &r, NULL), EO_OK);
+    assert_int_equal(r.move.on_ground, 1);
+    assert_int_equal(eo_slopes_move(&map, &b, 0, 0, 1, EO_SLOPES_REACH_ALWAYS, EO_TILES_DROP, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 8);
+    assert_int_equal(r.move.on_ground, 0); /* what the next frame with DROP does: */
+    assert_int_equal(r.slope, 0);
+    assert_int_equal(eo_slopes_move(&map, &b, 0, 1, 1, EO_SLOPES_REACH_ALWAYS, EO_TILES_DROP, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 9); /* it falls through */
+    assert_int_equal(r.landed, 0);
+    /* the plain move and the walk say the same */
+    b.y = 8;
+    assert_int_equal(eo_tiles_move(&map, &b, 0, 0, EO_TILES_DROP, NULL, &m, NULL), EO_OK);
+    assert_int_equal(m.on_ground, 0);
+    assert_int_equal(eo_tiles_move(&map, &b, 0, 0, 0, NULL, &m, NULL), EO_OK);
+    assert_int_equal(m.on_ground, 1);
+    assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, EO_TILES_DROP, &m, NULL), EO_OK);
+    assert_int_equal(m.on_ground, 0);
+    assert_int_equal(eo_slopes_walk(&map, &b, 1, 1, 0, &m, NULL), EO_OK);
+    assert_int_equal(m.on_ground, 1);
+    /* solid ground holds with DROP too */
+    b.x = 4; b.y = 24;
+    assert_int_equal(eo_slopes_move(&map, &b, 0, 0, 1, EO_SLOPES_REACH_ALWAYS, EO_TILES_DROP, &r, NULL), EO_OK);
+    assert_int_equal(r.move.on_ground, 1);
+    /* falling with DROP past the platforms onto the floor lands there */
+    b.x = 20; b.y = 0;
+    assert_int_equal(eo_slopes_move(&map, &b, 0, 24, 1, EO_SLOPES_REACH_ALWAYS, EO_TILES_DROP, &r, NULL), EO_OK);
+    assert_int_equal(b.y, 24);
+    assert_int_equal(r.landed, 1);
+    assert_int_equal(r.move.hit, 0);
 }
 
 static void test_slopes_counters_and_trace(void **state)
@@ -1085,6 +1213,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_slopes_move_bad_input),
         cmocka_unit_test(test_slopes_walk_up_one_way_slopes),
         cmocka_unit_test(test_slopes_move_matches_reference_and_stays_clear),
+        cmocka_unit_test(test_slopes_move_landed_on_every_landing),
+        cmocka_unit_test(test_slopes_on_ground_with_drop),
     };
     if (argc > 1)
         cmocka_set_test_filter(argv[1]);

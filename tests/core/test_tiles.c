@@ -49,7 +49,8 @@ static int ref_kinds(long c0, long c1, long r0, long r1)
     return k;
 }
 
-static void ref_sense(const eo_box *b, int *touching, int *below, int *ground)
+/* What a move leaves in touching, below and on_ground (drop: EO_TILES_DROP, one-way ground is no ground). */
+static void ref_sense(const eo_box *b, int drop, int *touching, int *below, int *ground)
 {
     long T = tile_size(), x1 = (long)b->x + b->w - 1, y1 = (long)b->y + b->h - 1, i;
     long c0 = floor_div(b->x, T), c1 = floor_div(x1, T);
@@ -61,7 +62,7 @@ static void ref_sense(const eo_box *b, int *touching, int *below, int *ground)
     }
     *below = ref_kinds(c0, c1, floor_div(y1 + 1, T), floor_div(y1 + 1, T));
     for (*ground = 0, i = b->x; i <= x1; i++)
-        *ground |= ref_blocks_down(i, y1 + 1, 0);
+        *ground |= ref_blocks_down(i, y1 + 1, drop);
 }
 
 /* ---- helpers ------------------------------------------------------------------------------ */
@@ -84,7 +85,7 @@ static eo_tiles_move_result check_move(eo_box *box, int dx, int dy, uint8_t flag
     int hit, touching, below, ground;
     assert_int_equal(eo_tiles_move(&map, &got, (eo_coord)dx, (eo_coord)dy, flags, NULL, &r, NULL), EO_OK);
     hit = ref_move(&want, dx, dy, flags & EO_TILES_DROP);
-    ref_sense(&want, &touching, &below, &ground);
+    ref_sense(&want, flags & EO_TILES_DROP, &touching, &below, &ground);
     if (got.x != want.x || got.y != want.y || r.hit != hit)
         print_error("map %ux%u shift %u outside %u; box %d,%d %dx%d move %d,%d flags %u: "
                     "core %d,%d hit %u, reference %d,%d hit %d\n",
@@ -1143,7 +1144,7 @@ static eo_tiles_move_result check_sweep(eo_box *box, int dx, int dy, uint8_t fla
     int hit, touching, below, ground;
     assert_int_equal(eo_tiles_sweep(&map, &got, (eo_coord)dx, (eo_coord)dy, flags, NULL, &r, NULL), EO_OK);
     hit = ref_sweep(&want, dx, dy, flags & EO_TILES_DROP, (flags & EO_TILES_SLIDE) != 0);
-    ref_sense(&want, &touching, &below, &ground);
+    ref_sense(&want, flags & EO_TILES_DROP, &touching, &below, &ground);
     if (got.x != want.x || got.y != want.y || r.hit != hit)
         print_error("map %ux%u shift %u outside %u; box %d,%d %dx%d sweep %d,%d flags %u: "
                     "core %d,%d hit %u, reference %d,%d hit %d\n",

@@ -360,12 +360,12 @@ static int ref_walk_fly(eo_box *b, int s, long n, int max_step, long reach, int 
 /* eo_slopes_move as slopes.h describes it (reach < 0: EO_SLOPES_REACH_ALWAYS). */
 static int ref_slopes_move(eo_box *b, int dx, int dy, int max_step, long reach, int drop, ref_move_out *o)
 {
-    int s = dx > 0 ? 1 : -1, hit;
+    int s = dx > 0 ? 1 : -1, hit, was_on = ref_on_ground_drop(b, drop);
     eo_box a = *b;
     long rx, ry;
     o->landed = o->launched = 0;
     o->slope = 0;
-    if (ref_on_ground_drop(b, drop) && dy >= 0) {
+    if (was_on && dy >= 0) {
         hit = ref_walk_fly(b, s, abs(dx), max_step, reach, drop, o);
     } else {
         hit = ref_sweep(b, dx, dy, drop, 0);
@@ -385,8 +385,10 @@ static int ref_slopes_move(eo_box *b, int dx, int dy, int max_step, long reach, 
             hit |= ref_move(b, rx, 0, drop);
         }
     }
-    if (!o->launched && ref_on_ground(b))
+    if (!o->launched && ref_on_ground_drop(b, drop))
         o->slope = ref_slope_under(b);
+    if (!was_on && ref_on_ground_drop(b, drop)) /* in the air at the start, on the ground at the end */
+        o->landed = 1;
     return hit;
 }
 #endif

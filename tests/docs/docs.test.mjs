@@ -12,6 +12,8 @@
 //                       imported as 'earlyout'; it must exit 0.
 //   cjs, no comment     the same as CommonJS: checked by tsc as JavaScript (checkJs, strict; it
 //                       types require('earlyout') from the package), run as .cjs.
+//   cts, no comment     CommonJS in TypeScript (a .cts file: `import x = require('earlyout')`):
+//                       type-checked by tsc --strict as .cts, run as .cjs (types stripped).
 //   prelude NAME        a fragment: pasted into tests/docs/preludes/NAME.c (or .mts) at the line
 //                       holding `@example`; the prelude declares what the fragment uses and checks
 //                       what it computed (the answers are compared with brute force there).
@@ -30,7 +32,9 @@
 //                       not code to run (a shell session, printed output): skipped, with the reason.
 // Any other block fails, naming its file and line: add a directive. Indented code blocks fail too.
 // The prose's inline code is checked as well: every `eo.a.b`, `map.walk`, ... it names must exist
-// in the package's types (one test per file).
+// in the package's types (one test per file). And every number the prose marks as measured (a
+// size, a version, a recorded bench figure: tests/docs/measured.mjs) must be what the build, the
+// installed packages or the recorded run give (one test per file).
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -39,6 +43,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { extractBlocks } from './extract.mjs';
+import { claims, measure } from './measured.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const DOCS = ['README.md', 'wasm/README.md', 'wasm/API.md'];
@@ -48,8 +53,10 @@ const pkg = join(root, 'build/wasm/pkg');
 const prefix = process.env.DOCS_PREFIX ?? join(work, 'prefix');
 const cflags = (process.env.DOCS_CFLAGS ?? '-std=c99 -Wall -Wextra -Wpedantic -Werror -Wconversion').split(/\s+/).filter(Boolean);
 const cc = process.env.CC || 'cc';
-const JS = new Set(['js', 'mjs', 'ts', 'mts', 'javascript', 'typescript', 'cjs']);
-const isCjs = (b) => b.lang === 'cjs';
+const JS = new Set(['js', 'mjs', 'ts', 'mts', 'javascript', 'typescript', 'cjs', 'cts']);
+const isCjs = (b) => b.lang === 'cjs' || b.lang === 'cts';
+/** The generated file's extension: .cjs and .cts as written, everything else an ES module in TypeScript. */
+const extOf = (b) => (b.lang === 'cjs' ? 'cjs' : b.lang === 'cts' ? 'cts' : 'mts');
 
 const blocks = DOCS.flatMap((f) => extractBlocks(join(root, f)).map((b) => ({ ...b, file: f })));
 const id = (b) => `${b.file.replace(/[/.]/g, '-')}-${b.line}`;
@@ -197,8 +204,8 @@ before(() => {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'earlyout-docs', private: true, type: 'module' }));
   for (const j of jobs) {
     if (!['module', 'esbuild', 'api', 'prose'].includes(j.mode) && !(j.mode === 'prelude' && JS.has(j.b.lang))) continue;
-    const gen = `${id(j.b)}.${isCjs(j.b) ? 'cjs' : 'mts'}`;
-    const { text, offset } = j.mode === 'api' ? { text: apiChecks(j.b).text, offset: -1 } : j.mode === 'prose' ? { text: proseChecks(j.b).text, offset: -1 } : assemble(j.b, isCjs(j.b) ? 'cjs' : 'mts', j.arg);
+    const gen = `${id(j.b)}.${extOf(j.b)}`;
+    const { text, offset } = j.mode === 'api' ? { text: apiChecks(j.b).text, offset: -1 } : j.mode === 'prose' ? { text: proseChecks(j.b).text, offset: -1 } : assemble(j.b, extOf(j.b), j.arg);
     writeFileSync(join(app, gen), text);
     tsFiles.set(j, { gen, offset });
   }
@@ -247,7 +254,7 @@ for (const j of jobs) {
         await esbuild.build({ entryPoints: [join(app, gen)], bundle: true, format, platform: 'node', outfile: js,
                               loader: { '.wasm': 'file' }, logLevel: 'error', absWorkingDir: app });
       } else {
-        writeFileSync(js, esbuild.transformSync(readFileSync(join(app, gen), 'utf8'), { loader: 'ts', format, sourcefile: gen }).code);
+        writeFileSync(js, esbuild.transformSync(readFileSync(join(app, gen), 'utf8'), { loader: b.lang === 'cjs' ? 'js' : 'ts', format, sourcefile: gen }).code);
       }
       const r = node(js, app);
       if (r.out) t.diagnostic(r.out);
@@ -283,5 +290,20 @@ for (const j of jobs) {
       return;
     }
     assert.fail(`${b.file}:${b.line}: no way to run this block`);
+  });
+}
+
+// ---- the numbers the prose marks as measured (tests/docs/measured.mjs) ---------------------------
+for (const doc of DOCS) {
+  const found = claims(readFileSync(join(root, doc), 'utf8'));
+  if (found.length === 0) continue;
+  test(`${doc}: its ${found.length} measured numbers are the build's, the packages' and the recorded runs'`, () => {
+    const wrong = [];
+    for (const c of found) {
+      if (c.value === null) { wrong.push(`${doc}:${c.line}: a ${c.kind} marker (${c.args.join(' ')}) with no value just before it`); continue; }
+      const now = measure(c);
+      if (now !== c.value) wrong.push(`${doc}:${c.line}: says ${c.value} for ${c.kind} ${c.args.join(' ')}, measured ${now}`);
+    }
+    assert.deepEqual(wrong, [], `${wrong.join('\n')}\n(node tests/docs/measured.mjs --write rewrites them from the build: make wasm first)`);
   });
 }

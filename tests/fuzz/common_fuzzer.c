@@ -86,7 +86,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         hooks.steps_lost = model_lost = (uint16_t)(65535u - fz_below(&f, 8));
     n = fz_below(&f, 200);
     for (i = 0; i < n; i++) {
-        uint8_t ev = fz_u8(&f), mod = fz_u8(&f);
+        static const char *const files[] = { "core/src/gridmask.c", "core/src/move.c", "" };
+        uint8_t ev = fz_u8(&f);
+        const char *file = files[fz_below(&f, 3)];
         uint16_t line = fz_u16(&f);
         int32_t a = (int32_t)fz_u32(&f), b = (int32_t)fz_u32(&f);
         if ((fz_u8(&f) & 31u) == 0) { /* a reset now and then */
@@ -97,10 +99,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (hooks.counters[i % EO_COUNTER_COUNT] != 0)
                 abort();
         }
-        eo_hooks_record(&hooks, ev, mod, line, a, b);
+        eo_hooks_record(&hooks, ev, file, line, a, b);
         if (with_buffer && model_count < cap) {
             const eo_trace_step *s = &steps[model_count++];
-            if (s->event != ev || s->module != mod || s->line != line || s->a != a || s->b != b)
+            if (s->event != ev || s->file != file || s->unused_ != 0 || s->line != line || s->a != a || s->b != b)
                 abort();
         } else if (model_lost != UINT16_MAX) {
             model_lost++;
@@ -108,7 +110,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (hooks.step_count != model_count || hooks.steps_lost != model_lost)
             abort();
     }
-    eo_hooks_record(NULL, 1, 1, 1, 1, 1); /* NULL is ignored */
+    eo_hooks_record(NULL, 1, "core/src/x.c", 1, 1, 1); /* NULL is ignored */
     eo_hooks_reset(NULL);
     eo_hooks_init(NULL, steps, cap);
     free(steps);

@@ -357,7 +357,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (res.touching != 0 || res.below != 0 || res.on_ground != 0)
             abort();
     } else {
-        if (res.on_ground != ref_on_ground(&b))
+        if (res.on_ground != ref_on_ground_drop(&b, flags & EO_TILES_DROP))
             abort();
         if (ref_touching(&b, &touching, &below) && (res.touching != touching || res.below != below))
             abort();
@@ -391,7 +391,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (want.x != sb.x || want.y != sb.y || hit != sres.hit)
                 abort();
         }
-        if (!(sflags & EO_TILES_POSITION_ONLY) && sres.on_ground != ref_on_ground(&sb))
+        if (!(sflags & EO_TILES_POSITION_ONLY) && sres.on_ground != ref_on_ground_drop(&sb, sflags & EO_TILES_DROP))
             abort();
     }
 
@@ -514,7 +514,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (want.x != mb.x || want.y != mb.y || hit != mres.move.hit || o.landed != mres.landed ||
                 o.launched != mres.launched)
                 abort();
-            if (!(mflags & EO_TILES_POSITION_ONLY) && (mres.move.on_ground != ref_on_ground(&mb) || mres.slope != o.slope))
+            if (!(mflags & EO_TILES_POSITION_ONLY) && (mres.move.on_ground != ref_on_ground_drop(&mb, (mflags & EO_TILES_DROP) != 0) || mres.slope != o.slope))
                 abort();
         }
     }

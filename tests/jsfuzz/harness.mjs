@@ -1,10 +1,21 @@
 // What every binding-fuzz property shares: the campaign's seed and size, and the check after each
 // case that the module is as it was (heapUsed() at its baseline, known-good calls still right).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 
 export const SEED = Number(process.env.JSFUZZ_SEED ?? 1);
 const RUNS = Number(process.env.JSFUZZ_RUNS ?? 200);
 if (!Number.isInteger(SEED) || !Number.isInteger(RUNS) || RUNS < 1) throw new Error('JSFUZZ_SEED and JSFUZZ_RUNS must be integers (RUNS >= 1)');
+
+/** The games' module under test: JSFUZZ_WASM=plain or =simd names the build (make test-jsfuzz runs
+    the suite on each), else the one loadEarlyout() picks. */
+export function fastModule(loadEarlyout) {
+  const build = process.env.JSFUZZ_WASM;
+  if (build === undefined || build === '') return loadEarlyout();
+  if (build !== 'plain' && build !== 'simd') throw new Error('JSFUZZ_WASM must be plain or simd');
+  const file = build === 'simd' ? 'earlyout-simd.wasm' : 'earlyout.wasm';
+  return loadEarlyout({ wasm: readFileSync(new URL(`../../build/wasm/pkg/${file}`, import.meta.url)) });
+}
 
 /** fast-check parameters: the fixed seed, RUNS x k runs. */
 export const runs = (k = 1) => ({ seed: SEED, numRuns: Math.max(1, Math.round(RUNS * k)), includeErrorInReport: true });

@@ -11,12 +11,12 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { loadEarlyout, loadEarlyoutSync, EarlyoutError, LAYOUT_16, TILE } from '../../build/wasm/pkg/earlyout.js';
-import { settle, runs } from './harness.mjs';
+import { fastModule, settle, runs } from './harness.mjs';
 
-const eo = await loadEarlyout();
+const eo = await fastModule(loadEarlyout);
 const traced = await loadEarlyout({ traced: true });
-const other = await loadEarlyout(); // objects from another module are foreign
-const CODES = new Set(['EO_JS_BAD_ARGUMENT', 'EO_JS_STALE', 'EO_JS_OUT_OF_MEMORY', 'EO_JS_NOT_TRACED', 'EO_JS_ABI', 'EO_JS_LOAD', 'EO_ERR_BAD_ARGUMENT',
+const other = await fastModule(loadEarlyout); // objects from another module are foreign
+const CODES = new Set(['EO_JS_BAD_ARGUMENT', 'EO_JS_DISPOSED', 'EO_JS_STALE', 'EO_JS_OUT_OF_MEMORY', 'EO_JS_NOT_TRACED', 'EO_JS_ABI', 'EO_JS_LOAD', 'EO_ERR_BAD_ARGUMENT',
   'EO_ERR_BAD_LAYOUT', 'EO_ERR_BUFFER_TOO_SMALL', 'EO_ERR_NOT_READY']);
 
 /** Thrown by hostile getters: the caller's own exception may pass through, nothing else. */
@@ -124,9 +124,12 @@ function world(t) {
   a.set(3, 3, true); b.set(0, 0, true);
   const map = t.tiles.createMap({ width: 4, height: 4, cells: new Uint8Array([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1]) });
   const cache = map.createCache();
+  const wd = t.world.create({ worldW: 64, worldH: 64, cellSize: 16, maxObjects: 8, map });
+  const hero = wd.add(2, 2, 4, 4), crate = wd.add(12, 2, 6, 6, { response: 'bounce', data: 'crate' });
+  wd.add(30, 30, 5, 5, { layer: { category: 2, collidesWith: 1 }, response: 'cross' });
   const made = [];
   const keep = (o) => (o && typeof o.dispose === 'function' && made.push(o), o);
-  return { grid, sw, a, b, map, cache, made, keep, dispose: () => [grid, sw, a, b, cache, map, ...made].forEach((o) => o.dispose()) };
+  return { grid, sw, a, b, map, cache, wd, hero, crate, made, keep, dispose: () => [grid, sw, a, b, cache, wd, map, ...made].forEach((o) => o.dispose()) };
 }
 const box = { x: 3, y: 4, w: 5, h: 6 };
 const seg = { x0: -5, y0: 2, x1: 30, y1: 20 };
@@ -181,7 +184,7 @@ const METHODS = [
   ['map.walk', () => [{ ...box }, -7, 4, { corners: true }], (t, w, a) => w.map.walk(...a), [0, 1, 2]],
   ['map.moveCharacter', (t, w) => [{ ...box }, 5.5, 20, 2, { reach: 14, drop: true }], (t, w, a) => w.map.moveCharacter(...a), [0, 1, 2, 3]],
   ['map.tileSlope', () => [TILE.SLOPE], (t, w, a) => w.map.tileSlope(...a), [0]],
-  ['map.moveMany', () => [new Float64Array([3, 4, 5, 6, 10, 2, 4, 4]), new Float64Array([1, 30, -2, 5]), { drop: false }, new Uint8Array(8)], (t, w, a) => w.map.moveMany(...a), []],
+  ['map.moveMany', () => [new Float64Array([3, 4, 5, 6, 10, 2, 4, 4]), new Float64Array([1, 30, -2, 5]), { drop: false }, { count: 0, hit: new Uint8Array(2), touching: new Uint8Array(2), below: new Uint8Array(2), onGround: new Uint8Array(2) }], (t, w, a) => w.map.moveMany(...a), []],
   ['map.walkMany', () => [new Int16Array([3, 4, 5, 6]), new Int16Array([9]), 2], (t, w, a) => w.map.walkMany(...a), [2]],
   ['map.columnHeight', () => [1, 3], (t, w, a) => w.map.columnHeight(...a), [0, 1]],
   ['map.heights', () => [2], (t, w, a) => w.map.heights(...a), [0]],
@@ -190,6 +193,26 @@ const METHODS = [
   ['map.groundAt', () => [5, 2], (t, w, a) => w.map.groundAt(...a), [0, 1]],
   ['map.boxGround', () => [box, 3], (t, w, a) => w.map.boxGround(...a), [0]],
   ['map.createCache', () => [], (t, w) => w.keep(w.map.createCache()), []],
+  ['contact.pushBoxes', () => [box, { x: 6, y: 6, w: 4, h: 4 }], (t, w, a) => t.contact.pushBoxes(...a), [0, 1]],
+  ['contact.pushCircles', () => [{ x: 0, y: 0, r: 5 }, { x: 3, y: 1, r: 4 }], (t, w, a) => t.contact.pushCircles(...a), [0, 1]],
+  ['contact.pushCircleBox', () => [{ x: 4, y: 4, r: 5 }, box], (t, w, a) => t.contact.pushCircleBox(...a), [0, 1]],
+  ['contact.pushOut', () => [box, B], (t, w, a) => t.contact.pushOut(...a), [0]],
+  ['contact.sweep', () => [box, 40, -3, { x: 20, y: 0, w: 2, h: 30 }], (t, w, a) => t.contact.sweep(...a), [0, 1, 2, 3]],
+  ['contact.sweepMoving', () => [box, 40, 0, { x: 20, y: 0, w: 2, h: 30 }, -5, 1], (t, w, a) => t.contact.sweepMoving(...a), [0, 1, 2, 3, 4, 5]],
+  ['pairs.sort', () => [new Uint32Array([3, 4, 0, 1, 3, 4]), 3], (t, w, a) => t.pairs.sort(...a), [0]],
+  ['pairs.events', () => [new Uint32Array([0, 1, 2, 3]), new Uint32Array([0, 1, 4, 5])], (t, w, a) => t.pairs.events(...a), [0, 1]],
+  ['world.create', (t, w) => [{ worldW: 100, worldH: 80, cellSize: 32, maxObjects: 4, map: w.map }], (t, w, a) => w.keep(t.world.create(...a)), []],
+  ['world.add', () => [5, 6, 3, 4, { layer: { category: 1, collidesWith: 3 }, response: 'touch', data: 7 }], (t, w, a) => w.wd.add(...a), [0, 1, 2, 3]],
+  ['world.move', (t, w) => [w.hero, 30.5, 3, { filter: () => 'slide' }], (t, w, a) => w.wd.move(...a), [0, 1, 2]],
+  ['world.update', (t, w) => [w.crate, 20, 20, 3, 3], (t, w, a) => w.wd.update(...a), [0, 1, 2]],
+  ['world.remove', (t, w) => [w.crate], (t, w, a) => w.wd.remove(...a), [0]],
+  ['world.get', (t, w) => [w.hero], (t, w, a) => w.wd.get(...a), [0]],
+  ['world.queryPoint', () => [3, 3], (t, w, a) => w.wd.queryPoint(...a), [0, 1]],
+  ['world.queryRect', () => [0, 0, 20, 20, { layer: { category: 1, collidesWith: 1 } }], (t, w, a) => w.wd.queryRect(...a), [0, 1, 2, 3]],
+  ['world.querySegment', () => [0, 0, 40, 40], (t, w, a) => w.wd.querySegment(...a), [0, 1, 2, 3]],
+  ['world.pairs', () => [], (t, w) => w.wd.pairs(), []],
+  ['world.pairsBetween', () => [1, 2], (t, w, a) => w.wd.pairsBetween(...a), [0, 1]],
+  ['world.events', () => [], (t, w) => w.wd.events(), []],
   ['heapStats', () => [], (t) => t.heapStats(), []],
   ['trace', () => [() => traced.gridmask.build(LAYOUT_16, 'span', box), 64], (t, w, a) => traced.trace(...a), [1]], // the fast module's: lifecycle
 ];
@@ -214,7 +237,7 @@ for (const [name, argsOf, run, strict] of METHODS) {
     fc.assert(fc.property(mutation, fc.boolean(), (m, useTraced) => {
       const t = useTraced ? traced : eo;
       const w = world(t);
-      victims = [w.grid, w.sw, w.a, w.b, w.cache];
+      victims = [w.grid, w.sw, w.a, w.b, w.cache, w.wd];
       try {
         const { args, index, certain } = mutate(argsOf(t, w), m, t);
         const strictHit = strict.includes(index) && certain !== false;
@@ -238,6 +261,7 @@ test('lifecycle: dispose twice, use after dispose, foreign objects, trace() nest
     try {
       for (const op of list) {
         const bad = (fn, code = 'EO_JS_BAD_ARGUMENT') => assert.throws(fn, (e) => e instanceof EarlyoutError && e.code === code, op);
+        const gone_ = (fn) => bad(fn, 'EO_JS_DISPOSED');
         if (op === 'dispose') {
           for (const d of [w.grid, w.sw, w.a, w.cache, w.map]) { d.dispose(); d.dispose(); }
           gone = true;
@@ -245,7 +269,9 @@ test('lifecycle: dispose twice, use after dispose, foreign objects, trace() nest
           const uses = [() => w.grid.findPairs(B), () => w.sw.queryPoint(1, 1), () => w.a.get(0, 0), () => w.map.getCell(0, 0),
             () => w.map.touching(box, w.cache), () => traced.pixelmask.overlap(w.a, 0, 0, w.b, 0, 0), () => traced.query.segmentAll(seg, B, { grid: w.grid })];
           uses.push(() => w.cache.reset());
-          for (const u of uses) gone ? bad(u) : u();
+          // every property too: a disposed object answers nothing
+          uses.push(() => w.grid.cols, () => w.a.width, () => w.map.tileSize);
+          for (const u of uses) gone ? gone_(u) : u();
         } else if (op === 'foreign') {
           bad(() => traced.pixelmask.overlap(o.a, 0, 0, w.b, 0, 0));
           bad(() => traced.pixelmask.overlapMany([w.b, o.b], [0, 0, 1, 1], new Uint16Array([0, 1])));

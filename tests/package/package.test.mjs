@@ -14,7 +14,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { build as viteBuild } from 'vite';
+import { build as viteBuild, createServer as viteServer } from 'vite';
 import webpack from 'webpack';
 import { chromium } from 'playwright-core';
 import { extractBlocks } from '../docs/extract.mjs';
@@ -62,7 +62,7 @@ before(async () => {
 });
 after(async () => { await browser?.close(); });
 
-test('the tarball holds both builds, both variants, their types, the .wasm files and a LICENSE', (t) => {
+test('the tarball holds both builds, both variants, their types, the .wasm files, API.md and a LICENSE', (t) => {
   const manifest = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'));
   assert.deepEqual(Object.keys(manifest.exports['.']), ['import', 'require']);
   for (const cond of ['import', 'require']) {
@@ -70,14 +70,41 @@ test('the tarball holds both builds, both variants, their types, the .wasm files
     assert.ok(manifest.exports['./inline'][cond].types && manifest.exports['./inline'][cond].default, `inline ${cond}`);
   }
   assert.equal(manifest.exports['./earlyout.wasm'].types, './wasm.d.ts');
+  assert.equal(manifest.exports['./earlyout-simd.wasm'].types, './wasm.d.ts');
   assert.match(readFileSync(join(pkg, 'LICENSE'), 'utf8'), /^MIT License/);
+  // every rule a game relies on travels with the package (the C headers do not)
+  assert.match(readFileSync(join(pkg, 'API.md'), 'utf8'), /^## Rules a game depends on$/m);
   assert.equal(manifest.license, 'MIT');
   // the plain ESM build finds the .wasm the way bundlers recognise
-  assert.match(readFileSync(join(pkg, 'earlyout.js'), 'utf8'), /new URL\("\.\/earlyout\.wasm", import\.meta\.url\)/);
-  for (const f of ['earlyout.js', 'inline.js', 'cjs/earlyout.js', 'cjs/inline.js', 'earlyout.wasm']) {
+  assert.match(readFileSync(join(pkg, 'earlyout.js'), 'utf8'), /new URL\("\.\/earlyout\.wasm",\s*import\.meta\.url\)/);
+  for (const f of ['earlyout.js', 'inline.js', 'cjs/earlyout.js', 'cjs/inline.js', 'earlyout.wasm', 'earlyout-simd.wasm']) {
     const bytes = readFileSync(join(pkg, f));
     t.diagnostic(`${f}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzip`);
   }
+});
+
+test('one EarlyoutError class: an error from any build is instanceof the class of every build', () => {
+  write('one-class.mjs', `import { createRequire } from 'node:module';
+import * as esm from 'earlyout';
+import * as inlineEsm from 'earlyout/inline';
+const require = createRequire(import.meta.url);
+const cjs = require('earlyout'), inlineCjs = require('earlyout/inline');
+const builds = { esm, cjs, 'inline esm': inlineEsm, 'inline cjs': inlineCjs };
+const errors = {};
+for (const [name, m] of Object.entries(builds)) {
+  const eo = name.startsWith('inline') ? m.loadEarlyoutSync() : await m.loadEarlyout();
+  try { eo.sectors.create({ maxObject: 3 }); } catch (e) { errors[name] = e; }
+}
+const result = { instanceOf: [], same: new Set(Object.values(builds).map((m) => m.EarlyoutError)).size, names: [] };
+for (const [thrower, e] of Object.entries(errors))
+  for (const [name, m] of Object.entries(builds)) result.instanceOf.push(\`\${thrower} instanceof \${name}: \${e instanceof m.EarlyoutError}\`);
+result.names = Object.values(errors).map((e) => e.name + ' ' + e.code);
+console.log(JSON.stringify(result));`);
+  const r = run('one-class.mjs');
+  assert.equal(r.same, 1, 'the four builds export the very same class');
+  assert.equal(r.instanceOf.length, 16);
+  for (const line of r.instanceOf) assert.match(line, /: true$/);
+  assert.deepEqual(r.names, new Array(4).fill('EarlyoutError EO_JS_BAD_ARGUMENT'));
 });
 
 test('Node: ESM import and CommonJS require, plain and inline', () => {
@@ -178,10 +205,39 @@ window.result = result;`);
   await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
   // both files are referenced by the loader, so both are copied; a page fetches only the one it loads
   const wasm = readdirSync(join(out, 'assets')).filter((f) => f.endsWith('.wasm'));
-  assert.deepEqual(wasm.map((f) => f.replace(/-[\w-]{8}\.wasm$/, '')).sort(), ['earlyout', 'earlyout-trace'], `${readdirSync(join(out, 'assets'))}`);
+  assert.deepEqual(wasm.map((f) => f.replace(/-[\w-]{8}\.wasm$/, '')).sort(), ['earlyout', 'earlyout-simd', 'earlyout-trace'], `${readdirSync(join(out, 'assets'))}`);
   const { result, errors } = await inChromium(readFileSync(join(out, 'index.html')), out);
   assert.deepEqual(errors, []);
   assert.deepEqual(result, EXPECT);
+});
+
+test('Chromium: the Vite dev server serves the plain variant with no configuration (no optimizeDeps.exclude)', async () => {
+  const dir = join(app, 'vite-dev');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), PAGE('./main.js', true));
+  writeFileSync(join(dir, 'main.js'), `import { loadEarlyout, LAYOUT_16, TILE, EarlyoutError } from 'earlyout';
+const eo = await loadEarlyout();${CHECK}
+window.result = result;`);
+  const server = await viteServer({ root: dir, configFile: false, logLevel: 'error', cacheDir: join(app, '.vite-dev-cache'),
+                                    server: { port: 0, strictPort: false, host: '127.0.0.1', hmr: false } });
+  await server.listen();
+  try {
+    const url = server.resolvedUrls.local[0];
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // a missing resource is named by its URL (the browser's own /favicon.ico request is not the game's)
+    page.on('console', (m) => { if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text()); });
+    page.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) errors.push(`${r.status()} ${r.url()}`); });
+    await page.goto(url);
+    await page.waitForFunction(() => 'result' in window, null, { timeout: 30000 }).catch(() => {});
+    const result = await page.evaluate(() => window.result);
+    await page.close();
+    assert.deepEqual(errors, []);
+    assert.deepEqual(result, EXPECT, 'the dev server (which pre-bundles dependencies) still finds earlyout.wasm');
+  } finally {
+    await server.close();
+  }
 });
 
 test('Chromium: a webpack 5 build of the plain variant (no configuration for the .wasm)', async () => {
@@ -195,7 +251,7 @@ window.result = result;`);
     output: { path: out, filename: 'main.js' },
   }, (err, st) => (err ? reject(err) : resolve(st))));
   assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
-  assert.equal(readdirSync(out).filter((f) => f.endsWith('.wasm')).length, 2, `webpack emitted both .wasm files: ${readdirSync(out)}`);
+  assert.equal(readdirSync(out).filter((f) => f.endsWith('.wasm')).length, 3, `webpack emitted the three .wasm files: ${readdirSync(out)}`);
   const { result, errors } = await inChromium(PAGE('/main.js', false), out);
   assert.deepEqual(errors, []);
   assert.deepEqual(result, EXPECT);
@@ -214,7 +270,7 @@ test("Chromium: the README's small game, as written, in an esbuild bundle prints
   const out = join(app, 'dist-game');
   await esbuild.build({ entryPoints: [join(app, 'web-game.js')], bundle: true, format: 'esm', platform: 'browser', outdir: out,
                         logLevel: 'error', absWorkingDir: app });
-  copyFileSync(join(pkg, 'earlyout.wasm'), join(out, 'earlyout.wasm')); // next to the bundle, where new URL(...) looks
+  for (const f of ['earlyout.wasm', 'earlyout-simd.wasm']) copyFileSync(join(pkg, f), join(out, f)); // next to the bundle, where new URL(...) looks
   const { result, errors, logs } = await inChromium(PAGE('/web-game.js', true), out);
   assert.deepEqual(errors, []);
   assert.equal(result, 'done');
@@ -228,6 +284,11 @@ test('tsc --strict against the types: import, require and the .wasm URL', () => 
     files: ['game.mts', 'game.cts', 'inline.mts'],
   }, null, 2));
   write('game.mts', `import { loadEarlyout, EarlyoutError, LAYOUT_16, TILE, HIT, type Earlyout, type MoveResult, type EarlyoutErrorCode } from 'earlyout';
+let kind = TILE.EMPTY; // the constants are numbers: a variable holds any of them
+kind = TILE.SOLID;
+let side = HIT.LEFT;
+side = HIT.RIGHT | HIT.TOP;
+const err: EarlyoutError | null = null; // the class is a type too
 import wasm from 'earlyout/earlyout.wasm';
 const url: string = wasm;
 const eo: Earlyout = await loadEarlyout({ wasm: url, maxMemory: 64 << 20 });
@@ -244,7 +305,7 @@ try { eo.sectors.create({ maxObjects: 8 }).findPairs([0, 0, 8, 8]); } catch (e) 
 eo.tiles.createMap({ width: 4 });
 // @ts-expect-error: not a method
 eo.gridmask.build(LAYOUT_16, 'diagonal', { x: 0, y: 0, w: 1, h: 1 });
-console.log(stopped, pairs, mask, eo.heapStats().limit);
+console.log(stopped, pairs, mask, eo.heapStats().limit, kind, side, err);
 `);
   write('game.cts', `import earlyout = require('earlyout');
 const { loadEarlyout, TOUCH } = earlyout;

@@ -51,7 +51,7 @@ for (const scene of scenes) {
     assert.equal(hash(first), hash(second));
     assert.match(first, /^ms_per_frame [0-9.]+ collision_ms_per_frame [0-9.]+$/m);
     const img = readBmp(shot);
-    assert.ok(img.width >= 960 && img.height >= 600, `${img.width}x${img.height}`);
+    assert.ok(img.width >= 960 && img.height >= 664, `${img.width}x${img.height}: the scene and the status bar`);
     const colours = new Map();
     for (let y = 0; y < img.height; y += 3)
       for (let x = 0; x < img.width; x += 3) {
@@ -64,6 +64,21 @@ for (const scene of scenes) {
     assert.ok(top / total < 0.9, `one colour covers ${Math.round((100 * top) / total)}%`);
   });
 }
+
+test('--tables prints the tables the page is built from, and the README lists the same keys', () => {
+  const t = JSON.parse(run(['--tables']));
+  assert.deepEqual(t.scenes.map((s) => s.id), scenes);
+  assert.deepEqual(t.methods.map((m) => m.id), ['brute', 'gridmask', 'sectors', 'sweep']);
+  assert.deepEqual(t.cells, [8, 16, 32, 64, 128, 256, 512, 1024]);
+  assert.equal(new Set(t.keys.map((k) => k.name)).size, t.keys.length);
+  assert.equal(t.buttons.reduce((all, b) => all | b.bit, 0), (1 << t.buttons.length) - 1, 'one bit each');
+  // The README's sentence is the table, key by key, in its order: a key added, dropped or
+  // renamed in playground/keys.h fails here until the README says so too.
+  const readme = readFileSync('README.md', 'utf8').replace(/\s*\n\s*/g, ' ');
+  const m = /Keys in every scene \(playground\/keys\.h\): (.*?); click/.exec(readme);
+  assert.ok(m, "the README's list of keys");
+  assert.deepEqual(m[1].split(/, (?=`)/), t.keys.map((k) => `\`${k.keys}\` ${k.help}`));
+});
 
 test('a different seed gives a different hash', () => {
   const hash = (seed) => /^hash (\w+)$/m.exec(run(['--scene', 'warzone', '--frames', '60', '--seed', String(seed)]))[1];

@@ -1,4 +1,4 @@
-// A widget lets go of everything it holds outside its own DOM when it is disposed (web/src/kit/
+// A widget lets go of everything it holds outside its own DOM when it is disposed (web/src/
 // lifecycle.ts): an init script counts the live ResizeObservers and IntersectionObservers, the
 // listeners on window and document, pending timeouts, intervals and animation frames; every widget of
 // a lesson is mounted and set moving (steppers play), then disposed through the hook main.ts exposes

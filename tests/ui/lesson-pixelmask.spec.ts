@@ -1,6 +1,6 @@
 // Lesson 4, pixel overlap: dragging and nudging the bullet against the soldier (touching boxes,
 // overlapping boxes with no pixel in common, pixel hits), the overlap rectangle, first contact and
-// area; painting in the sprite editor; the step-through against core/src/pixelmask.c; keyboard-only
+// area; painting in the sprite editor; the step-through against core/src/pixelmask_pairs.c; keyboard-only
 // use; the bitmask and per-pixel counters; the challenge.
 //
 // Expected values are worked out by hand from the sprite art in web/src/widgets/pixelmask/sprites.ts.
@@ -14,6 +14,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { teachingView } from '../../web/src/csource.ts';
 import { dragBy, expect, ROOT, tabTo, test } from './fixtures.ts';
 
 const URL = '/lessons/04-pixel-overlap.html';
@@ -21,12 +22,24 @@ const URL = '/lessons/04-pixel-overlap.html';
 // each test opens its own page: let them share the workers
 test.describe.configure({ mode: 'parallel' });
 
-/** 1-based numbers of the lines of pixelmask.c that contain `text` (never hard-coded numbers). */
-function pixelmaskLines(text: string): number[] {
-  return readFileSync(join(ROOT, 'core/src/pixelmask.c'), 'utf8')
-    .split('\n')
-    .flatMap((l, i) => (l.includes(text) ? [i + 1] : []));
+/** The file the step-through shows: the word-at-a-time pair tests. */
+const PAIRS = 'core/src/pixelmask_pairs.c';
+
+/** The lines of pixelmask_pairs.c on which the source view shows a step of `event`: the lines of
+    logic its hooks land on (web/src/csource.ts, teachingView). Looked up by content, never by
+    hard-coded number. */
+function stepLines(event: string): number[] {
+  const view = teachingView(readFileSync(join(ROOT, PAIRS), 'utf8'));
+  const lines = new Set<number>();
+  for (const [hook, text] of view.hookText) {
+    const to = view.anchor.get(hook) ?? 0;
+    if (to && new RegExp(`\\b${event}\\b`).test(text)) lines.add(to);
+  }
+  return [...lines];
 }
+
+/** A teaching hook (core/src/hooks.h): the source view never shows one, let alone highlights it. */
+const HOOK_LINE = /\b(EO_STEP_ABOVE|EO_STEP_BELOW|EO_COUNT|EO_COUNT_ADD|EO_TRACED)\s*\(/;
 
 /** One pixel-mask widget on the page, found by its figure id. */
 class Widget {
@@ -84,6 +97,7 @@ class Widget {
         line: q('source').dataset.currentLine ?? '',
         lineOf: cur?.dataset.line ?? '',
         lineText: cur?.textContent ?? '',
+        path: el.querySelector<HTMLElement>('[data-testid="source"] .src-path')?.textContent ?? '',
         explain: q('step-explain').textContent ?? '',
         row: el.querySelector<HTMLElement>('.pm-board')!.dataset.row ?? '',
         aStored: q('bits-a-stored').dataset.value ?? '',
@@ -95,16 +109,17 @@ class Widget {
     });
   }
 
-  /** Waits until the current step is `event` on one of its lines in pixelmask.c, and matches `more`. */
+  /** Waits until the current step is `event`, shown in pixelmask_pairs.c on a line of logic its
+      hooks land on (never on a hook), and matches `more`. */
   async expectStep(event: string, more: Record<string, unknown> = {}): Promise<void> {
-    const lines = pixelmaskLines(`EO_EV_PIXELMASK_${event},`).map(String);
-    expect(lines.length, `pixelmask.c has a line with ${event}`).toBeGreaterThan(0);
+    const lines = stepLines(`EO_EV_PIXELMASK_${event}`).map(String);
+    expect(lines.length, `pixelmask_pairs.c has a step of ${event}`).toBeGreaterThan(0);
     await expect
       .poll(async () => {
         const st = await this.step();
-        return { ...st, onLine: lines.includes(st.line) && st.lineOf === st.line };
+        return { ...st, onLine: lines.includes(st.line) && st.lineOf === st.line, hook: HOOK_LINE.test(st.lineText) };
       })
-      .toMatchObject({ onLine: true, lineText: expect.stringContaining(`EO_EV_PIXELMASK_${event},`), ...more });
+      .toMatchObject({ onLine: true, hook: false, path: PAIRS, ...more });
   }
 
   /** Drags a sprite by (dx, dy) sprite pixels with the mouse. */
@@ -185,7 +200,7 @@ test.describe('pixel overlap playground', () => {
     });
   });
 
-  test('step through the traced core beside pixelmask.c', async ({ page }) => {
+  test('step through the traced core beside pixelmask_pairs.c', async ({ page }) => {
     const pg = await open(page, 'stepper');
     await pg.root.scrollIntoViewIfNeeded();
     const next = () => pg.get('step-next').click();

@@ -1,7 +1,7 @@
 // Lesson 3, sectors: the battle in quadrants, strips and N x M grids with the core's counts against
 // all pairs and sort-and-sweep, layers, the persistent grid against rebuilding, the tuning chart,
-// the step-through of core/src/sectors.c (its sector lists and pairs worked out by hand below),
-// the challenge and keyboard-only use. Grid sizes are ceil(256 / cols) x ceil(192 / rows) px.
+// the step-through of core/src/sectors.c and sectors_pairs.c (its sector lists and pairs worked out
+// by hand below), the challenge and keyboard-only use. Grid sizes are ceil(256 / cols) x ceil(192 / rows) px.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -173,7 +173,7 @@ test('tuning: the work for each sector size, the core’s pick marked', async ({
   });
 });
 
-test('step through one frame of sectors.c', async ({ page }) => {
+test('step through one frame of sectors.c and sectors_pairs.c', async ({ page }) => {
   const w = await open(page, 'step');
   // Quadrants of 128 x 96 px. Object 0 (x 36..49) and 1, 2 (x 84..97) are in sector 0; the crate 3
   // (x 108..143, y 76..111) in all four; bullet 4 (x 127..129, y 100..107) in 2 and 3; 5, 6, 7 in 3.
@@ -207,25 +207,25 @@ test('step through one frame of sectors.c', async ({ page }) => {
 
   await test.step('pairs of sector 0: visit, layers, box test', async () => {
     await press('.', 1);
-    await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_VISIT');
+    await w.expectStepAt('sectors_pairs.c', 'EO_EV_SECTORS_VISIT');
     await expect(w.get('source-note')).toHaveText(/sector 0: 4 objects/);
     await press('.', 1);
-    await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_FILTERED');
+    await w.expectStepAt('sectors_pairs.c', 'EO_EV_SECTORS_FILTERED');
     await press('.', 2);
-    await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_BOX_TEST'); // (0, 3)
+    await w.expectStepAt('sectors_pairs.c', 'EO_EV_SECTORS_BOX_TEST'); // (0, 3)
     await expect(w.get('step-explain')).toContainText('Objects 0 (red soldier) and 3 (crate)');
     await press(',', 1);
-    await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_FILTERED'); // (0, 2): friendly fire
+    await w.expectStepAt('sectors_pairs.c', 'EO_EV_SECTORS_FILTERED'); // (0, 2): friendly fire
   });
 
   await test.step('sector 2 finds (3, 4); in sector 3 it is a duplicate', async () => {
     await press('.', 6); // step 29
-    await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_BOX_TEST');
+    await w.expectStepAt('sectors_pairs.c', 'EO_EV_SECTORS_BOX_TEST');
     await press('.', 1);
-    await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_PAIR');
+    await w.expectStepAt('sectors_pairs.c', 'EO_EV_SECTORS_PAIR');
     await expect(w.get('source-note')).toHaveText(/PAIR\s+objects 3 and 4 overlap/);
     await press('.', 2); // VISIT sector 3, then (3, 4) again
-    await w.expectStepAt('sectors.c', 'EO_EV_SECTORS_DUPLICATE');
+    await w.expectStepAt('sectors_pairs.c', 'EO_EV_SECTORS_DUPLICATE');
     await expect(w.get('step-explain')).toContainText('shared an earlier one');
     await expect(w.get('tally-met')).toHaveText('8');
   });

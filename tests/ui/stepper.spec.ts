@@ -1,4 +1,4 @@
-// The step-through panel every lesson shares (web/src/kit/stepper.ts): the scrub slider and the play
+// The step-through panel every lesson shares (web/src/stepper.ts): the scrub slider and the play
 // speed move the step (counted by the step counter under a paused clock, never by wall time), the
 // phase pills jump to their phase's first step, and every label pinned to the C names its numbers
 // in words on every stepper of the six lessons. Also the two things every widget shares with it:

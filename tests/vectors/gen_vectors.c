@@ -698,6 +698,9 @@ static void gen_tiles(void)
     tcase(feat, T_MOVE, 16, 50, 8, 8, 0, 200, DROP, 0, 0);
     tcase(feat, T_MOVE, 16, 56, 8, 8, 0, -20, 0, 0, 0);             /* stacked: jump through the one above */
     tcase(feat, T_MOVE, 16, 60, 8, 8, 0, 10, 0, 0, 0);              /* bottom already inside: falls on */
+    tcase(feat, T_MOVE, 16, 40, 8, 8, 0, 0, 0, 0, 0);               /* standing on the one-way: on_ground */
+    tcase(feat, T_MOVE, 16, 40, 8, 8, 0, 0, DROP, 0, 0);            /* with DROP: no ground (the next move falls) */
+    tcase(feat, T_WALK, 16, 40, 8, 8, 2, 0, 1, DROP, 0);
     tcase(feat, T_MOVE, 16, 55, 8, 8, 0, 1, 0, 0, 0);
     tcase(feat, T_MOVE, 16, 56, 8, 8, 0, 1, 0, 0, 0);
     tcase(feat, T_MOVE, 16, 40, 8, 16, 0, 8, 0, 0, 0);              /* tall box between stacked platforms */
@@ -880,6 +883,11 @@ static void gen_tiles(void)
     tcase(feat, T_SLOPES_MOVE, 120, 50, 8, 8, 20, -40, 1, 0, 14);          /* head against the ceiling */
     tcase(feat, T_SLOPES_MOVE, 16, 40, 8, 8, 6, 30, 1, 0, 14);             /* onto a one-way platform */
     tcase(feat, T_SLOPES_MOVE, 16, 40, 8, 8, 6, 30, 1, DROP, 14);
+    tcase(feat, T_SLOPES_MOVE, 16, 30, 8, 8, 0, 10, 1, 0, 14);            /* a fall that ends exactly on it: landed, hit 0 */
+    tcase(feat, T_SLOPES_MOVE, 16, 30, 8, 8, 0, 10, 1, POS_ONLY, 14);
+    tcase(feat, T_SLOPES_MOVE, 16, 30, 8, 8, 0, 11, 1, 0, 14);            /* one pixel more: stopped by it */
+    tcase(feat, T_SLOPES_MOVE, 16, 40, 8, 8, 0, 0, 1, DROP, 14);          /* standing on it with DROP: no ground */
+    tcase(feat, T_SLOPES_MOVE, 40, 150, 8, 8, 3, 10, 1, 0, 14);           /* exactly onto the floor */
     tcase(feat, T_SLOPES_MOVE, 10, 10, 8, 8, 1, 1, 1, CORNERS, 14);        /* refused flags */
     tcase(feat, T_SLOPES_MOVE, 10, 10, 0, 8, 1, 1, 1, 0, 14);              /* an empty box */
     for (k = 0; k < 24; k++) {
@@ -1174,6 +1182,11 @@ static void gen_raycast(void)
     rcase(r128, 300, -32768, 300, 32767, 0, 32, 0);
     rcase(feat, -32768, 5, 100, 100, 0, 8, 0);
     rcase(r32, 32767, 32767, 0, 0, 0, 32, 0);
+    /* the same long walks without visits: the outside that cannot block is skipped, the hit the same */
+    rcase(fe, -32768, -32768, 32767, 32767, 0, 0, 1);
+    rcase(fe, 32767, 20, -32768, 20, 0, 0, 1);                  /* from far right into the map's wall */
+    rcase(r32, 32767, -32768, -32768, 32767, 0, 0, 1);
+    rcase(r128, 300, -32768, 300, 32767, SOLID | WATER, 0, 1);
 
     for (k = 0; k < 110; k++) {
         static const unsigned masks[] = { 0, 0, SOLID, SLOPE, SOLID | ONE_WAY, WATER, LADDER | SLOPE, 0xFF };

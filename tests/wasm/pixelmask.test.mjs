@@ -81,7 +81,9 @@ test('bad arguments throw EarlyoutError naming the argument; dispose gives memor
   bad(() => m.set(8, 0, true), /\bx\b/);
   bad(() => eo.pixelmask.overlap(m, 0, 0, {}, 0, 0), /\bb must be a PixelMask/);
   bad(() => eo.pixelmask.overlap(m, 3e9, 0, m, 0, 0), /\bax\b/);
+  bad(() => m.set(0, 0, 'yes'), /solid must be true or false, got "yes"/);
+  bad(() => m.set(0, 0, 1), /solid must be true or false, got 1/);
   m.dispose();
-  bad(() => eo.pixelmask.overlap(m, 0, 0, m, 0, 0), /disposed/);
+  assert.throws(() => eo.pixelmask.overlap(m, 0, 0, m, 0, 0), (e) => e instanceof EarlyoutError && e.code === 'EO_JS_DISPOSED' && /\ba was disposed/.test(e.message));
   assert.equal(eo.heapUsed(), before);
 });

@@ -85,10 +85,10 @@ test('queries with no fitting build, update or findPairs throw EO_ERR_NOT_READY;
   assert.throws(() => eo.query.segmentFirst({ x0: 0, y0: 0, x1: 1, y1: 2 }, boxes, { grid: {} }), code('EO_JS_BAD_ARGUMENT'));
   assert.throws(() => eo.query.segmentFirst({ x0: 0, y0: 0, x1: 1, y1: 2 }, boxes, { grid }), code('EO_JS_BAD_ARGUMENT'), 'a grid of other boxes');
   grid.dispose();
-  assert.throws(() => eo.query.segmentFirst({ x0: 0, y0: 0, x1: 1, y1: 2 }, boxes.subarray(0, 4), { grid }), code('EO_JS_BAD_ARGUMENT'), 'a disposed grid');
-  assert.throws(() => grid.queryPoint(1, 1), code('EO_JS_BAD_ARGUMENT'));
+  assert.throws(() => eo.query.segmentFirst({ x0: 0, y0: 0, x1: 1, y1: 2 }, boxes.subarray(0, 4), { grid }), code('EO_JS_DISPOSED'), 'a disposed grid');
+  assert.throws(() => grid.queryPoint(1, 1), code('EO_JS_DISPOSED'));
   sw.dispose();
-  assert.throws(() => sw.queryPoint(1, 1), code('EO_JS_BAD_ARGUMENT'));
+  assert.throws(() => sw.queryPoint(1, 1), code('EO_JS_DISPOSED'));
 });
 
 // ---- segments: the supercover walk written from query.h's rules, with exact fractions ----------

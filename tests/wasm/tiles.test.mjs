@@ -172,19 +172,23 @@ test('batch calls equal single calls', () => {
   const one = (i) => ({ x: all[4 * i], y: all[4 * i + 1], w: all[4 * i + 2], h: all[4 * i + 3] });
   const singles = [...Array(40).keys()].map((i) => map.move(one(i), deltas[2 * i], deltas[2 * i + 1]));
   const out = map.moveMany(all, deltas);
+  assert.equal(out.count, 40);
   singles.forEach((r, i) => {
     assert.deepEqual(one(i), r.box);
-    assert.deepEqual([...out.subarray(4 * i, 4 * i + 4)], [r.hit, r.touching, r.below, r.onGround ? 1 : 0]);
+    assert.deepEqual([out.hit[i], out.touching[i], out.below[i], out.onGround[i]], [r.hit, r.touching, r.below, r.onGround ? 1 : 0]);
   });
   const walks = [...Array(40).keys()].map((i) => map.walk(one(i), dx[i], 1));
-  const out2 = new Uint8Array(160), beforeWalk = all.slice();
-  assert.equal(map.walkMany(all, dx, 1, {}, out2), out2);
+  const out2 = { count: 0, hit: new Uint8Array(64), touching: new Uint8Array(64), below: new Uint8Array(64), onGround: new Uint8Array(64) }, beforeWalk = all.slice();
+  const hitView = out2.hit;
+  assert.equal(map.walkMany(all, dx, 1, {}, out2), out2, 'into is filled and returned');
+  assert.equal(out2.hit, hitView, 'its views reused while they hold every mover');
+  assert.equal(out2.count, 40);
   walks.forEach((r, i) => assert.deepEqual(one(i), r.box));
   // position only: the same boxes and hits, no sensing
   const again = beforeWalk, out3 = map.walkMany(again, dx, 1, { positionOnly: true });
   walks.forEach((r, i) => {
     assert.deepEqual([again[4 * i], again[4 * i + 1]], [r.box.x, r.box.y]);
-    assert.deepEqual([...out3.subarray(4 * i, 4 * i + 4)], [r.hit, 0, 0, 0]);
+    assert.deepEqual([out3.hit[i], out3.touching[i], out3.below[i], out3.onGround[i]], [r.hit, 0, 0, 0]);
   });
   // A bad mover is named and nothing moves.
   const bad = all.slice(); bad[4 * 7 + 2] = 0;
@@ -312,7 +316,7 @@ test('bad arguments get clear errors and change nothing', () => {
   bad(() => eo.tiles.createMap({ width: 4, height: 4, cells: new Uint8Array(15) }), /cells must hold width \* height = 16/);
   bad(() => eo.tiles.createMap({ width: 4, height: 4, outside: 'lava' }), /outside must be/);
   bad(() => eo.tiles.createMap({ width: 300, height: 300, rowTable: true }), /rowTable needs a map of at most 65536 cells/);
-  bad(() => eo.tiles.createMap({ width: 4, height: 4, slopes: new Uint8Array(8).fill(9) }), /slope height/, 'EO_ERR_BAD_ARGUMENT');
+  bad(() => eo.tiles.createMap({ width: 4, height: 4, slopes: new Uint8Array(8).fill(9) }), /config\.slopes height above tileSize \(8\)/, 'EO_ERR_BAD_ARGUMENT');
   const detached = new Uint8Array(16); structuredClone(detached.buffer, { transfer: [detached.buffer] });
   bad(() => eo.tiles.createMap({ width: 4, height: 4, cells: detached }), /detached/);
   const map = eo.tiles.createMap({ width: 4, height: 4 });
@@ -336,7 +340,7 @@ test('bad arguments get clear errors and change nothing', () => {
   bad(() => map.touching({ x: 0, y: 0, w: 8, h: 8 }, other.createCache()), /createCache/);
   other.dispose();
   map.dispose();
-  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 1, 0), /disposed/);
+  bad(() => map.move({ x: 0, y: 0, w: 8, h: 8 }, 1, 0), /disposed/, 'EO_JS_DISPOSED');
 });
 
 test('maps, slopes and caches give their memory back', () => {

@@ -463,10 +463,18 @@ function runRaycast(eo, vec) {
 const RUNNERS = { gridmask: [runGridmask, 10], aabb: [runAabb, 2], sectors: [runSectors, SECTORS_RESULT], pixelmask: [runPixelmask, 14], tiles: [runTiles, TILES_RESULT], tiles_sweep: [runTiles, TILES_RESULT],
                   query: [runQuery, QUERY_RESULT], raycast: [runRaycast, RAYCAST_RESULT],
                   gridmask_wide: [runGridmask, 10], aabb_wide: [runAabb, 2], pixelmask_wide: [runPixelmask, 14] };
-for (const traced of [false, true]) {
+// Each build of the module: the games' two (plain wasm, and the SIMD one the loader takes where the
+// engine has wasm SIMD), given by their bytes, and the lessons' traced one.
+const file = (f) => readFile(new URL(`build/wasm/pkg/${f}`, root));
+const BUILDS = {
+  fast: async () => loadEarlyout({ wasm: await file('earlyout.wasm') }),
+  'fast SIMD': async () => loadEarlyout({ wasm: await file('earlyout-simd.wasm') }),
+  traced: async () => loadEarlyout({ traced: true }),
+};
+for (const [build, load] of Object.entries(BUILDS)) {
   for (const [module, [run, size]] of Object.entries(RUNNERS)) {
-    test(`${module} vectors match native byte for byte (${traced ? 'traced' : 'fast'} module)`, async () => {
-      const eo = await loadEarlyout({ traced });
+    test(`${module} vectors match native byte for byte (${build} module)`, async () => {
+      const eo = await load();
       const vec = await readFile(new URL(`tests/vectors/${module}.vec`, root));
       const native = await readFile(new URL(`build/vectors/${module}.native.out`, root));
       const got = run(eo, vec);

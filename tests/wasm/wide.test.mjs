@@ -94,11 +94,11 @@ test('tile moves, walks and raycasts reach the int32 edges of the world, never w
 
 test('pixel masks placed at the edges: boxes that wrap apart never meet; a contact past int32 is an error', () => {
   const a = eo.pixelmask.create(16, 4), b = eo.pixelmask.create(16, 4);
-  for (let y = 0; y < 4; y++) for (let x = 0; x < 16; x++) { a.set(x, y, 1); b.set(x, y, 1); }
+  for (let y = 0; y < 4; y++) for (let x = 0; x < 16; x++) { a.set(x, y, true); b.set(x, y, true); }
   assert.equal(eo.pixelmask.overlap(a, MAX - 3, 0, b, MIN, 0), false);
   assert.equal(eo.pixelmask.overlap(a, MAX - 3, 0, b, MAX - 10, 0), true);
   assert.deepEqual(eo.pixelmask.firstContact(a, 1000000, -1000000, b, 1000005, -999999), { x: 1000005, y: -999999 });
-  a.set(0, 0, 0); a.set(0, 1, 0); a.set(0, 2, 0); a.set(0, 3, 0);
+  a.set(0, 0, false); a.set(0, 1, false); a.set(0, 2, false); a.set(0, 3, false);
   assert.throws(() => eo.pixelmask.firstContact(a, MAX, 0, b, MAX, 0), (e) => e instanceof EarlyoutError && e.code === 'EO_ERR_BAD_ARGUMENT');
   a.dispose();
   b.dispose();

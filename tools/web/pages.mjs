@@ -61,7 +61,7 @@ function playgroundLinks(lesson) {
     )
     .join(' · ');
   return `  <p class="lesson-playground" data-testid="lesson-playground"><span class="lesson-playground-label">In the playground:</span> ${links}
-  <span class="lesson-playground-note">this technique at work in a running scene, with its C beside it</span></p>`;
+  <span class="lesson-playground-note">this technique at work in a running scene, with the scene’s C and the lines that ran each frame</span></p>`;
 }
 
 /** What a lesson's <head> starts downloading beside its one script: the traced wasm (fetched by
@@ -141,7 +141,7 @@ export function homePage(lessons, scenes, assets) {
     <span class="playground-card-mark" aria-hidden="true"></span>
     <span class="lesson-card-text"><span class="lesson-card-title">The playground: every technique in a running game</span>
     <span class="lesson-card-summary">${scenes.map((sc) => escapeHtml(sc.title)).join(', ')}: live scenes from one C program built with SDL2,
-    compiled to WebAssembly. Switch broadphase methods, push the object count into the thousands, and read each scene’s C beside it.</span></span>
+    compiled to WebAssembly. Switch broadphase methods, push the object count into the thousands, and read each scene’s C as it runs.</span></span>
   </a>
 </section>
 <section class="lessons" aria-labelledby="lessons-title">

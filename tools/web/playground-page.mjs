@@ -1,6 +1,7 @@
 // tools/build-web.mjs, the playground page: the scenes the C registry lists, the page around the
 // canvas, and the emcc build's files and the scenes' C copied beside it.
 import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import { fail, ROOT } from './options.mjs';
@@ -38,57 +39,47 @@ export async function readScenes() {
   return scenes;
 }
 
-const CELL_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024];
-// The shared keys (playground/main.c on_key); the page's buttons call the same actions by name.
-const PG_BUTTONS = [
-  ['pause', 'Pause', 'P'],
-  ['step', 'Step', 'O'],
-  ['restart', 'Restart', 'R'],
-  ['new-seed', 'New seed', 'N'],
-  ['debug', 'Debug layers', 'D'],
-  ['graph', 'Graph', 'G'],
-  ['help', 'Key help', 'H'],
-];
-// Touch buttons: PG_BTN_* bits of playground/scene.h, for pg_web_set_buttons.
-const PG_PADS = [
-  ['left', 'Left', '◀', 1],
-  ['up', 'Up', '▲', 4],
-  ['down', 'Down', '▼', 8],
-  ['right', 'Right', '▶', 2],
-  ['jump', 'Jump', 'Jump', 16],
-];
+// The page's buttons, touch pads and cell sizes come from the C (playground/keys.h, scene.h):
+// `earlyout-playground --tables` writes them to tables.json beside the emcc build, and the page
+// checks them against the wasm's own pg_web_tables when it loads.
 const PG_STATS = [
   ['frameMs', 'frame ms'],
   ['collisionMs', 'collision ms'],
+  ['worstMs', 'slowest frame ms'],
   ['objects', 'objects'],
   ['candidates', 'candidates'],
   ['boxTests', 'box tests'],
   ['hits', 'hits'],
 ];
 
-/** /playground/index.html: the canvas the wasm build draws on, its HTML controls, live counters
-    and the running scene's C. web/src/playground/ brings it to life. */
-export function playgroundPage(scenes, assets, files) {
+/** /playground/index.html: the canvas the wasm build draws on, the running scene's C beside it (below
+    it on a narrow screen), its HTML controls and live counters. web/src/playground/ brings it to life. */
+export function playgroundPage(scenes, assets, files, tables) {
   const options = scenes.map((sc) => `<option value="${escapeHtml(sc.id)}">${escapeHtml(sc.title)}</option>`).join('');
-  const cells = CELL_SIZES.map((c) => `<option value="${c}">${c} px</option>`).join('');
-  const buttons = PG_BUTTONS.map(
-    ([cmd, label, key]) =>
-      `<button type="button" class="btn pg-cmd" data-command="${cmd}" data-testid="pg-cmd-${cmd}" aria-keyshortcuts="${key}"${cmd === 'pause' ? ' aria-pressed="false"' : ''}>${label} <kbd aria-hidden="true">${key}</kbd></button>`,
-  ).join('\n        ');
-  const pads = PG_PADS.map(
-    ([id, label, glyph, bit]) =>
-      `<button type="button" class="pg-pad pg-pad-${id}" data-bit="${bit}" data-testid="pg-touch-${id}" aria-label="${label}">${glyph === label ? label : `<span aria-hidden="true">${glyph}</span>`}</button>`,
-  ).join('\n      ');
+  const cells = (tables?.cells ?? []).map((c) => `<option value="${c}">${c} px</option>`).join('');
+  const buttons = (tables?.keys ?? [])
+    .filter((k) => k.button)
+    .map(
+      (k) =>
+        `<button type="button" class="btn pg-cmd" data-command="${escapeHtml(k.name)}" data-testid="pg-cmd-${escapeHtml(k.name)}" aria-keyshortcuts="${escapeHtml(k.keys)}"${k.name === 'pause' ? ' aria-pressed="false"' : ''}>${escapeHtml(k.button)} <kbd aria-hidden="true">${escapeHtml(k.keys)}</kbd></button>`,
+    )
+    .join('\n        ');
+  const pads = (tables?.buttons ?? [])
+    .map(
+      (b) =>
+        `<button type="button" class="pg-pad pg-pad-${escapeHtml(b.name)}" data-bit="${b.bit}" data-testid="pg-touch-${escapeHtml(b.name)}" aria-label="${escapeHtml(b.label)}" hidden>${b.glyph === b.label ? escapeHtml(b.label) : `<span aria-hidden="true">${escapeHtml(b.glyph)}</span>`}</button>`,
+    )
+    .join('\n      ');
   const stats = PG_STATS.map(
     ([key, label]) => `<div class="pg-stat"><dt>${label}</dt><dd data-testid="pg-stat-${key}" data-value="">–</dd></div>`,
   ).join('\n        ');
   const body = `<main id="main" class="pg" data-testid="pg" data-state="loading"
-  data-glue="${escapeHtml(files.glue)}" data-wasm="${escapeHtml(files.wasm)}" data-sources="src/">
+  data-glue="${escapeHtml(files.glue)}" data-wasm="${escapeHtml(files.wasm)}" data-wasm-bytes="${files.wasmBytes}" data-sources="src/">
 <header class="pg-header">
   <p class="lesson-kicker"><a href="../index.html">earlyout</a> / Playground</p>
   <h1>Playground</h1>
   <p class="pg-lead">Live scenes from one C program: the earlyout core and SDL2, compiled to WebAssembly, the same code that
-  runs natively. Pick a scene and a broadphase, change the object count, and read the scene’s C below. Click the canvas
+  runs natively. Pick a scene and a broadphase, change the object count, and read the scene’s C as it runs. Click the canvas
   (or Tab to it) and its keys work: <kbd>H</kbd> lists them.</p>
 </header>
 <div class="pg-notice" data-testid="pg-notice" role="alert" hidden></div>
@@ -106,7 +97,6 @@ export function playgroundPage(scenes, assets, files) {
       ${pads}
     </div>
     <p class="pg-about" data-testid="pg-about"></p>
-    <p class="pg-keys" data-testid="pg-keys"></p>
   </section>
   <aside class="pg-panel" aria-label="Controls and counters">
     <form class="pg-controls" data-testid="pg-controls" novalidate>
@@ -143,21 +133,24 @@ export function playgroundPage(scenes, assets, files) {
     </form>
     <section class="pg-stats" aria-labelledby="pg-stats-title" data-testid="pg-stats">
       <h2 id="pg-stats-title">Last frame <span class="pg-hint">(frame and collision ms: mean of 30)</span></h2>
+      <p class="pg-status" data-testid="pg-status" role="status" hidden></p>
       <dl class="pg-stat-list">
         ${stats}
       </dl>
       <dl class="pg-stat-list" data-testid="pg-phases"></dl>
       <dl class="pg-stat-list" data-testid="pg-counters"></dl>
-      <p class="pg-status" data-testid="pg-status" role="status"></p>
     </section>
+    <p class="pg-keys" data-testid="pg-keys"></p>
   </aside>
+  <section class="pg-source-section" aria-labelledby="pg-source-title">
+    <h2 id="pg-source-title">The scene’s C</h2>
+    <p class="pg-hint" data-testid="pg-source-hint">The file that runs, open at the step function the platform calls every
+    frame; the lines that ran in the last frame are marked. create and step are the game’s logic (the same natively and in
+    wasm), draw is SDL.</p>
+    <div class="pg-source-tabs" role="tablist" aria-label="Files" data-testid="pg-source-tabs"></div>
+    <div class="pg-source" data-testid="pg-source"></div>
+  </section>
 </div>
-<section class="pg-source-section" aria-labelledby="pg-source-title">
-  <h2 id="pg-source-title">The scene’s C</h2>
-  <p class="pg-hint">The file that runs above: create and step are the game’s logic (deterministic, the same natively and
-  in wasm), draw is SDL. The platform layer, playground/main.c, calls it through playground/scene.h.</p>
-  <div class="pg-source" data-testid="pg-source"></div>
-</section>
 </main>`;
   return page({
     title: 'Playground · earlyout',
@@ -176,34 +169,42 @@ export function playgroundPage(scenes, assets, files) {
   });
 }
 
-/** The playground's emcc build (its glue and wasm) and the scenes' C, found before the output
+/** The playground's emcc build (its glue and wasm), its tables.json and the playground's C, found before the output
     folder is emptied: missing files fail the build unless --allow-missing-wasm. */
 export async function findPlayground(opt) {
-  // The playground: the emcc build's glue and wasm, and the scenes' C for the source viewer.
+  // The playground: the emcc build's glue and wasm, the tables its page is built from (tables.json,
+  // written from the C), and the playground's C for the source viewer.
   const pgDir = resolve(ROOT, opt.playground);
   const pgFiles = ['playground.js', 'playground.wasm'].map((f) => join(pgDir, f));
-  const pgMissing = pgFiles.filter((f) => !existsSync(f));
+  const pgTables = join(pgDir, 'tables.json');
+  const pgMissing = [...pgFiles, pgTables].filter((f) => !existsSync(f));
   if (pgMissing.length && !opt.allowMissingWasm)
     fail(`missing ${pgMissing.map((f) => relative(ROOT, f)).join(' and ')}: run \`make playground-web\` first (or pass --allow-missing-wasm)`);
-  const sceneSources = (await readdir(join(ROOT, 'playground'))).filter((f) => /^scene_[a-z0-9_]+\.c$/.test(f)).sort();
-  return { pgFiles, pgMissing, sceneSources };
+  const tables = existsSync(pgTables) ? JSON.parse(await readFile(pgTables, 'utf8')) : null;
+  const pgSources = (await readdir(join(ROOT, 'playground'))).filter((f) => /^[a-z0-9_]+\.[ch]$/.test(f)).sort();
+  return { pgFiles, pgMissing, pgSources, tables };
 }
 
 /** OUT/playground/: index.html, the emcc build's files (versioned by their hash) and src/scene_*.c. */
-export async function writePlayground(OUT, scenes, assets, { pgFiles, sceneSources }) {
+export async function writePlayground(OUT, scenes, assets, { pgFiles, pgSources, tables }) {
   await mkdir(join(OUT, 'playground', 'src'), { recursive: true });
   const pgVersion = {};
+  let wasmBytes = 0;
   for (const f of pgFiles) {
     if (!existsSync(f)) continue;
     const data = await readFile(f);
     pgVersion[basename(f)] = hash(data);
+    if (f.endsWith('.wasm')) wasmBytes = data.length;
     await writeFile(join(OUT, 'playground', basename(f)), data);
+    // gzipped like the lessons' wasm (tools/serve.mjs sends the .gz; make bench-site prints the bytes);
+    // the page counts its progress against the wasm's own size (data-wasm-bytes), not the bytes on the wire
+    await writeFile(join(OUT, 'playground', `${basename(f)}.gz`), gzipSync(data, { level: 9 }));
   }
-  for (const f of sceneSources) await copyFile(join(ROOT, 'playground', f), join(OUT, 'playground', 'src', f));
-  for (const sc of scenes) if (!sceneSources.includes(sc.source)) fail(`playground/${sc.source} was not copied`);
+  for (const f of pgSources) await copyFile(join(ROOT, 'playground', f), join(OUT, 'playground', 'src', f));
+  for (const sc of scenes) if (!pgSources.includes(sc.source)) fail(`playground/${sc.source} was not copied`);
   const versioned = (f) => (pgVersion[f] ? `${f}?v=${pgVersion[f]}` : f);
   await writeFile(
     join(OUT, 'playground', 'index.html'),
-    playgroundPage(scenes, assets, { glue: versioned('playground.js'), wasm: versioned('playground.wasm') }),
+    playgroundPage(scenes, assets, { glue: versioned('playground.js'), wasm: versioned('playground.wasm'), wasmBytes }, tables),
   );
 }

@@ -4,9 +4,9 @@ import { EarlyoutError, fail } from './errors.js';
 import type { Exports, ModuleFacts } from './exports.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
 import { RESULT, RESULTS } from './generated/constants.js';
-import { int, typed, type BoxList } from './input.js';
+import { floatBoxesInto, int, kindOf, typed, type Typed, intoFailed } from './input.js';
 import { Heap } from './memory.js';
-import type { BroadphaseStats, HeapStats, PairList, TraceStep, Traced } from './types.js';
+import type { BroadphaseStats, HeapStats, TraceStep, Traced } from './types.js';
 
 /** Fails the TypeScript build when a C struct the loader relies on changes (the generated layout
     no longer extends what the code was written for). */
@@ -48,7 +48,6 @@ export class Core {
   readonly traced: boolean;
   /** Pointer to the eo_hooks of a running trace(), else 0. */
   hooks = 0;
-  private readonly pairHints = new WeakMap<object, number>(); // pairs found last time, per call site
   private readonly eventNames = new Map<number, string>();
   private readonly fileNames = new Map<number, string>();
 
@@ -71,9 +70,11 @@ export class Core {
   check(r: number, what: string, hint = ''): void {
     if (r !== RESULT.EO_OK) throw this.error(r, what, hint);
   }
+  /** The core's result r as an EarlyoutError: `what`, the code, and the hint (what to change), or
+      the code's meaning from the core's table when there is no better hint. */
   error(r: number, what: string, hint = ''): EarlyoutError {
     const name = RESULTS[r]?.name ?? 'EO_ERR_BAD_ARGUMENT';
-    return new EarlyoutError(name as 'EO_ERR_BAD_ARGUMENT', `${what}: ${name}${hint ? ` (${hint})` : ''}`);
+    return new EarlyoutError(name as 'EO_ERR_BAD_ARGUMENT', `${what}: ${name} (${hint || RESULTS[r]?.text || `result ${r}`})`);
   }
 
   /** `bytes` of scratch for the running call. */
@@ -83,24 +84,40 @@ export class Core {
   scoped<T>(fn: () => T): T {
     return this.heap.scoped(fn);
   }
+  /** A call's scratch without a closure: `const m = core.enter(); try { ... } finally { core.leave(m); }`. */
+  enter(): number {
+    return this.heap.enter();
+  }
+  leave(mark: number): void {
+    this.heap.leave(mark);
+  }
 
-  /** Copies boxes into scratch; returns the pointer. */
-  putBoxes(list: BoxList, what: string): number {
-    const p = this.scratch(list.count * LAYOUT.box.size, what);
-    if (list.count > 0) new Int32Array(this.heap.u8.buffer, p, list.count * 4).set(list.data);
+  /** Copies boxes (x, y, w, h each, from boxSource) into scratch, floats as their conservative
+      bounds (an error names the first bad box); returns the pointer. */
+  putBoxes(src: Typed, what: string, name = 'boxes'): number {
+    const n = src.length, p = this.scratch(n * 4, what);
+    this.boxesInto(src, n >> 2, p, name);
     return p;
+  }
+  /** count boxes of src into wasm memory at p (within a call). */
+  boxesInto(src: Typed, count: number, p: number, name: string): void {
+    if (count === 0) return;
+    const i32 = this.heap.i32, kind = kindOf(src);
+    if (kind === 'Float64Array' || kind === 'Float32Array') floatBoxesInto(name, src as Float64Array, count, i32, p >>> 2);
+    else if (count * 4 === src.length) i32.set(src, p >>> 2); // integer kinds: their values are coordinates as they are
+    else for (let k = 0; k < count * 4; k++) i32[(p >>> 2) + k] = src[k];
   }
   /** Copies one box (4 int32) into scratch. */
   putBox(b: Int32Array, what: string): number {
     const p = this.scratch(LAYOUT.box.size, what);
-    new Int32Array(this.heap.u8.buffer, p, 4).set(b);
+    this.heap.i32.set(b, p >>> 2);
     return p;
   }
   /** Layers (category, collidesWith per box) into scratch, or 0. */
   putLayers(layers: Uint16Array | undefined, n: number, what: string): number {
     if (layers === undefined) return 0;
     const p = this.scratch(n * LAYOUT.broadphase_layer.size, what);
-    new Uint16Array(this.heap.u8.buffer, p, 2 * n).set(layers);
+    this.heap.u16.set(layers, p >>> 1);
     return p;
   }
   /** Checks a layers argument (before any memory is touched). */
@@ -115,10 +132,11 @@ export class Core {
     this.heap.u8.fill(0, p, p + LAYOUT.broadphase_stats.size);
     return p;
   }
-  readStats(p: number): BroadphaseStats {
-    const dv = this.heap.dv;
-    const s = {} as Record<string, number>;
-    for (const [k, off] of STATS_FIELDS) s[k] = dv.getUint32(p + off, true);
+  /** The stats at p, into `into` (an earlier call's, reused) or a new object. */
+  readStats(p: number, into?: BroadphaseStats): BroadphaseStats {
+    const s = (into ?? {}) as Record<string, number>;
+    // this.heap.u32 read each time: a setter of a game's into may grow the memory in between
+    for (let i = 0; i < STATS_FIELDS.length; i++) { try { s[STATS_FIELDS[i][0]] = this.heap.u32[(p + STATS_FIELDS[i][1]) >>> 2]; } catch (e) { intoFailed(e); } }
     return s as unknown as BroadphaseStats;
   }
   cString(p: number): string {
@@ -128,31 +146,37 @@ export class Core {
     return new TextDecoder().decode(u8.subarray(p, end));
   }
 
+  /** Pairs found by the last pairs() call. */
+  pairCount = 0;
   /** Runs a pair-finding call, and once more into a buffer of the right size if the first guess
-      was too small. The guess is the caller's `out`, or a quarter more than what this call site
+      was too small. The guess is the array given, or a quarter more than what this call site
       found last time (frames are alike), so a busy game runs the core once per frame.
-      `first` is false on the second run: stats and hooks must not count twice.
-      `out` is the caller's array (returned when it fits) and `outView` its checked plain view. */
+      `first` is false on the second run: stats and hooks must not count twice. Returns the array
+      the pairs went to (pairCount of them): `arr` (a caller's out, or an into's pairs) when it
+      holds them, else a new one: a quarter longer when `grow` (an into keeps it for the next
+      call), else exactly the pairs; `outArg` itself when arr was read from it (its plain view).
+      `call` is made once per object (no garbage a call). */
   pairs(call: (pairs: number, capacity: number, countOut: number, first: boolean) => number, what: string,
-        out: Uint32Array | undefined, outView: Uint32Array | undefined, site: object): PairList {
+        arr: Uint32Array | undefined, grow: boolean, outArg: unknown, site: { hint: number }): Uint32Array {
     const pc = this.scratch(4, what);
-    const last = this.pairHints.get(site) ?? 0;
-    let capacity = Math.max(256, outView !== undefined ? Math.floor(outView.length / 2) : 0, last + Math.floor(last / 4));
+    const last = site.hint; // pairs this call site found last time
+    let capacity = Math.max(256, arr === undefined ? 0 : arr.length >>> 1, last + Math.floor(last / 4));
     let pp = this.scratch(capacity * LAYOUT.pair.size, what);
     let r = call(pp, capacity, pc, true);
-    let count = this.heap.dv.getUint32(pc, true);
+    let count = this.heap.u32[pc >>> 2];
     if (r === RESULT.EO_ERR_BUFFER_TOO_SMALL) {
       capacity = count;
       pp = this.scratch(capacity * LAYOUT.pair.size, what);
       r = call(pp, capacity, pc, false);
-      count = this.heap.dv.getUint32(pc, true);
+      count = this.heap.u32[pc >>> 2];
     }
     this.check(r, what);
-    this.pairHints.set(site, count);
-    const fits = outView !== undefined && outView.length >= count * 2;
-    const pairs = fits ? outView : new Uint32Array(count * 2);
-    pairs.set(new Uint32Array(this.heap.u8.buffer, pp, count * 2));
-    return { count, pairs: fits ? out! : pairs };
+    site.hint = count;
+    const to = arr !== undefined && arr.length >= 2 * count ? arr : new Uint32Array(2 * (grow ? count + (count >>> 2) + 16 : count));
+    const u32 = this.heap.u32, at = pp >>> 2;
+    for (let k = 0; k < 2 * count; k++) to[k] = u32[at + k];
+    this.pairCount = count;
+    return to === arr && !grow && outArg !== undefined ? (outArg as Uint32Array) : to;
   }
 
   /** The event's name, from the module's own table (eo_event_name). */

@@ -12,15 +12,19 @@
 //   input.ts       reading arguments once (floats to pixels, real typed-array lengths, options)
 //   memory.ts      wasm memory: blocks for objects, scratch for calls, the limit, finalizers
 //   exports.ts     the raw exports, checked at load    core.ts   what the module APIs share
-//   gridmask.ts aabb.ts sectors.ts sweep.ts pixelmask.ts tiles.ts   one file per module
+//   gridmask.ts aabb.ts sectors.ts sweep.ts pixelmask.ts tiles.ts query.ts contact.ts events.ts
+//                  one file per module; world.ts the World (objects by handle, moved with responses)
 //   load.ts        finding and instantiating the .wasm (locate.ts: its default URL)
 //   generated/     struct layouts, exports and constants from the C headers (wasm/gen.mjs)
 
 export type {
-  AabbApi, AxisOrder, BatchOptions, Box, BoxArray, BroadphaseStats, CharacterOptions, CharacterResult, Circle, CircleApi, Earlyout, GridmaskApi, GridmaskLayout,
-  GridmaskMethod, GridmaskVerdict, Ground, HeapStats, ImageDataLike, Limits, LoadOptions, LoadSyncOptions, MoveOptions, MoveResult, SweepOptions,
-  Mover, OrderReport, PairList, PixelMask, PixelMaskApi, QueryApi, QueryOptions, RaycastHit, RaycastVisit, SectorGrid, SectorsApi, SectorsConfig, Segment, SegmentHit, SegmentOptions, Sweeper, SweepApi, TileMap,
+  AabbApi, AllPairs, AxisOrder, BatchOptions, Box, BoxArray, BroadphaseStats, CharacterOptions, CharacterResult, Circle, CircleApi, Earlyout, FoundPairs,
+  GridmaskApi, GridmaskLayout, GridmaskMethod, GridmaskVerdict, Ground, HeapStats, ImageDataLike, Limits, LoadOptions, LoadSyncOptions, MoveOptions,
+  MoveResult, MoverResults, SweepOptions, Mover, OrderReport, PairList, PixelMask, PixelMaskApi, QueryApi, QueryHits, QueryOptions, RaycastHit,
+  RaycastResult, RaycastVisit, SectorGrid, SectorsApi, SectorsConfig, Segment, SegmentHit, SegmentOptions, Sweeper, SweepApi, TileMap,
   TileMapConfig, TileOutside, TileProbe, TilesApi, TilesCache, TraceStep, Traced, WalkOptions,
+  ContactApi, Push, SweepHit, PairEvents, PairsApi, Layer, Response, World, WorldApi, WorldConfig, WorldContact, WorldMoveOptions,
+  WorldMoveResult, WorldObjectOptions, WorldQueryOptions, WorldSegmentHit,
 } from './types.js';
 export { EarlyoutError } from './errors.js';
 export type { EarlyoutErrorCode, JsErrorCode } from './errors.js';

@@ -10,8 +10,8 @@ function fileUrl(name: string): URL | null {
   return pathToFileURL(join(__dirname, '..', name));
 }
 
-export function defaultWasm(traced: boolean): URL | null {
-  return fileUrl(traced ? 'earlyout-trace.wasm' : 'earlyout.wasm');
+export function defaultWasm(traced: boolean, simd: boolean): URL | null {
+  return fileUrl(traced ? 'earlyout-trace.wasm' : simd ? 'earlyout-simd.wasm' : 'earlyout.wasm');
 }
 
 export function baseUrl(): string | undefined {

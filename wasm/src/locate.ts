@@ -3,11 +3,12 @@
 // Parcel, Rollup with its URL plugin) copy the files and rewrite the URLs. The CommonJS build swaps
 // this file for locate-cjs.ts.
 
-/** The default URL of the fast or traced .wasm, or null where this code has no import.meta.url
-    (bundled into an IIFE or CommonJS file). */
-export function defaultWasm(traced: boolean): URL | null {
+/** The default URL of the fast .wasm (its SIMD build where simd), or the traced one, or null where
+    this code has no import.meta.url (bundled into an IIFE or CommonJS file). */
+export function defaultWasm(traced: boolean, simd: boolean): URL | null {
   try {
-    return traced ? new URL('./earlyout-trace.wasm', import.meta.url) : new URL('./earlyout.wasm', import.meta.url);
+    if (traced) return new URL('./earlyout-trace.wasm', import.meta.url);
+    return simd ? new URL('./earlyout-simd.wasm', import.meta.url) : new URL('./earlyout.wasm', import.meta.url);
   } catch {
     return null;
   }

@@ -52,6 +52,7 @@ export class Heap {
   /** The whole memory as 32-bit words (index = address >> 2): copies without a view per call. */
   i32: Int32Array;
   u32: Uint32Array;
+  u16: Uint16Array;
   private brk: number;
   private readonly free: Block[] = [];
   private readonly memory: WebAssembly.Memory;
@@ -59,6 +60,8 @@ export class Heap {
   private chunk: Chunk | null = null;
   private readonly extra: { saved: Chunk; chunk: Chunk }[] = [];
   private depth = 0;
+  private readonly markSp: number[] = [];      // per open call (enter): the scratch pointer to go back to
+  private readonly markExtras: number[] = [];  // ... and how many extra chunks there were
   private peak = 0;
   private readonly registry: FinalizationRegistry<Owner> | null;
 
@@ -71,6 +74,7 @@ export class Heap {
     this.dv = new DataView(memory.buffer);
     this.i32 = new Int32Array(memory.buffer);
     this.u32 = new Uint32Array(memory.buffer);
+    this.u16 = new Uint16Array(memory.buffer);
     this.registry = typeof FinalizationRegistry === 'function' ? new FinalizationRegistry((o: Owner) => o.release()) : null;
   }
 
@@ -125,6 +129,7 @@ export class Heap {
     this.dv = new DataView(this.memory.buffer);
     this.i32 = new Int32Array(this.memory.buffer);
     this.u32 = new Uint32Array(this.memory.buffer);
+    this.u16 = new Uint16Array(this.memory.buffer);
   }
 
   // ---- objects -------------------------------------------------------------------------------------
@@ -143,20 +148,33 @@ export class Heap {
 
   /** Runs fn; what it takes with scratch() is given back when it returns or throws. */
   scoped<T>(fn: () => T): T {
-    const entry = this.chunk, sp = entry !== null ? entry.sp : 0, extras = this.extra.length;
-    this.depth++;
+    const mark = this.enter();
     try {
       return fn();
     } finally {
-      this.depth--;
-      while (this.extra.length > extras) {
-        const e = this.extra.pop()!;
-        this.freeBlock(e.chunk.block);
-        this.chunk = e.saved;
-      }
-      if (this.chunk !== null) this.chunk.sp = sp;
-      if (this.depth === 0) this.resize();
+      this.leave(mark);
     }
+  }
+
+  /** Opens a call's scratch (without a closure: no garbage a call); pair it with leave(mark) in a
+      finally. Calls nest (a getter's call inside another call's reading), each giving back what
+      it took. */
+  enter(): number {
+    const d = this.depth++;
+    this.markSp[d] = this.chunk !== null ? this.chunk.sp : 0;
+    this.markExtras[d] = this.extra.length;
+    return d;
+  }
+  leave(mark: number): void {
+    const extras = this.markExtras[mark];
+    while (this.extra.length > extras) {
+      const e = this.extra.pop()!;
+      this.freeBlock(e.chunk.block);
+      this.chunk = e.saved;
+    }
+    if (this.chunk !== null) this.chunk.sp = this.markSp[mark];
+    this.depth = mark;
+    if (mark === 0) this.resize();
   }
 
   /** Between calls: the first chunk becomes as large as the largest call needed (at most

@@ -7,7 +7,9 @@
        contact normal, the direction A moves. Boxes part along one axis: along_x and along_y are the
        smallest moves along X alone and Y alone, and the push is the shorter of the two (a tie goes
        to Y, so a box sunk into a floor as far as into a wall is lifted out of the floor); along
-       each axis a tie goes to the negative side (left, up). A circle (aabb.h: centre and radius) is
+       each axis a tie goes to the negative side (left, up). An axis' move is 0 when neither way
+       along it stays in the world (a box nearly as long as the world); with both 0, nothing parts
+       them and the push is 0 (overlap still 1). A circle (aabb.h: centre and radius) is
        pushed along the line from the other shape's nearest point to its centre, by a whole number
        of pixels on each axis, rounded so that it is parted afterwards (an integer square root, then
        a check); a circle whose centre lies inside a box leaves through the nearest side. A move

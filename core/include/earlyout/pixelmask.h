@@ -36,7 +36,15 @@
        checked (EO_ERR_BAD_ARGUMENT if not made by eo_pixelmask_init) before any word is read.
 
    Counters (traced build): EO_COUNTER_PIXELMASK_ROWS (rows of the rectangle tested), _WORDS (words
-   ANDed: of the sprite further right, one per row and stripe), _REF_PIXELS. */
+   ANDed: of the sprite further right, one per row and stripe), _REF_PIXELS.
+
+   What it does not do
+       No rotation, scaling or flipping: a mask is tested as it was built (make one per frame or
+       orientation). Whole pixels only: no sub-pixel placement. No depth, normal or push-out: the
+       first contact is the first shared pixel in scan order, not the deepest one (contact.h
+       separates boxes and circles). No broadphase: it tests the pairs it is given, so call it on
+       the few that a box test or a broadphase (sectors.h, sweep.h) kept. Masks never change size
+       and never allocate: the caller owns their storage. */
 #ifndef EARLYOUT_PIXELMASK_H
 #define EARLYOUT_PIXELMASK_H
 

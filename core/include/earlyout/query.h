@@ -79,6 +79,13 @@
        the one sector holding its pixel, so once. Without a grid every box is tested (a bounding-box
        check first rejects most of them cheaply).
 
+   What it does not do: build or update a broadphase (a query reads the grid or the workspace as
+   the last build, update or eo_sweep_find_pairs left it, and does not see boxes moved since);
+   test anything but boxes (a point in the empty corner of a round sprite's box is a match: pixel
+   masks and circles are the caller's next test); sort point and region results by distance (they
+   come by index); cast anything but a segment between pixel corners (no thick or swept boxes: a
+   moving box is eo_tiles_move's, tiles.h; no tile maps: raycast.h walks those); or allocate.
+
    Counters (traced build): EO_COUNTER_QUERY_OBJECTS, _TESTS, _RESULTS.
    Trace events: EO_EV_QUERY_* (common.h): each sector read, each object filtered, tested, hit or
    missed, with the C source line. */

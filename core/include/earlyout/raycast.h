@@ -60,6 +60,16 @@
    which a uint16_t count holds; with 32-bit ones a long segment can make more, and *visit_count
    then saturates at 65535 (still EO_ERR_BUFFER_TOO_SMALL past capacity).
 
+   Long segments: without a visit list (visit_count NULL) the walk does not visit outside tiles
+   that cannot block. Where the outside policy makes every tile beyond a side of the map (its
+   corners included) a kind `block` does not name (outside empty; solid with a block without
+   EO_TILES_TOUCH_SOLID; above an open-top map), the walk jumps from the first such tile to just
+   before the segment crosses into the map's columns (rows), or ends if it never does. So a ray
+   costs what its tiles in and around the map cost, however far it aims (a segment to
+   (1e9, 7e8) from inside a 40 x 30 map visits a few dozen tiles), and the hit is the one the
+   whole walk finds. With visit_count given, every tile is visited and listed: the work grows with
+   the length (a 10^9 px segment crosses over 10^8 tiles of 8 px).
+
    Errors: EO_ERR_NULL_POINTER (map, segment or hit), EO_ERR_BAD_ARGUMENT (a map that fails
    eo_tiles_tile_size's cheap checks). Work: one attr lookup per tile visited, plus at most
    3 * size pixel steps (and their slope heights) inside each slope tile visited. On the Z80

@@ -39,7 +39,16 @@
    misaligned storage), EO_ERR_BUFFER_TOO_SMALL (storage too small, or more memberships than
    max_entries). A build or update that fails for any reason leaves the grid empty and `built` 0:
    eo_sectors_find_pairs and the queries of query.h then answer EO_ERR_NOT_READY (and a pair
-   count of 0), never an empty answer, until a build or update succeeds. */
+   count of 0), never an empty answer, until a build or update succeeds.
+
+   What it does not do: allocate or grow (a grid holds at most max_objects objects and max_entries
+   memberships, fixed at init; past them a call fails and says so); test anything but boxes (its
+   pairs are boxes that share a pixel: circles, pixel masks and tiles are the other modules', run
+   on these pairs); know objects by anything but their index (object i is boxes[i] in every call,
+   and a new count rebuilds); remember pairs from frame to frame (no contact begin or end: each
+   find_pairs answers afresh); or suit objects far larger than a sector (one is listed in every
+   sector it touches: sort-and-sweep, sweep.h, copes better with a few giants). Boxes that only
+   touch do not overlap (half-open). */
 #ifndef EARLYOUT_SECTORS_H
 #define EARLYOUT_SECTORS_H
 

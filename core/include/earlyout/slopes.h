@@ -61,15 +61,22 @@
            min(|speed| + 4, 14) px on 16 px tiles.) EO_SLOPES_REACH_ALWAYS follows the ground at any
            speed. A ledge higher than max_step ends the walk too (not a launch: `slope` 0).
          - In the air, or rising: the box sweeps along (dx, dy) (eo_tiles_sweep), and then
-             lands on a floor or slope below it (hit bottom): `landed`; the rest of dx is walked
-                 along the ground from there (downhill too), and the rest of dy is dropped;
-             lands on a rising slope it meets sideways while falling (dy >= 0): if the pixel
-                 column ahead is solid only in the box's bottom max_step rows it steps up onto
-                 it (`landed`, hit bottom, not left or right) and walks the rest of dx: an uphill
-                 landing keeps its horizontal motion. A ledge's corner within max_step counts too.
+             meets a floor or slope below it (hit bottom): the rest of dx is walked along the
+                 ground from there (downhill too), and the rest of dy is dropped;
+             meets a rising slope sideways while falling (dy >= 0): if the pixel column ahead is
+                 solid only in the box's bottom max_step rows it steps up onto it (hit bottom, not
+                 left or right) and walks the rest of dx: an uphill landing keeps its horizontal
+                 motion. A ledge's corner within max_step counts too.
              meets a wall or a slope steeper than max_step: hit left or right, and the rest of
-                 dy is moved alone (it slides down the wall, and may land);
+                 dy is moved alone (it slides down the wall);
              meets a ceiling: hit top, and the rest of dx is moved alone.
+       landed: 1 exactly when the box was in the air when the call began (a one-pixel move down
+       was not blocked, with the call's EO_TILES_DROP) and met the ground during it: stopped by a
+       floor or slope from above, stepping up onto a slope it met sideways, sliding down a wall
+       onto a floor, or simply ending the call on the ground. A fall that ends exactly on the floor
+       lands (hit 0); a box that lands and then runs off a ledge in the same call lands too; a
+       box that was on the ground when the call began never lands (a jump that hits its head at
+       once, a walk).
        Never inside a solid pixel and never through one: every step is eo_tiles_move's or
        eo_tiles_sweep's. |dx| and |dy| are at most EO_TILES_MAX_SWEEP.
        Cost: the slope under the box is read with a sensor on every column (at the start when
@@ -113,7 +120,7 @@ typedef struct eo_slopes_ground {
 /// What eo_slopes_move did: eo_tiles_move's result, and what happened to the ground.
 typedef struct eo_slopes_move_result {
     eo_tiles_move_result move; /* hit, touching, below, on_ground, moved_x, moved_y */
-    uint8_t landed;            /* 1: the box was in the air (or rising) and reached the ground */
+    uint8_t landed;            /* 1: in the air at the start, met the ground (manual: "landed") */
     uint8_t launched;          /* 1: the ground fell away more than reach below the line of motion */
     int16_t slope;             /* on the ground: its slope (as eo_slopes_ground's); launched: the
                                   slope of the line it left along; else 0 (also with POSITION_ONLY) */

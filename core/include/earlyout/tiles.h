@@ -137,8 +137,11 @@
                   hazard, water, ladder, one-way, slope; SOLID only for a box stuck in a wall;
                   OUTSIDE if part of the box is off the map).
        below      EO_TOUCH_* bits of the tiles in the pixel row just below the box.
-       on_ground  1 if a one-pixel move down would be blocked (solid, slope surface, one-way
-                  surface or ladder top, solid outside, the world edge).
+       on_ground  1 if a one-pixel move down with the same flags would be blocked (solid, slope
+                  surface, one-way surface or ladder top, solid outside, the world edge). With
+                  EO_TILES_DROP one-way ground does not count: on_ground says what the next move
+                  with the same flags will do, so a game that stops falling on on_ground falls
+                  through a platform it stands on while it passes EO_TILES_DROP.
        moved_x, moved_y  how far the box moved.
        EO_TILES_POSITION_ONLY skips touching, below and on_ground (left 0).
 
@@ -270,7 +273,7 @@ typedef struct eo_tiles_move_result {
     uint8_t hit;        /* EO_HIT_* */
     uint8_t touching;   /* EO_TOUCH_* of the tiles the box overlaps */
     uint8_t below;      /* EO_TOUCH_* of the tiles in the pixel row under the box */
-    uint8_t on_ground;  /* 1 if a one-pixel move down would be blocked */
+    uint8_t on_ground;  /* 1 if a one-pixel move down (with the move's EO_TILES_DROP) would be blocked */
     int32_t moved_x, moved_y;
 } eo_tiles_move_result;
 

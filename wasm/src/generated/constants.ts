@@ -2,13 +2,13 @@
 // Do not edit: `make wasm` rewrites it, and tests/wasm/generated.test.mjs fails if it differs.
 
 /** Collision attrs (attrs[tile id]); a slope of shape s is TILE.SLOPE + s, its one-way slope TILE.ONE_WAY_SLOPE + s (s < 120). Attrs 11 .. 15 are the game's own (collide like empty). From eo_tiles_attr (tiles.h). */
-export const TILE = Object.freeze({ EMPTY: 0, SOLID: 1, ONE_WAY: 2, LADDER: 3, HAZARD: 4, WATER: 5, SOLID_HAZARD: 6, LADDER_TOP: 7, HALF_TOP: 8, HALF_BOTTOM: 9, ONE_WAY_HALF: 10, SLOPE: 16, ONE_WAY_SLOPE: 136 } as const);
+export const TILE: { readonly EMPTY: number; readonly SOLID: number; readonly ONE_WAY: number; readonly LADDER: number; readonly HAZARD: number; readonly WATER: number; readonly SOLID_HAZARD: number; readonly LADDER_TOP: number; readonly HALF_TOP: number; readonly HALF_BOTTOM: number; readonly ONE_WAY_HALF: number; readonly SLOPE: number; readonly ONE_WAY_SLOPE: number } = Object.freeze({ EMPTY: 0, SOLID: 1, ONE_WAY: 2, LADDER: 3, HAZARD: 4, WATER: 5, SOLID_HAZARD: 6, LADDER_TOP: 7, HALF_TOP: 8, HALF_BOTTOM: 9, ONE_WAY_HALF: 10, SLOPE: 16, ONE_WAY_SLOPE: 136 });
 /** Built-in slope shapes; user shapes are SLOPE.USER + k (heights from TileMapConfig.slopes). From eo_tiles_slope_shape (tiles.h). */
-export const SLOPE = Object.freeze({ UP_45: 0, DOWN_45: 1, UP_22_LOW: 2, UP_22_HIGH: 3, DOWN_22_HIGH: 4, DOWN_22_LOW: 5, USER: 6 } as const);
+export const SLOPE: { readonly UP_45: number; readonly DOWN_45: number; readonly UP_22_LOW: number; readonly UP_22_HIGH: number; readonly DOWN_22_HIGH: number; readonly DOWN_22_LOW: number; readonly USER: number } = Object.freeze({ UP_45: 0, DOWN_45: 1, UP_22_LOW: 2, UP_22_HIGH: 3, DOWN_22_HIGH: 4, DOWN_22_LOW: 5, USER: 6 });
 /** Kind bits of MoveResult.touching / .below, TileMap.touching() and probe kinds. From EO_TILES_TOUCH_* (tiles.h). */
-export const TOUCH = Object.freeze({ SOLID: 1, ONE_WAY: 2, LADDER: 4, HAZARD: 8, WATER: 16, SLOPE: 32, HALF: 64, OUTSIDE: 128 } as const);
+export const TOUCH: { readonly SOLID: number; readonly ONE_WAY: number; readonly LADDER: number; readonly HAZARD: number; readonly WATER: number; readonly SLOPE: number; readonly HALF: number; readonly OUTSIDE: number } = Object.freeze({ SOLID: 1, ONE_WAY: 2, LADDER: 4, HAZARD: 8, WATER: 16, SLOPE: 32, HALF: 64, OUTSIDE: 128 });
 /** Sides a move was stopped on (MoveResult.hit). From EO_HIT_* (tiles.h). */
-export const HIT = Object.freeze({ LEFT: 1, RIGHT: 2, TOP: 4, BOTTOM: 8 } as const);
+export const HIT: { readonly LEFT: number; readonly RIGHT: number; readonly TOP: number; readonly BOTTOM: number } = Object.freeze({ LEFT: 1, RIGHT: 2, TOP: 4, BOTTOM: 8 });
 
 /** The core's result codes (EO_RESULT_TABLE, common.h): value -> name and meaning. */
 export const RESULTS: Readonly<Record<number, { readonly name: string; readonly text: string }>> = Object.freeze({

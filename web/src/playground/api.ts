@@ -1,7 +1,8 @@
 // The playground's C entry points (playground/web.inc), typed. The page asks C for everything it
-// shows: the scene list, what runs now, the counters; it never keeps a second copy of the rules.
+// shows: the tables (keys, buttons, methods, cell sizes), the scene list, what runs now and the
+// counters; it never keeps a second copy of the rules.
 
-/** One scene, as pg_web_scenes describes it. Counts and cell are 0 where the scene has none. */
+/** One scene, as pg_scenes_json describes it. Counts and cell are 0 where the scene has none. */
 export interface SceneInfo {
   id: string;
   title: string;
@@ -10,11 +11,52 @@ export interface SceneInfo {
   keys: string;
   methods: string[];
   defaultMethod: string;
+  /** The most objects each method is offered with (a frame stays within the budget). */
+  methodMaxCount: Record<string, number>;
   minCount: number;
   maxCount: number;
   defaultCount: number;
   countStep: number;
   defaultCell: number;
+  /** PG_BTN_* bits the scene reads: the page shows those touch pads. */
+  buttons: number;
+}
+
+/** A shared key (PG_KEY_LIST in playground/keys.h). */
+export interface KeyInfo {
+  name: string;
+  /** The page's button for it, or null where a control does the same. */
+  button: string | null;
+  keys: string;
+  help: string;
+}
+
+/** A game button (PG_BUTTON_LIST in playground/scene.h). */
+export interface ButtonInfo {
+  bit: number;
+  letter: string;
+  name: string;
+  label: string;
+  glyph: string;
+  keys: string;
+}
+
+/** pg_web_tables: what the page is built from (build-web writes the same, from the native program). */
+export interface Tables {
+  keys: KeyInfo[];
+  buttons: ButtonInfo[];
+  methods: Array<{ id: string; title: string }>;
+  cells: number[];
+  frameBudgetMs: number;
+  view: { w: number; h: number; bar: number };
+  scenes: SceneInfo[];
+}
+
+/** A line of C that ran in the last frame (PG_MARK). */
+export interface Mark {
+  file: string;
+  line: number;
+  label: string;
 }
 
 /** What runs now and what the last frame cost and found (pg_web_status). */
@@ -22,20 +64,34 @@ export interface Status {
   scene: string;
   method: string;
   count: number;
+  /** The most objects the running scene offers with this method. */
+  maxCount: number;
   cell: number;
+  /** The cell sizes this scene, method and count run with (empty: no cell size). */
+  cells: number[];
   seed: number;
   frame: number;
   paused: number;
   running: number;
+  help: number;
+  debug: number;
+  graph: number;
   frameMs: number;
   collisionMs: number;
+  worstMs: number;
+  /** The clock's step in ms, and the decimals that show a single reading and a mean of 30. */
+  clockMs: number;
+  msDecimals: { frame: number; mean: number };
   objects: number;
   candidates: number;
   boxTests: number;
   hits: number;
   phases: Array<{ name: string; ms: number }>;
   counters: Array<{ name: string; value: number }>;
+  marks: Mark[];
+  /** An error the core returned in the last frame, in words, or "". */
   status: string;
+  /** Why the scene could not start, or "". */
   error: string;
 }
 
@@ -48,38 +104,17 @@ export interface Config {
   seed: number;
 }
 
-export type Command =
-  | 'pause'
-  | 'step'
-  | 'restart'
-  | 'new-seed'
-  | 'next-scene'
-  | 'previous-scene'
-  | 'next-method'
-  | 'more'
-  | 'fewer'
-  | 'debug'
-  | 'graph'
-  | 'help';
-
-/** Touch button bits (PG_BTN_* in playground/scene.h). */
-export const BUTTONS = { left: 1, right: 2, up: 4, down: 8, jump: 16, action: 32 } as const;
-
 /** The part of the Emscripten module the page uses. */
 export interface EmscriptenModule {
   ccall(name: string, ret: 'string' | 'number' | null, argTypes: string[], args: unknown[]): unknown;
 }
 
-/** The methods' names for people (pg_method_title in playground/common.c). */
-export const METHOD_TITLES: Record<string, string> = {
-  brute: 'brute force',
-  gridmask: 'grid masks',
-  sectors: 'sectors',
-  sweep: 'sort and sweep',
-};
-
 export class PlaygroundApi {
   constructor(readonly module: EmscriptenModule) {}
+
+  tables(): Tables {
+    return JSON.parse(this.module.ccall('pg_web_tables', 'string', [], []) as string) as Tables;
+  }
 
   scenes(): SceneInfo[] {
     return JSON.parse(this.module.ccall('pg_web_scenes', 'string', [], []) as string) as SceneInfo[];
@@ -102,7 +137,8 @@ export class PlaygroundApi {
     );
   }
 
-  command(name: Command): boolean {
+  /** A shared key's action by its command name (Tables.keys); false if there is none. */
+  command(name: string): boolean {
     return this.module.ccall('pg_web_command', 'number', ['string'], [name]) !== 0;
   }
 

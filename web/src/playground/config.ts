@@ -4,8 +4,8 @@
 // and the page reads back what it chose (see clampNotices).
 import type { Config, SceneInfo, Status } from './api.ts';
 
-export const CELL_SIZES = [8, 16, 32, 64, 128, 256, 512, 1024] as const;
 export const SEED_MAX = 4294967295;
+const count = new Intl.NumberFormat('en-US');
 
 export interface UrlConfig {
   config: Config;
@@ -70,13 +70,20 @@ export function readConfig(params: URLSearchParams, scenes: SceneInfo[]): UrlCon
   return { config, asked, notices };
 }
 
-/** What C made of numbers it had to bring into range. */
-export function clampNotices(asked: UrlConfig['asked'], status: Status, scene: SceneInfo): string[] {
+/** What C made of numbers it had to bring into range, in the terms C gave (status.maxCount,
+    status.cells): `methodTitle` names the running method. */
+export function clampNotices(asked: UrlConfig['asked'], status: Status, scene: SceneInfo, methodTitle: string): string[] {
   const out: string[] = [];
-  if (asked.n !== undefined && asked.n !== status.count)
-    out.push(`n=${asked.n} is outside ${scene.title}'s ${scene.minCount} … ${scene.maxCount} objects: using ${status.count}.`);
+  if (asked.n !== undefined && asked.n !== status.count) {
+    const most = status.maxCount < scene.maxCount && methodTitle ? `${count.format(status.maxCount)} with ${methodTitle}` : count.format(status.maxCount);
+    out.push(`n=${asked.n} is outside ${scene.title}'s ${count.format(scene.minCount)} … ${most} objects: using ${count.format(status.count)}.`);
+  }
   if (asked.cell !== undefined && asked.cell !== status.cell)
-    out.push(`cell=${asked.cell} is not a power of two in 8 … 1024: using ${status.cell}.`);
+    out.push(
+      status.cells.length
+        ? `cell=${asked.cell} is not one of the cell sizes ${scene.title} takes here (${status.cells.join(', ')} px): using ${status.cell}.`
+        : `cell=${asked.cell} ignored: ${methodTitle || scene.title} has no cell size.`,
+    );
   return out;
 }
 
@@ -86,7 +93,7 @@ export function configQuery(status: Status, scene: SceneInfo | undefined): strin
   p.set('scene', status.scene);
   if (scene?.methods.length && status.method) p.set('method', status.method);
   if (scene?.maxCount) p.set('n', String(status.count));
-  if (scene?.defaultCell) p.set('cell', String(status.cell));
+  if (status.cell) p.set('cell', String(status.cell));
   p.set('seed', String(status.seed >>> 0));
   return `?${p.toString()}`;
 }

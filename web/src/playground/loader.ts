@@ -6,6 +6,9 @@ import type { EmscriptenModule } from './api.ts';
 export interface LoadOptions {
   glue: string;
   wasm: string;
+  /** The .wasm's own size, when the page knows it: a server may send it compressed, and then the
+      bytes counted here (decompressed) are not the Content-Length. 0: trust Content-Length. */
+  wasmBytes: number;
   canvas: HTMLCanvasElement;
   onProgress(loaded: number, total: number): void;
   /** A line the C printed to stderr (SDL or scene errors show up here). */
@@ -38,7 +41,7 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-async function fetchWithProgress(url: string, onProgress: (loaded: number, total: number) => void): Promise<ArrayBuffer> {
+async function fetchWithProgress(url: string, size: number, onProgress: (loaded: number, total: number) => void): Promise<ArrayBuffer> {
   let response: Response;
   try {
     response = await fetch(url);
@@ -47,7 +50,8 @@ async function fetchWithProgress(url: string, onProgress: (loaded: number, total
   }
   const name = url.replace(/\?.*/, '');
   if (!response.ok) throw new LoadError(`${name} did not load (HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''})`);
-  const total = Number(response.headers.get('Content-Length')) || 0;
+  // Content-Length counts the bytes on the wire: gzip's, when the server compressed the file.
+  const total = size || (response.headers.get('Content-Encoding') ? 0 : Number(response.headers.get('Content-Length')) || 0);
   if (!response.body) {
     const buf = await response.arrayBuffer();
     onProgress(buf.byteLength, buf.byteLength);
@@ -77,7 +81,7 @@ async function fetchWithProgress(url: string, onProgress: (loaded: number, total
 export async function loadPlayground(o: LoadOptions): Promise<EmscriptenModule> {
   if (typeof WebAssembly !== 'object') throw new LoadError('this browser has no WebAssembly');
   // Both downloads start at once; the wasm is the big one, so it drives the progress bar.
-  const wasmBytes = fetchWithProgress(o.wasm, o.onProgress);
+  const wasmBytes = fetchWithProgress(o.wasm, o.wasmBytes, o.onProgress);
   wasmBytes.catch(() => undefined); // reported below, through the module's promise
   await loadScript(o.glue);
   const factory = window.createPlayground;

@@ -1,25 +1,23 @@
 // The playground page (/playground/index.html): the canvas the C program draws on, HTML controls
 // that configure it through pg_web_configure / pg_web_command, counters read back from
-// pg_web_status four times a second, the running scene's C, and the configuration in the URL.
-// Controls -> C -> status -> everything shown: the page holds no state C does not report.
-import { SourceView } from '../csource.ts';
+// pg_web_status four times a second, the running scene's C with the lines that ran marked, and
+// the configuration in the URL. Controls -> C -> status -> everything shown: the page holds no
+// state C does not report, and its keys, buttons, methods and cell sizes are C's tables.
 import { h, setText } from '../dom.ts';
-import { METHOD_TITLES, PlaygroundApi } from './api.ts';
-import type { Command, Config, SceneInfo, Status } from './api.ts';
+import { PlaygroundApi } from './api.ts';
+import type { Config, SceneInfo, Status, Tables } from './api.ts';
 import { clampNotices, configQuery, readConfig, SEED_MAX } from './config.ts';
 import { LoadError, loadPlayground } from './loader.ts';
+import { SourcePanel } from './source.ts';
 
 declare global {
   interface Window {
-    /** For the browser tests (and the curious): the module's entry points and the scene list. */
-    __playground?: { api: PlaygroundApi; scenes: SceneInfo[]; refresh(): Status };
+    /** For the browser tests (and the curious): the module's entry points, its tables and scenes. */
+    __playground?: { api: PlaygroundApi; tables: Tables; scenes: SceneInfo[]; refresh(): Status };
   }
 }
 
 const POLL_MS = 250;
-const TOUCH_SCENES = new Set(['platformer']);
-const SHARED_KEYS =
-  'Keys on the canvas: P pause · O step · R restart · N new seed · ] [ next / previous scene · M method · + − objects · . , cell size · D debug layers · G graph · H help.';
 
 const $ = <T extends HTMLElement>(root: ParentNode, testid: string): T => {
   const el = root.querySelector<T>(`[data-testid="${testid}"]`);
@@ -28,7 +26,8 @@ const $ = <T extends HTMLElement>(root: ParentNode, testid: string): T => {
 };
 
 const num = new Intl.NumberFormat('en-US');
-const ms = (v: number): string => (v >= 10 ? v.toFixed(1) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
+/** A time to the precision the clock gives it (status.msDecimals): never digits it does not have. */
+const ms = (v: number, decimals: number): string => v.toFixed(Math.min(decimals, v >= 100 ? 0 : v >= 10 ? 1 : 3));
 
 class PlaygroundPage {
   private readonly main: HTMLElement;
@@ -43,11 +42,12 @@ class PlaygroundPage {
   private readonly notice: HTMLElement;
   private readonly touch: HTMLElement;
   private api: PlaygroundApi | null = null;
+  private tables: Tables | null = null;
   private scenes: SceneInfo[] = [];
+  private readonly source: SourcePanel;
   private shownScene = '';
   private lastQuery = '';
   private lastStatus: Status | null = null;
-  private readonly sources = new Map<string, Promise<string>>();
   private stderr: string[] = [];
   private buttons = 0;
   private stalled = { frame: -1, since: 0 };
@@ -64,6 +64,7 @@ class PlaygroundPage {
     this.seedError = $(main, 'pg-seed-error');
     this.notice = $(main, 'pg-notice');
     this.touch = $(main, 'pg-touch');
+    this.source = new SourcePanel($(main, 'pg-source'), $(main, 'pg-source-tabs'), main.dataset.sources ?? 'src/');
     this.wireCanvas();
     this.wireControls();
     this.wireTouch();
@@ -80,6 +81,7 @@ class PlaygroundPage {
       const module = await loadPlayground({
         glue: this.main.dataset.glue ?? 'playground.js',
         wasm: this.main.dataset.wasm ?? 'playground.wasm',
+        wasmBytes: Number(this.main.dataset.wasmBytes) || 0,
         canvas: this.canvas,
         onProgress: (loaded, total) => {
           if (total > 0) {
@@ -104,22 +106,33 @@ class PlaygroundPage {
     }
     // SDL_CreateWindow titled the document after the window; the page keeps its own title.
     document.title = title;
-    this.scenes = this.api.scenes();
+    this.tables = this.api.tables();
+    this.scenes = this.tables.scenes;
     this.scene.replaceChildren(...this.scenes.map((s) => h('option', { value: s.id }, s.title)));
-    window.__playground = { api: this.api, scenes: this.scenes, refresh: () => this.refresh() };
+    window.__playground = { api: this.api, tables: this.tables, scenes: this.scenes, refresh: () => this.refresh() };
 
     // The link's configuration: what is malformed is said and left out; C clamps the rest.
     const url = readConfig(new URLSearchParams(location.search), this.scenes);
     this.api.configure(url.config);
     const status = this.refresh();
     const sc = this.sceneInfo(status.scene);
-    const notes = [...url.notices, ...(sc ? clampNotices(url.asked, status, sc) : [])];
+    const notes = [...url.notices, ...(sc ? clampNotices(url.asked, status, sc, this.methodTitle(status.method)) : [])];
     if (notes.length) this.showNotice(notes);
 
     for (const el of [this.scene, this.method, this.count, this.cell, this.seed]) el.disabled = false;
     this.syncControls(status, true);
-    this.main.dataset.state = 'ready';
     $(this.main, 'pg-loading').hidden = true;
+    // Ready once C has stepped and drawn a frame: make bench-site times the page to this point.
+    const firstFrame = () => {
+      if (!this.api) return;
+      if (this.api.status().frame < 1) {
+        requestAnimationFrame(firstFrame);
+        return;
+      }
+      this.main.dataset.firstFrameMs = String(Math.round(performance.now()));
+      this.main.dataset.state = 'ready';
+    };
+    firstFrame();
     window.setInterval(() => this.refresh(), POLL_MS);
   }
 
@@ -138,6 +151,11 @@ class PlaygroundPage {
 
   private sceneInfo(id: string): SceneInfo | undefined {
     return this.scenes.find((s) => s.id === id);
+  }
+
+  /** "sort and sweep" for "sweep" (pg_method_title, through the tables); "" for none. */
+  private methodTitle(id: string): string {
+    return this.tables?.methods.find((m) => m.id === id)?.title ?? '';
   }
 
   /** Reads the status, shows it, keeps controls and URL in step with it. */
@@ -171,19 +189,22 @@ class PlaygroundPage {
       el.dataset.value = String(value);
       setText(el, text);
     };
-    set('frameMs', st.frameMs, ms(st.frameMs));
-    set('collisionMs', st.collisionMs, ms(st.collisionMs));
+    const { frame, mean } = st.msDecimals;
+    set('frameMs', st.frameMs, ms(st.frameMs, mean));
+    set('collisionMs', st.collisionMs, ms(st.collisionMs, mean));
+    set('worstMs', st.worstMs, ms(st.worstMs, frame));
     set('objects', st.objects, num.format(st.objects));
     set('candidates', st.candidates, num.format(st.candidates));
     set('boxTests', st.boxTests, num.format(st.boxTests));
     set('hits', st.hits, num.format(st.hits));
-    this.showList($(this.main, 'pg-phases'), st.phases.map((p) => [`${p.name} ms`, p.ms, ms(p.ms), `pg-phase-${slug(p.name)}`]));
+    this.showList($(this.main, 'pg-phases'), st.phases.map((p) => [`${p.name} ms`, p.ms, ms(p.ms, frame), `pg-phase-${slug(p.name)}`]));
     this.showList($(this.main, 'pg-counters'), st.counters.map((c) => [c.name, c.value, num.format(c.value), `pg-counter-${slug(c.name)}`]));
     const line = $(this.main, 'pg-status');
     const message = st.error || st.status;
-    setText(line, message);
+    setText(line, message ? `The core says: ${message}` : '');
     line.hidden = message === '';
     line.classList.toggle('is-error', message !== '');
+    this.source.mark(st.marks);
   }
 
   /** Keeps a <dl> of name/value rows, reusing rows so the numbers update in place. */
@@ -223,19 +244,33 @@ class PlaygroundPage {
     const focused = document.activeElement;
     if (sceneChanged) {
       this.shownScene = st.scene;
-      this.method.replaceChildren(...sc.methods.map((m) => h('option', { value: m }, METHOD_TITLES[m] ?? m)));
+      this.method.replaceChildren(...sc.methods.map((m) => h('option', { value: m }, this.methodTitle(m) || m)));
       this.field('pg-method-field', this.method, sc.methods.length > 0);
       this.field('pg-count-field', this.count, sc.maxCount > 0);
       this.count.min = String(sc.minCount);
-      this.count.max = String(sc.maxCount);
       this.count.step = String(sc.countStep || 1);
-      setText($(this.main, 'pg-count-range'), sc.maxCount ? `${num.format(sc.minCount)} … ${num.format(sc.maxCount)}` : '');
-      this.field('pg-cell-field', this.cell, sc.defaultCell > 0);
       setText($(this.main, 'pg-about'), sc.about);
-      setText($(this.main, 'pg-keys'), sc.keys ? `${SHARED_KEYS} This scene: ${sc.keys}.` : SHARED_KEYS);
-      this.touch.hidden = !TOUCH_SCENES.has(sc.id);
+      setText($(this.main, 'pg-keys'), this.keysText(sc));
+      let pads = 0;
+      for (const pad of this.touch.querySelectorAll<HTMLButtonElement>('[data-bit]')) {
+        pad.hidden = (sc.buttons & Number(pad.dataset.bit)) === 0;
+        pads += pad.hidden ? 0 : 1;
+      }
+      this.touch.hidden = pads === 0;
       if (this.touch.hidden) this.setButtons(0);
-      void this.showSource(sc);
+      this.source.show(sc, sc.methods.length > 0);
+    }
+    // What the method offers: its count range and, for grids, the cell sizes at this count.
+    if (this.count.max !== String(st.maxCount)) {
+      this.count.max = String(st.maxCount);
+      const with_ = st.maxCount < sc.maxCount && st.method ? ` with ${this.methodTitle(st.method)}` : '';
+      setText($(this.main, 'pg-count-range'), sc.maxCount ? `${num.format(sc.minCount)} … ${num.format(st.maxCount)}${with_}` : '');
+    }
+    const cells = st.cells.join(' ');
+    if (this.cell.dataset.cells !== cells) {
+      this.cell.dataset.cells = cells;
+      this.cell.replaceChildren(...st.cells.map((c) => h('option', { value: c }, `${c} px`)));
+      this.field('pg-cell-field', this.cell, st.cells.length > 0);
     }
     if (this.scene.value !== st.scene) this.scene.value = st.scene;
     if (sc.methods.length && this.method.value !== st.method) this.method.value = st.method;
@@ -243,11 +278,20 @@ class PlaygroundPage {
       this.count.value = String(st.count);
       this.count.removeAttribute('aria-invalid');
     }
-    if (sc.defaultCell && this.cell.value !== String(st.cell)) this.cell.value = String(st.cell);
+    if (st.cell && this.cell.value !== String(st.cell)) this.cell.value = String(st.cell);
     if (focused !== this.seed && this.seed.getAttribute('aria-invalid') !== 'true' && this.seed.value !== String(st.seed))
       this.seed.value = String(st.seed);
     const pause = $(this.main, 'pg-cmd-pause');
     pause.setAttribute('aria-pressed', st.paused ? 'true' : 'false');
+  }
+
+  /** The keys the canvas takes, from C's table, and the scene's own. */
+  private keysText(sc: SceneInfo): string {
+    const t = this.tables;
+    if (!t) return '';
+    const shared = t.keys.map((k) => `${k.keys} ${k.help}`).join(' · ');
+    const buttons = t.buttons.filter((b) => sc.buttons & b.bit).map((b) => `${b.keys}: ${b.name}`).join(' · ');
+    return [`Keys on the canvas: ${shared}.`, buttons && `Game buttons: ${buttons}.`, sc.keys && `This scene: ${sc.keys}.`].filter(Boolean).join(' ');
   }
 
   private field(testid: string, control: HTMLInputElement | HTMLSelectElement, on: boolean): void {
@@ -260,7 +304,14 @@ class PlaygroundPage {
     if (!this.api || !st) return;
     const config: Config = { scene: st.scene, method: st.method, count: st.count, cell: st.cell, seed: st.seed, ...change };
     this.api.configure(config);
-    this.refresh();
+    const now = this.refresh();
+    // C keeps every setting within what the scene offers: say what it changed.
+    const sc = this.sceneInfo(now.scene);
+    if (sc && now.scene === config.scene && config.count !== now.count && sc.maxCount && config.count > now.maxCount)
+      this.showNotice(
+        [`${this.methodTitle(now.method) || sc.title} is offered with up to ${num.format(now.maxCount)} objects here, so that a frame stays under ${this.tables?.frameBudgetMs ?? 100} ms: using ${num.format(now.count)}.`],
+        'The object count changed:',
+      );
   }
 
   private wireControls(): void {
@@ -285,7 +336,7 @@ class PlaygroundPage {
     for (const b of this.main.querySelectorAll<HTMLButtonElement>('[data-command]')) {
       b.addEventListener('click', () => {
         if (!this.api) return;
-        this.api.command(b.dataset.command as Command);
+        this.api.command(b.dataset.command ?? '');
         this.refresh();
       });
     }
@@ -410,36 +461,6 @@ class PlaygroundPage {
       for (const p of this.touch.querySelectorAll('.is-held')) p.classList.remove('is-held');
       this.setButtons(0);
     });
-  }
-
-  // ---- the scene's C ---------------------------------------------------------------------------
-
-  private async showSource(sc: SceneInfo): Promise<void> {
-    const host = $(this.main, 'pg-source');
-    host.dataset.scene = sc.id;
-    host.setAttribute('aria-busy', 'true');
-    const url = `${this.main.dataset.sources ?? 'src/'}${sc.source}`;
-    let text = this.sources.get(sc.source);
-    if (!text) {
-      text = fetch(url).then((r) => {
-        if (!r.ok) throw new Error(`HTTP ${r.status}`);
-        return r.text();
-      });
-      this.sources.set(sc.source, text);
-      text.catch(() => this.sources.delete(sc.source));
-    }
-    try {
-      const source = await text;
-      if (this.shownScene !== sc.id) return; // the scene changed while this loaded
-      const view = new SourceView(source, `playground/${sc.source}`, 'pg-source-view', 'the file this scene runs');
-      host.replaceChildren(view.root);
-      host.dataset.ready = sc.id;
-    } catch (e) {
-      if (this.shownScene !== sc.id) return;
-      host.replaceChildren(h('p', { class: 'pg-error', role: 'alert' }, `playground/${sc.source} could not be loaded (${(e as Error).message}).`));
-    } finally {
-      host.removeAttribute('aria-busy');
-    }
   }
 }
 

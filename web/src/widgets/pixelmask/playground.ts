@@ -1,8 +1,8 @@
 // The pixel overlap playground: a soldier and a bullet on a blown-up screen, their boxes and the
 // overlap rectangle, the verdict, the first contact and the area, all answered by the wasm core;
-// optionally the traced core step by step beside pixelmask.c, with the bits of the current row.
+// optionally the traced core step by step beside pixelmask_pairs.c, with the bits of the current row.
 //   controls -> state -> core (evaluate) -> result -> draw + panels
-import pixelmaskSource from '../../../../core/src/pixelmask.c';
+import pairsSource from '../../../../core/src/pixelmask_pairs.c';
 import { numberFields, presetChips } from '../../controls.ts';
 import type { NumberFields } from '../../controls.ts';
 import type { Earlyout } from '../../core.ts';
@@ -120,7 +120,7 @@ export class PixelPlayground {
     if (traced) {
       this.stepper = new Stepper<Step>(this.life, 
         {
-          sources: { 'core/src/pixelmask.c': pixelmaskSource },
+          sources: { 'core/src/pixelmask_pairs.c': pairsSource },
           phases: PHASES,
           phaseOf: (st) => st.phase,
           explain: (st) => explainStep(st, this.state, this.result),

@@ -1,8 +1,10 @@
-// One frame of a small scene, step by step through core/src/sectors.c: each object's sector
-// range, its insertion into each sector's list, then sector by sector the pairs it meets:
+// One frame of a small scene, step by step through core/src/sectors.c (each object's sector
+// range, its insertion into each sector's list) and core/src/sectors_pairs.c (sector by sector the
+// pairs it meets):
 // skipped as duplicates, dropped by layers, or box-tested (and found). The current sector and
 // pair are drawn on the screen; the sector lists fill up beside it, from the core's own steps.
 import sectorsSource from '../../../../core/src/sectors.c';
+import pairsSource from '../../../../core/src/sectors_pairs.c';
 import { clampField, FIELD_MAX, FIELD_MIN } from '../../core.ts';
 import type { Box, Earlyout, TraceStep } from '../../core.ts';
 import { segmented, toggle } from '../../controls.ts';
@@ -109,7 +111,7 @@ export class SectorStepper {
     this.tally = h('p', { class: 'ss-tally', 'data-testid': 'tally' });
     this.stepper = new Stepper<SectorStep>(this.life, 
       {
-        sources: { 'core/src/sectors.c': sectorsSource },
+        sources: { 'core/src/sectors.c': sectorsSource, 'core/src/sectors_pairs.c': pairsSource },
         title: 'Step through one frame',
         phases: ['ranges', 'fill', 'pairs'],
         phaseOf: (st) => st.phase,

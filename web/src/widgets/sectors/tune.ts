@@ -28,7 +28,7 @@ type Shared = { n: '0' | '72'; f: Facing; y: 'on' | 'off' };
 
 export const TUNE_SIZES = [8, 12, 16, 20, 24, 32, 40, 48, 64, 96, 128];
 
-/** The parts of the cost, as eo_sectors_tune weighs them (core/src/sectors.c, tune_cost). */
+/** The parts of the cost, as eo_sectors_tune weighs them (core/src/sectors_tune.c, tune_cost). */
 const PARTS = [
   { label: 'sectors visited', color: '#c9c4b6', of: (r: Row) => r.cols * r.rows },
   { label: 'memberships written × 3', color: '#5cc8ff', of: (r: Row) => 3 * r.stats.insertions },

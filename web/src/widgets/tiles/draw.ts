@@ -1,6 +1,6 @@
 // Drawing a tile map and what moves over it: tiles by collision attr (the core's attrAt answers),
 // hitboxes, probe points and the pixel rows or columns a movement step entered. Pure drawing on a
-// web/src/board.ts geometry (one cell = one tile); no collision logic. Lesson 6 (slopes) reuses it.
+// board.ts geometry (one cell = one tile); no collision logic. Lesson 6 (slopes) reuses it.
 import { snap, toCss } from '../../board.ts';
 import type { Geometry, World } from '../../board.ts';
 import type { Box } from '../../core.ts';
