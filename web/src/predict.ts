@@ -139,8 +139,18 @@ export class PredictPanel<Q> {
   /** A new round: new numbers, the inputs and the hints cleared. */
   private deal(): void {
     const prev = this.q;
+    const graded = (q: Q): string => {
+      const a = this.task.answer(this.eo, q);
+      return this.task.fields.map((f) => a[f.key]).join('|');
+    };
+    const was = graded(prev);
     this.task.drop?.(prev);
-    this.q = this.task.make(this.eo, prev);
+    // a new round has another answer, so the last round's (shown by "Show me") is wrong here
+    for (let tries = 0; ; tries++) {
+      this.q = this.task.make(this.eo, prev);
+      if (tries >= 64 || graded(this.q) !== was) break;
+      this.task.drop?.(this.q);
+    }
     this.round += 1;
     this.solvedThisRound = false;
     for (const i of this.inputs.values()) {
