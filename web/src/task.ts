@@ -36,7 +36,7 @@ export class Checklist<K extends string> {
   constructor(private opts: ChecklistOptions<K>) {
     this.items = Object.fromEntries(
       (Object.entries(opts.items) as Array<[K, string]>).map(([k, text]) => [k, h('li', { 'data-testid': `check-${k}`, 'data-done': '' }, text)]),
-    ) as Record<K, HTMLElement>;
+    ) as unknown as Record<K, HTMLElement>;
     this.lead = h('p', { class: 'challenge-lead', 'data-testid': 'challenge-goal', hidden: !opts.lead }, opts.lead ?? '');
     this.status = h('p', { class: 'challenge-status', 'data-testid': 'challenge-status', role: 'status', 'aria-live': 'polite' });
     this.tick = new TaskTick(opts.task ?? 'task');

@@ -21,6 +21,16 @@ import type { PairResult, PairState, Step } from './model.ts';
 export const PARTS = ['cards', 'compare', 'fields', 'layout', 'method', 'presets', 'trace'] as const;
 type Part = (typeof PARTS)[number];
 
+/** The parts of a lesson's `controls=` option (web/widgets.json): minimal is a first figure (the
+    two objects and their bits), compact adds the fields, the layouts and methods (and the C with
+    trace=on), full is everything. */
+function showFor(controls: string | undefined, trace: string | undefined): string | undefined {
+  const traced = trace === 'on' ? ',trace' : '';
+  if (controls === 'minimal') return 'cards';
+  if (controls === 'compact') return `cards,compare,fields,layout,method${traced}`;
+  return trace === 'off' ? PARTS.filter((p) => p !== 'trace').join(',') : undefined;
+}
+
 /** What a task built on the explorer adds. */
 export interface ExplorerHooks {
   /** called after every evaluation, with the core's answers */
@@ -77,7 +87,7 @@ export class MaskExplorer extends Widget<Step> {
       method: (o.method as GridmaskMethod) ?? preset.state.method ?? 'span',
       boxes: [{ ...preset.state.boxes[0] }, { ...preset.state.boxes[1] }],
     };
-    this.shown = parts(o.show, PARTS);
+    this.shown = parts(o.show ?? showFor(o.controls, o.trace), PARTS);
 
     this.board = new Board({
       names: OBJECT_NAMES,
@@ -250,7 +260,7 @@ export class MaskExplorer extends Widget<Step> {
     return { steps: this.result.steps, counters: gridmaskCounters(this.result.counters) };
   }
 
-  protected refused(e: Error): boolean {
+  protected override refused(e: Error): boolean {
     this.errorEl.hidden = false;
     setText(this.errorEl, `The core refused this input: ${e.message}`);
     return true;

@@ -5,6 +5,7 @@ import type { Box } from '../../core.ts';
 import { h } from '../../dom.ts';
 import { PredictPanel } from '../../predict.ts';
 import type { PredictTask } from '../../predict.ts';
+import type { MountContext } from '../../widget.ts';
 
 interface MaskQuestion {
   a: Box;
