@@ -418,13 +418,20 @@ test.describe('challenge', () => {
     const col = Number(await panel.getAttribute('data-target-col'));
     const row = Number(await panel.getAttribute('data-target-row'));
     expect(col, 'never the worked example’s column').not.toBe(2);
-    await test.step('the worked example (B in column 2) is a false negative, but not in the target cell', async () => {
+    await test.step('nothing is ticked before the learner acts, nor for the worked example (a figure of the page starts there)', async () => {
+      for (const c of ['endpoints', 'span', 'overlap', 'cell']) await expect(pg.get(`check-${c}`)).toHaveAttribute('data-done', '');
       await pg.setBox('a', { x: 16, y: 80, w: 128, h: 16 });
       await pg.setBox('b', { x: 72, y: 72, w: 16, h: 16 });
+      await expect(panel).toHaveAttribute('data-acted', 'false');
+      for (const c of ['endpoints', 'span', 'overlap', 'cell']) await expect(pg.get(`check-${c}`)).toHaveAttribute('data-done', '');
+      await expect(panel).toHaveAttribute('data-solved', 'false');
+    });
+    await test.step('the worked example moved down a pixel: a false negative, but not in the target cell', async () => {
+      await pg.setBox('b', { y: 73 });
       await expect(pg.get('check-endpoints')).toHaveAttribute('data-done', 'true');
       await expect(pg.get('check-span')).toHaveAttribute('data-done', 'true');
       await expect(pg.get('check-overlap')).toHaveAttribute('data-done', 'true');
-      await expect(pg.get('check-cell')).toHaveAttribute('data-done', 'false');
+      await expect(pg.get('check-cell')).toHaveAttribute('data-done', 'false'); // the target is never column 2
       await expect(panel).toHaveAttribute('data-solved', 'false');
     });
     // by hand, 32 px cells: A covers columns col - 1 .. col + 1 (x = 32 (col - 1) + 8, w = 80) in row

@@ -214,11 +214,11 @@ test('predict the impact: a right answer counts, a wrong one hints without the a
   await test.step('nothing is counted before the learner acts', async () => {
     await expect(w.get('impact-predict')).not.toHaveAttribute('data-solved', 'true');
   });
-  await test.step('right at the first check (the core\'s form, unreduced): counted', async () => {
+  const hints = w.get('impact-predict-hints');
+  await test.step('right (the core\'s form, unreduced): solved', async () => {
     await answer(r.t, r.side);
     await expect(result).toHaveAttribute('data-correct', 'true');
-    await expect(result).toHaveAttribute('data-counted', 'true');
-    await expect(w.get('impact-predict-tally')).toHaveText('1 right at the first check');
+    await expect(w.get('impact-predict-tally')).toHaveText('1 solved');
   });
   await test.step('new numbers; a wrong t: what is off, a hint, and no number of the answer', async () => {
     await w.get('impact-predict-new').click();
@@ -227,13 +227,15 @@ test('predict the impact: a right answer counts, a wrong one hints without the a
     const [n, d] = r.low.split('/').map(Number);
     await answer(`${n + 1}/${d}`, r.side);
     await expect(result).toHaveAttribute('data-correct', 'false');
-    await expect(result).toContainText('t is off');
+    await expect(result).toContainText('t is not what the core says; the rest is right');
+    await expect(hints).toContainText('later of the two fractions');
     expect(await result.textContent()).not.toMatch(/\d/);
-    await test.step('the right answer now is acknowledged, not counted', async () => {
+    expect(await hints.textContent()).not.toMatch(/\d/);
+    await test.step('the same round, answered right after the hint: solved', async () => {
       await answer(r.low, r.side);
       await expect(result).toHaveAttribute('data-correct', 'true');
-      await expect(result).toHaveAttribute('data-counted', 'false');
-      await expect(w.get('impact-predict-tally')).toHaveText('1 right at the first check');
+      await expect(hints).toBeHidden();
+      await expect(w.get('impact-predict-tally')).toHaveText('2 solved');
     });
   });
   await test.step('a wrong side alone is named', async () => {
@@ -242,8 +244,21 @@ test('predict the impact: a right answer counts, a wrong one hints without the a
     r = await read();
     const other = r.side === 'top' ? 'bottom' : 'top';
     await answer(r.low, other);
-    await expect(result).toContainText('side of A is off');
+    await expect(result).toContainText('side of A is not what the core says');
     expect(await result.textContent()).not.toMatch(/\d/);
+  });
+  await test.step('Show me: the answer and new numbers, never counted; typing it back is refused', async () => {
+    const shown = r;
+    await w.get('impact-predict-reveal').click();
+    await expect(result).toHaveAttribute('data-revealed', 'true');
+    await expect(result).toContainText(shown.low);
+    await expect.poll(async () => (await read()).key).not.toBe(shown.key);
+    await expect(w.get('impact-predict-tally')).toHaveText('2 solved · 1 shown (not counted)');
+    r = await read();
+    if (r.low !== shown.low || r.side !== shown.side) {
+      await answer(shown.low, shown.side);
+      await expect(result).toHaveAttribute('data-correct', 'false');
+    }
   });
   await expect(q).toBeVisible();
 });

@@ -1,7 +1,11 @@
-// "Predict, then check", the pattern of lesson 4's first-contact task, for any lesson: the widget
-// picks fresh numbers (nothing on the page can be copied), the learner types a prediction, and only
-// on "Check" does the task ask the core; its answer is then revealed beside the learner's. The page
-// compares strings: every expected value is what the core returned, never something worked out here.
+// "Predict, then check", for any lesson: the task deals a round of fresh numbers (nothing on the page
+// can be copied), the learner types a prediction, and only on "Check" does the task ask the core.
+//   right  -> the core agrees: the round is solved (and ticked, here and on the home page)
+//   wrong  -> the parts that are wrong are marked, each with a hint; the answer is not shown, and
+//             the learner can try again on the same round
+//   "Show me" -> the core's answer to this round and how it got there, and a new round with new
+//             numbers at once: a revealed round is never counted, and its answer fits no other
+// The page compares strings: every expected value is what the core returned, never worked out here.
 import type { Earlyout } from './core.ts';
 import { h, setText, uniqueId } from './dom.ts';
 import { TaskTick } from './progress.ts';
@@ -25,24 +29,24 @@ export interface PredictTask<Q> {
   title: string;
   lead: string;
   fields: readonly PredictField[];
-  /** new numbers, at random (the core may be asked for facts the question states, never for its answer) */
-  make(eo: Earlyout): Q;
+  /** a new round, at random (the core may be asked for facts the question states, never for its
+      answer); `prev` is the round it replaces, which it must differ from */
+  make(eo: Earlyout, prev?: Q): Q;
   /** the question: text (and optionally a figure) built from the numbers */
   ask(q: Q): HTMLElement;
   /** the numbers, as data-q-* attributes for tests and assistive tech */
   data(q: Q): Record<string, number | string>;
   /** the core's answer, one string per field, in the form parse() gives ('none' for none) */
   answer(eo: Earlyout, q: Q): Record<string, string>;
-  /** a sentence saying how the core got there, shown once checked */
+  /** for a field the learner got wrong: where to look, in words and with the round's numbers,
+      never the answer itself */
+  hint(q: Q, key: string): string;
+  /** a sentence saying how the core got there, shown once the round is solved or revealed */
   explain(q: Q, answer: Record<string, string>): string;
   /** an answer shown to a person (defaults to the string itself) */
   show?(key: string, value: string): string;
-  /** the question was replaced: free anything held for it */
+  /** the round was replaced: free anything held for it */
   drop?(q: Q): void;
-  /** With a hint, a wrong answer never shows the core's: it names the fields that are off and
-      gives this hint (which must not give the answer away), and a round counts only when it is
-      right at its first check. */
-  hint?(q: Q, wrong: readonly string[]): string;
 }
 
 /** A typed value in its canonical form, or null when it cannot be read. */
@@ -73,15 +77,18 @@ export function lowestTerms(n: number, d: number): string {
 export class PredictPanel<Q> {
   readonly root: HTMLElement;
   private q: Q;
+  /** the round number (data-round): a new round is new numbers */
+  private round = 1;
+  private solvedThisRound = false;
   private question: HTMLElement;
   private result: HTMLElement;
+  private hints: HTMLElement;
   private inputs = new Map<string, HTMLInputElement | HTMLSelectElement>();
   private nones = new Map<string, HTMLInputElement>();
   private solved = 0;
+  private revealed = 0;
   private tally: HTMLElement;
   private tick = new TaskTick();
-  /** this round was checked wrong once (a task with a hint counts first-check answers only) */
-  private missed = false;
 
   constructor(
     private eo: Earlyout,
@@ -91,9 +98,11 @@ export class PredictPanel<Q> {
     this.question = h('div', { class: 'predict-question', 'data-testid': `${task.id}-question` });
     const fields = task.fields.map((f) => this.field(f));
     this.result = h('p', { class: 'predict-result', 'data-testid': `${task.id}-result`, role: 'status', 'aria-live': 'polite' });
+    this.hints = h('ul', { class: 'predict-hints', 'data-testid': `${task.id}-hints`, hidden: true });
     this.tally = h('span', { class: 'predict-tally', 'data-testid': `${task.id}-tally` });
     const check = h('button', { type: 'submit', class: 'btn', 'data-testid': `${task.id}-check` }, 'Check with the core');
-    const again = h('button', { type: 'button', class: 'btn', 'data-testid': `${task.id}-new`, onclick: () => this.renew() }, 'New numbers');
+    const reveal = h('button', { type: 'button', class: 'btn btn-quiet', 'data-testid': `${task.id}-reveal`, onclick: () => this.reveal() }, 'Show me');
+    const again = h('button', { type: 'button', class: 'btn btn-quiet', 'data-testid': `${task.id}-new`, onclick: () => this.renew() }, 'New numbers');
     const form = h(
       'form',
       { class: 'predict', 'aria-label': task.title, 'data-testid': task.id, novalidate: true },
@@ -101,8 +110,9 @@ export class PredictPanel<Q> {
       h('p', { class: 'predict-lead' }, task.lead),
       this.question,
       h('div', { class: 'predict-row' }, ...fields),
-      h('div', { class: 'predict-row' }, check, again, this.tally),
+      h('div', { class: 'predict-row' }, check, reveal, again, this.tally),
       this.result,
+      this.hints,
       this.tick.root,
     );
     form.addEventListener('submit', (e) => {
@@ -124,9 +134,9 @@ export class PredictPanel<Q> {
         type: 'text',
         id,
         inputmode: f.kind === 'int' ? 'numeric' : 'text',
-        ...(f.kind === 'fraction' ? { placeholder: 'n/d' } : {}),
         autocomplete: 'off',
         spellcheck: 'false',
+        ...(f.kind === 'fraction' ? { placeholder: 'n/d' } : {}),
         'data-testid': testid,
       });
     }
@@ -140,10 +150,23 @@ export class PredictPanel<Q> {
     return h('span', { class: 'predict-pair' }, label, h('label', { class: 'pm-check', for: noneId }, box, f.none));
   }
 
-  /** New numbers: the inputs and the revealed answer are cleared. */
-  renew(): void {
-    this.task.drop?.(this.q);
-    this.q = this.task.make(this.eo);
+  /** A new round: new numbers, the inputs and the hints cleared. */
+  private deal(): void {
+    const prev = this.q;
+    const graded = (q: Q): string => {
+      const a = this.task.answer(this.eo, q);
+      return this.task.fields.map((f) => a[f.key]).join('|');
+    };
+    const was = graded(prev);
+    this.task.drop?.(prev);
+    // a new round has another answer, so the last round's (shown by "Show me") is wrong here
+    for (let tries = 0; ; tries++) {
+      this.q = this.task.make(this.eo, prev);
+      if (tries >= 64 || graded(this.q) !== was) break;
+      this.task.drop?.(this.q);
+    }
+    this.round += 1;
+    this.solvedThisRound = false;
     for (const i of this.inputs.values()) {
       i.value = '';
       i.disabled = false;
@@ -151,16 +174,40 @@ export class PredictPanel<Q> {
       delete i.dataset.right;
     }
     for (const b of this.nones.values()) b.checked = false;
-    this.missed = false;
-    delete this.result.dataset.correct;
-    setText(this.result, '');
+    this.showHints([]);
     this.render();
+  }
+
+  /** "New numbers": another round, the last one's result cleared. */
+  renew(): void {
+    this.deal();
+    delete this.result.dataset.correct;
+    delete this.result.dataset.revealed;
+    setText(this.result, '');
   }
 
   private render(): void {
     const d = this.task.data(this.q);
+    this.question.dataset.round = String(this.round);
     for (const [k, v] of Object.entries(d)) this.question.dataset[`q${k[0].toUpperCase()}${k.slice(1)}`] = String(v);
     this.question.replaceChildren(this.task.ask(this.q));
+    this.setTally();
+  }
+
+  private setTally(): void {
+    this.root?.setAttribute('data-round', String(this.round));
+    const parts = [this.solved ? `${this.solved} solved` : '', this.revealed ? `${this.revealed} shown (not counted)` : ''].filter(Boolean);
+    setText(this.tally, parts.join(' · '));
+  }
+
+  private said(core: Record<string, string>): string {
+    const show = (k: string, v: string) => (this.task.show ? this.task.show(k, v) : v);
+    return this.task.fields.map((f) => `${f.label} ${show(f.key, core[f.key])}`).join(', ');
+  }
+
+  private showHints(lines: string[]): void {
+    this.hints.replaceChildren(...lines.map((l) => h('li', {}, l)));
+    this.hints.hidden = lines.length === 0;
   }
 
   private check(): void {
@@ -183,51 +230,46 @@ export class PredictPanel<Q> {
       return;
     }
     const core = this.task.answer(this.eo, this.q);
-    const show = (k: string, v: string) => (this.task.show ? this.task.show(k, v) : v);
     const wrong = this.task.fields.filter((f) => guess[f.key] !== core[f.key]);
-    const correct = wrong.length === 0;
-    this.result.dataset.correct = String(correct);
-    for (const f of this.task.fields) this.inputs.get(f.key)!.dataset.right = String(guess[f.key] === core[f.key]);
-    if (this.task.hint) {
-      this.hinted(core, wrong.map((f) => f.key));
+    for (const f of this.task.fields) {
+      const input = this.inputs.get(f.key)!;
+      const right = guess[f.key] === core[f.key];
+      input.dataset.right = String(right);
+      input.setAttribute('aria-invalid', String(!right));
+    }
+    delete this.result.dataset.revealed;
+    if (wrong.length === 0) {
+      this.result.dataset.correct = 'true';
+      this.showHints([]);
+      if (!this.solvedThisRound) {
+        this.solvedThisRound = true;
+        this.solved += 1;
+        this.root.dataset.solved = 'true';
+        this.tick.solved();
+      }
+      this.setTally();
+      setText(this.result, `Right: the core says ${this.said(core)} too. ${this.task.explain(this.q, core)} Try new numbers.`);
       return;
     }
-    if (correct) {
-      this.solved += 1;
-      this.root.dataset.solved = 'true';
-      this.tick.solved();
-    }
-    setText(this.tally, this.solved ? `${this.solved} right so far` : '');
-    const said = this.task.fields.map((f) => `${f.label} ${show(f.key, core[f.key])}`).join(', ');
+    this.result.dataset.correct = 'false';
+    const names = wrong.map((f) => f.label);
+    const right = this.task.fields.length - wrong.length;
     setText(
       this.result,
-      correct
-        ? `Right: the core says ${said} too. ${this.task.explain(this.q, core)} Try new numbers.`
-        : `Not quite: the core says ${said} (you were off on ${wrong.map((f) => f.label).join(', ')}). ${this.task.explain(this.q, core)}`,
+      `Not yet: ${names.join(' and ')} ${wrong.length === 1 ? 'is' : 'are'} not what the core says${right ? `; the rest is right` : ''}. Change ${wrong.length === 1 ? 'it' : 'them'} and check again, or press Show me.`,
     );
+    this.showHints(wrong.map((f) => `${f.label}: ${this.task.hint(this.q, f.key)}`));
   }
 
-  /** A task with a hint: right at the first check counts; a wrong answer names what is off and
-      hints, and the core's answer stays hidden (the learner tries again or deals new numbers). */
-  private hinted(core: Record<string, string>, wrong: string[]): void {
-    const correct = wrong.length === 0;
-    const first = !this.missed;
-    if (correct && first) {
-      this.solved += 1;
-      this.root.dataset.solved = 'true';
-      this.tick.solved();
-    }
-    if (!correct) this.missed = true;
-    this.result.dataset.counted = String(correct && first);
-    setText(this.tally, this.solved ? `${this.solved} right at the first check` : '');
-    const labels = this.task.fields.filter((f) => wrong.includes(f.key)).map((f) => f.label);
-    setText(
-      this.result,
-      correct
-        ? first
-          ? `Right: the core agrees. ${this.task.explain(this.q, core)} Try new numbers.`
-          : `Right, the core agrees, at a second check: only rounds right at their first check count. ${this.task.explain(this.q, core)} Try new numbers.`
-        : `Not quite: ${labels.join(' and ')} ${labels.length === 1 ? 'is' : 'are'} off. ${this.task.hint!(this.q, wrong)}`,
-    );
+  /** "Show me": the core's answer to this round, then a new round. The revealed round is not
+      counted, and typing its answer back checks it against the new numbers. */
+  private reveal(): void {
+    const core = this.task.answer(this.eo, this.q);
+    const text = `For that round the core says ${this.said(core)}. ${this.task.explain(this.q, core)} That round is not counted: here are new numbers.`;
+    this.revealed += 1;
+    this.deal();
+    this.result.dataset.correct = '';
+    this.result.dataset.revealed = 'true';
+    setText(this.result, text);
   }
 }

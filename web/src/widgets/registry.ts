@@ -4,18 +4,26 @@
 // left out of that page's script) and a widget's code runs only when its figure comes into view.
 import type { Earlyout } from '../core.ts';
 import type { Lifecycle } from '../lifecycle.ts';
+import { ownFigure } from '../urlstate.ts';
+import type { Mount as WidgetMount } from '../widget.ts';
 
 /** Builds a widget in `host`. Everything it keeps outside its own DOM (observers, window
     listeners, timers, frames) is registered with `life`, which main.ts disposes. */
 export type Mount = (host: HTMLElement, eo: Earlyout, options: Record<string, string>, life: Lifecycle) => void;
 export type LoadMount = () => Promise<Mount>;
 
+/** A widget on the base (web/src/widget.ts): its figure is its own when it is the figure's widget. */
+const based =
+  (name: string, mount: WidgetMount): Mount =>
+  (host, eo, options, life) =>
+    mount({ host, eo, options, life, figure: ownFigure(host, name) });
+
 export const WIDGETS: Record<string, LoadMount> = {
   // lesson 1
-  'gridmask-playground': () => import('./gridmask/playground.ts').then((m) => (host, eo, o, life) => void new m.Playground(host, life, eo, o, {})),
+  'gridmask-playground': () => import('./gridmask/explorer.ts').then((m) => based('gridmask-playground', m.mount)),
   'gridmask-many': () => import('./gridmask/many.ts').then((m) => (host, eo, o, life) => void new m.ManyObjects(host, life, eo, o)),
-  'gridmask-challenge': () => import('./gridmask/challenge.ts').then((m) => (host, eo, _o, life) => void m.mountChallenge(host, life, eo)),
-  'gridmask-predict': () => import('./gridmask/predict.ts').then((m) => (host, eo) => void m.mountMaskPredict(host, eo)),
+  'gridmask-challenge': () => import('./gridmask/challenge.ts').then((m) => based('gridmask-challenge', m.mount)),
+  'gridmask-predict': () => import('./gridmask/predict.ts').then((m) => based('gridmask-predict', m.mount)),
   // lesson 2
   'aabb-order': () => import('./aabb/order.ts').then((m) => (host, eo, o, life) => void new m.OrderDemo(host, life, eo, o)),
   'aabb-pair': () => import('./aabb/pair.ts').then((m) => (host, eo, o, life) => void new m.BoxPair(host, life, eo, o)),

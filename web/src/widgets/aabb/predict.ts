@@ -52,6 +52,12 @@ export const ORDER_PREDICT: PredictTask<OrderQuestion> = {
     const r = eo.aabb.overlap(q.a, q.b, q.order);
     return { count: String(r.comparisons), overlap: r.overlap ? 'yes' : 'no' };
   },
+  hint(q, key) {
+    const [first, second] = q.order === 'x-first' ? ['X', 'Y'] : ['Y', 'X'];
+    return key === 'count'
+      ? `Ask the ${first} questions first (does A end before B starts? does B end before A starts?), then the ${second} ones, and stop at the first “apart”: A spans x ${q.a.x}..${q.a.x + q.a.w - 1}, y ${q.a.y}..${q.a.y + q.a.h - 1}.`
+      : `Boxes overlap only when they share both an x and a y: compare B’s x ${q.b.x}..${q.b.x + q.b.w - 1} and y ${q.b.y}..${q.b.y + q.b.h - 1} with A’s.`;
+  },
   explain: (_q, a) =>
     a.overlap === 'yes'
       ? 'An overlap always costs all four: every question has to say “not apart”.'

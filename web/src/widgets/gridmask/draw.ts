@@ -1,14 +1,53 @@
-// Lesson 1's playground drawn on its board: the mask bits beside the screen and the traced step's
-// marker (the pixel, the cells or the bits it is about). Pure functions of the state, the core's
-// result and the step; web/src/widgets/gridmask/playground.ts calls them from draw().
+// Lesson 1's explorer drawn on its board: the screen and its cells, the cells each mask claims, the
+// mask bits beside the screen, the traced step's marker (the pixel, the cells or the bits it is
+// about) and the two objects. Pure functions of the state, the core's result and the step; the
+// widgets call drawExplorer from draw().
 import type { LayoutBits } from '../../core.ts';
-import { COLORS, toCss } from '../../board.ts';
+import { COLORS, drawBox, drawScreen, fillCells, toCss } from '../../board.ts';
 import type { Geometry } from '../../board.ts';
-import { half, setBits, xField, yField } from './model.ts';
+import { half, OBJECT_NAMES, setBits, xField, yField } from './model.ts';
 import type { PairResult, PairState, Step } from './model.ts';
 
+export interface ExplorerView {
+  state: PairState;
+  result: PairResult;
+  /** the stepper's current step, or null */
+  step: Step | null;
+  /** the object selected with the mouse (ringed), or null */
+  selected: number | null;
+}
+
+/** The whole board: screen, claimed cells, mask strips, the step's marker and the objects. */
+export function drawExplorer(ctx: CanvasRenderingContext2D, g: Geometry, v: ExplorerView): void {
+  const { layout, boxes } = v.state;
+  drawScreen(ctx, g);
+  if (g.m * g.s >= 48) {
+    ctx.font = `500 11px "Inter Variable", system-ui, sans-serif`;
+    ctx.fillStyle = COLORS.label;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(
+      `screen ${g.screenW} × ${g.screenH} px · cells ${g.cellW} × ${g.cellH} px · hatched: off-screen`,
+      toCss(g, g.screenW),
+      toCss(g, g.screenH) + (g.m * g.s) / 2,
+    );
+  }
+  const width = half(layout);
+  // the cells each mask claims: X bit c and Y bit r set -> cell (c, r)
+  v.result.masks.forEach((mask, i) => {
+    const cols = setBits(xField(mask, layout), width);
+    const rows = setBits(yField(mask, layout), width);
+    fillCells(ctx, g, cols.flatMap((c) => rows.map((r): [number, number] => [c, r])), COLORS.cellTint[i]);
+  });
+  drawMaskStrips(ctx, g, v.state, v.result, width);
+  if (v.step) drawStepMarker(ctx, g, v.step, layout);
+  boxes.forEach((b, i) =>
+    drawBox(ctx, g, b, { color: COLORS.objects[i], fill: COLORS.objectsFill[i], label: OBJECT_NAMES[i], focused: v.selected === i }),
+  );
+}
+
 /** Above and left of the screen: each object's column and row bits, then the core's AND. */
-export function drawMaskStrips(ctx: CanvasRenderingContext2D, g: Geometry, state: PairState, result: PairResult, width: number): void {
+function drawMaskStrips(ctx: CanvasRenderingContext2D, g: Geometry, state: PairState, result: PairResult, width: number): void {
   const marginCss = g.m * g.s;
   if (marginCss < 48) return;
   const { layout } = state;
@@ -51,7 +90,7 @@ export function drawMaskStrips(ctx: CanvasRenderingContext2D, g: Geometry, state
 }
 
 /** What the current traced step is about, drawn on the screen. */
-export function drawStepMarker(ctx: CanvasRenderingContext2D, g: Geometry, st: Step, layout: LayoutBits): void {
+function drawStepMarker(ctx: CanvasRenderingContext2D, g: Geometry, st: Step, layout: LayoutBits): void {
   const axis = st.a === 1 ? 1 : 0;
   const color = st.object === null ? COLORS.shared : COLORS.objects[st.object];
   ctx.save();

@@ -71,10 +71,10 @@ export const IMPACT_PREDICT: PredictTask<ImpactQuestion> = {
   },
   explain: (_q, ans) =>
     `A’s columns meet B’s over one stretch of the move, its rows over another; A overlaps B only while both do, so the impact is where the later stretch begins: t = ${ans.t}, on A’s ${ans.side} side.`,
-  hint: (_q, wrong) =>
-    wrong.includes('t')
-      ? 'For each axis alone: how far A must travel before its span reaches B’s (B’s near edge minus A’s far edge), over the move along that axis. A overlaps B only while both axes do, so the impact is the later of the two fractions; the side is the one facing B along that axis.'
-      : 'The side that meets is A’s side facing B along the axis that meets last.',
+  hint: (_q, key) =>
+    key === 't'
+      ? 'For each axis alone: how far A must travel before its span reaches B’s (B’s near edge minus A’s far edge), over the move along that axis. A overlaps B only while both axes do, so the impact is the later of the two fractions.'
+      : 'A’s side facing B along the axis that meets last.',
 };
 
 export function mountImpactPredict(host: HTMLElement, eo: Earlyout): PredictPanel<ImpactQuestion> {

@@ -65,6 +65,13 @@ export const RANGE_PREDICT: PredictTask<RangeQuestion> = {
       grid.dispose();
     }
   },
+  hint(q, key) {
+    const col = key === 'c0' || key === 'c1';
+    const first = key === 'c0' || key === 'r0';
+    const [pos, size, cell] = col ? [q.box.x, q.box.w, q.cellW] : [q.box.y, q.box.h, q.cellH];
+    const px = first ? `its first pixel, ${col ? 'x' : 'y'} = ${pos}` : `its last pixel, ${col ? 'x' : 'y'} + ${col ? 'w' : 'h'} − 1 = ${pos + size - 1}`;
+    return `Divide ${px}, by the sector ${col ? 'width' : 'height'} ${cell} and drop the remainder.`;
+  },
   explain: (_q, a) =>
     `The sector of the box’s first pixel and the sector of its last pixel (x + w − 1, y + h − 1) are the corners: the core lists it in every sector from (${a.c0}, ${a.r0}) to (${a.c1}, ${a.r1}).`,
 };

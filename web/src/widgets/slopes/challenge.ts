@@ -195,6 +195,8 @@ export const SENSOR_PREDICT: PredictTask<SensorQuestion> = {
     }
   },
   show: (_k, v) => (v === 'none' ? 'no ground' : v),
+  hint: (q) =>
+    `Find the sensor’s column inside its tile (x ${q.x} − ${(q.x >> 4) * T}) and read its height in the tile it is in; the ground is that tile’s bottom minus the height. A column of height 0 there means looking one tile lower.`,
   explain: (_q, a) =>
     a.ground === 'none'
       ? 'The sensor’s column is empty in its tile and in the tile below it: no ground within reach.'

@@ -180,6 +180,11 @@ export const TILE_PREDICT: PredictTask<TileQuestion> = {
       map.dispose();
     }
   },
+  hint(q, key) {
+    if (key === 'index') return `Cells are stored row by row: skip row × ${q.width} cells of the rows above, then add the column.`;
+    const v = key === 'col' ? q.x : q.y;
+    return `Divide the pixel’s ${key === 'col' ? 'x' : 'y'}, ${v}, by the tile size ${q.tileSize} and drop the remainder (a shift right by ${Math.log2(q.tileSize)}).`;
+  },
   explain: (q, a) => `${q.x} >> ${Math.log2(q.tileSize)} = ${a.col}, ${q.y} >> ${Math.log2(q.tileSize)} = ${a.row}, and ${a.row} × ${q.width} + ${a.col} = ${a.index}.`,
 };
 
