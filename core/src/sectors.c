@@ -61,6 +61,7 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
 {
     eo_sectors_config c;
     size_t need;
+    eo_index cells;
     uint8_t *p = (uint8_t *)storage;
 
     if (grid == NULL || cfg == NULL || storage == NULL)
@@ -90,10 +91,11 @@ eo_result eo_sectors_init(eo_sectors *grid, const eo_sectors_config *cfg, void *
     grid->object_count = 0;
     grid->entry_count = 0;
     grid->built = 0;
+    cells = grid->cells;   /* a local: SDCC 4.2 emitted `ld d, iyh`, which sdasz80 rejects, for grid->cells here */
     grid->cell_start = (eo_index *)(void *)p;
-    p += sizeof(eo_index) * (grid->cells + 1u);
+    p += sizeof(eo_index) * (cells + 1u);
     grid->cell_len = (eo_index *)(void *)p;
-    p += sizeof(eo_index) * grid->cells;
+    p += sizeof(eo_index) * cells;
     grid->entries = (eo_index *)(void *)p;
     p += sizeof(eo_index) * c.max_entries;
     p = place_bounds(grid, p, c.max_objects);
