@@ -95,7 +95,7 @@ $(MSX_LIB): $(MSX_CORE_REL)
 	rm -f $@
 	$(SDAR) -rc $@ $^
 
-$(MSX)/rom/crt0_rom.rel: msx/crt0_rom.s
+$(MSX)/rom/crt0_rom.rel: msx/crt0_vectors.s msx/crt0_rom.s
 	@mkdir -p $(@D)
 	$(SDAS) -g -o $@ $<
 $(MSX)/rom/vectors-%.rel: tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_HDR) mk/msx.mk
@@ -302,3 +302,42 @@ bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) $(PIXEL_MSX_TICKS) $(TILES_MSX_
 	   bench/msx/tiles_report.sh $(MSXB) $(TILES_MSX_K); } > $(MSXB)/bench-msx.md.tmp; st=$$?; \
 	cat $(MSXB)/bench-msx.md.tmp; [ $$st -eq 0 ] && mv $(MSXB)/bench-msx.md.tmp $(MSXB)/bench-msx.md
 .PRECIOUS: $(MSXB)/%.ihx $(MSXB)/scene-%.ihx $(MSXB)/main-%.rel $(MSXB)/scene_main-%.rel $(MSXB)/pixel-%.ihx $(MSXB)/pixel_main-%.rel
+
+# ---- demo cartridge --------------------------------------------------------------------------
+#   make msx-demo    build/msx/earlyout-demo.rom: the game of playground/cartridge.c (the
+#                    playground's "cartridge" scene) in Screen 2 with sprites (msx/demo_main.c)
+#   make run-msx     opens it in an openMSX window (C-BIOS_MSX1): cursor keys or joystick, space
+# A 48 KiB ROM (openMSX: -romtype Page012): the game links tiles, slopes, pixel masks, grid masks
+# and SDCC's runtime, about 42 KiB of code, more than pages 1 and 2 hold. msx/crt0_demo.s selects
+# the cartridge's slot in page 0 too; copies of the core's tile files (tiles*.c) compiled into the
+# area _CODE0 (--codeseg) go there, linked before the library (which then leaves its tiles*.rel out),
+# with the interrupt vector at 0x0038 (msx/demo_isr.s). The rest is in _CODE from 0x4010.
+MSX_DEMO := $(MSX)/earlyout-demo
+MSX_DEMO_ROM_SIZE := 0xC000
+MSX_DEMO_CODE0 := 0x0100
+MSX_DEMO_SYMS := demo_jiffy demo_record demo_hash demo_seed demo_done demo_in_step demo_error demo_frames \
+                 demo_vblanks_max eo_msx_stack_guard eo_msx_stack_top eo_msx_stack_fill
+.PHONY: msx-demo run-msx
+msx-demo: $(MSX_DEMO).rom $(MSX_DEMO).syms.tcl
+$(MSX)/demo/crt0_demo.rel: msx/crt0_demo.s msx/crt0_rom.s
+	@mkdir -p $(@D)
+	$(SDAS) -g -o $@ $<
+$(MSX)/demo/demo_isr.rel: msx/demo_isr.s
+	@mkdir -p $(@D)
+	$(SDAS) -g -o $@ $<
+$(MSX)/demo/demo_main.rel: msx/demo_main.c playground/cartridge.h $(CORE_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -Iplayground)
+$(MSX)/demo/cartridge.rel: playground/cartridge.c playground/cartridge.h $(CORE_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC))
+MSX_DEMO_PAGE0 := $(patsubst core/src/%.c,$(MSX)/demo/page0/%.rel,$(wildcard core/src/tiles*.c))
+$(MSX)/demo/page0/%.rel: core/src/%.c $(CORE_HDR) $(CORE_Z80_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=1 --codeseg CODE0)
+$(MSX_DEMO).ihx: $(MSX)/demo/crt0_demo.rel $(MSX)/demo/demo_main.rel $(MSX)/demo/cartridge.rel $(MSX)/demo/demo_isr.rel \
+                 $(MSX_DEMO_PAGE0) $(MSX_LIB)
+	$(SDCC) -mz80 --no-std-crt0 --code-loc $(MSX_CODE_LOC) --data-loc $(MSX_DATA_LOC) -Wl-b_CODE0=$(MSX_DEMO_CODE0) -o $@ $^
+$(MSX_DEMO).syms.tcl: $(MSX_DEMO).ihx msx/map2tcl.sh
+	msx/map2tcl.sh $(MSX_DEMO).map $@ eo_msx_stack_guard $(MSX_DEMO_SYMS)
+$(MSX_DEMO).rom: $(MSX_DEMO).ihx msx/ihx2rom.sh
+	msx/ihx2rom.sh 0x0000 $(MSX_DEMO_ROM_SIZE) $< $@
+run-msx: $(MSX_DEMO).rom
+	$(OPENMSX) -machine C-BIOS_MSX1 -cart $< -romtype Page012

@@ -98,6 +98,28 @@ init:
 	ld	(hl), #STACK_FILL
 	ldir
 
+	.if	PAGE0_ROM
+	;; The demo cartridge (msx/crt0_demo.s): page 0 is the ROM's own first 16 KiB (code, and
+	;; the interrupt vector at 0x0038), from our slot. A primary slot only: in an expanded one
+	;; (its secondary register is read through page 3, where our stack is) stop here.
+	in	a, (PPI_A)
+	ld	b, a
+	rrca
+	rrca
+	and	a, #0x03	; primary slot of page 1: ours
+	ld	c, a
+	ld	e, a
+	ld	d, #0x00
+	ld	hl, #EXPTBL
+	add	hl, de
+	bit	7, (hl)
+6$:
+	jr	nz, 6$		; expanded: not supported (the screen stays as the BIOS left it)
+	ld	a, b
+	and	a, #0xFC
+	or	a, c
+	out	(PPI_A), a
+	.else
 	;; Page 0: the RAM of page 3's slot, in place of the BIOS ROM.
 	in	a, (PPI_A)
 	ld	b, a
@@ -129,6 +151,7 @@ init:
 	and	a, #0xFC
 	or	a, c
 	out	(PPI_A), a
+	.endif
 
 	;; Zero the uninitialized globals (_DATA): C says they start at 0, RAM says nothing.
 	ld	bc, #l__DATA
