@@ -163,8 +163,11 @@ $(MSXT)/%_asm.out: $(MSXT)/%_asm.ihx bench/msx/ticks.sh
 MSX_ASM_OUTS := $(foreach m,$(MSX_ASM_MODULES),$(MSXT)/$(m)_asm.out)
 
 test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/run.sh \
-          $(MSX_ASM_OUTS) tests/msx/asm_check.sh
-	@args=; for m in $(MSX_ASM_MODULES); do \
+          $(MSX_ASM_OUTS) tests/msx/asm_check.sh $(MSX_DEMO_TEST)
+	@MSX_TIMEOUT=$(MSX_TIMEOUT) MSX_REALTIME=$(MSX_REALTIME) OPENMSX=$(OPENMSX) \
+	  tests/msx/demo.sh $(MSX_DEMO).rom $(MSX_DEMO).syms.tcl $(MSX)/demo/demo_replay $(MSX)/demo/demo_replay.wasm \
+	    $(MSX)/demo/test || true; \
+	args="--counted demo $(MSX)/demo/test/demo.counts"; for m in $(MSX_ASM_MODULES); do \
 	  tests/msx/asm_check.sh $$m $(MSXT)/$${m}_asm.out $(MSXT)/$${m}_asm.counts || true; \
 	  args="$$args --counted $$m-asm $(MSXT)/$${m}_asm.counts"; \
 	done; \
@@ -304,8 +307,8 @@ bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) $(PIXEL_MSX_TICKS) $(TILES_MSX_
 .PRECIOUS: $(MSXB)/%.ihx $(MSXB)/scene-%.ihx $(MSXB)/main-%.rel $(MSXB)/scene_main-%.rel $(MSXB)/pixel-%.ihx $(MSXB)/pixel_main-%.rel
 
 # ---- demo cartridge --------------------------------------------------------------------------
-#   make msx-demo    build/msx/earlyout-demo.rom: the game of playground/cartridge.c (the
-#                    playground's "cartridge" scene) in Screen 2 with sprites (msx/demo_main.c)
+#   make msx-demo    build/msx/earlyout-demo.rom: the game of msx/cartridge.c in Screen 2 with
+#                    sprites (msx/demo_main.c)
 #   make run-msx     opens it in an openMSX window (C-BIOS_MSX1): cursor keys or joystick, space
 # A 48 KiB ROM (openMSX: -romtype Page012): the game links tiles, slopes, pixel masks, grid masks
 # and SDCC's runtime, about 42 KiB of code, more than pages 1 and 2 hold. msx/crt0_demo.s selects
@@ -325,19 +328,36 @@ $(MSX)/demo/crt0_demo.rel: msx/crt0_demo.s msx/crt0_rom.s
 $(MSX)/demo/demo_isr.rel: msx/demo_isr.s
 	@mkdir -p $(@D)
 	$(SDAS) -g -o $@ $<
-$(MSX)/demo/demo_main.rel: msx/demo_main.c playground/cartridge.h $(CORE_HDR) mk/msx.mk
-	$(call msx_cc,$(CORE_INC) -Iplayground)
-$(MSX)/demo/cartridge.rel: playground/cartridge.c playground/cartridge.h $(CORE_HDR) mk/msx.mk
+$(MSX)/demo/demo_main.rel: msx/demo_main.c msx/cartridge.h $(CORE_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -Imsx)
+$(MSX)/demo/cartridge.rel: msx/cartridge.c msx/cartridge.h $(CORE_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC))
-MSX_DEMO_PAGE0 := $(patsubst core/src/%.c,$(MSX)/demo/page0/%.rel,$(wildcard core/src/tiles*.c))
+# Page 0 holds 0x0100..0x3FFF (16,128 bytes): the tile files that fill it best (15,160 bytes with
+# SDCC 4.2); the link fails if they outgrow it, rather than overwrite the cartridge header.
+MSX_DEMO_PAGE0 := $(patsubst %,$(MSX)/demo/page0/%.rel,tiles tiles_move tiles_sweep tiles_touch)
 $(MSX)/demo/page0/%.rel: core/src/%.c $(CORE_HDR) $(CORE_Z80_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=1 --codeseg CODE0)
 $(MSX_DEMO).ihx: $(MSX)/demo/crt0_demo.rel $(MSX)/demo/demo_main.rel $(MSX)/demo/cartridge.rel $(MSX)/demo/demo_isr.rel \
                  $(MSX_DEMO_PAGE0) $(MSX_LIB)
 	$(SDCC) -mz80 --no-std-crt0 --code-loc $(MSX_CODE_LOC) --data-loc $(MSX_DATA_LOC) -Wl-b_CODE0=$(MSX_DEMO_CODE0) -o $@ $^
+	@set -- $$(awk '$$1 == "_CODE0" { print $$2, $$3 }' $(MSX_DEMO).map); end=$$((0x$$1 + 0x$$2)); \
+	  printf '%s: page 0 code 0x%04X..0x%04X (%d bytes free)\n' $(MSX_DEMO).map $$((0x$$1)) $$end $$((0x4000 - end)); \
+	  [ $$end -le $$((0x4000)) ] || { rm -f $@; echo "page 0 overflows into the cartridge header: move a file out of MSX_DEMO_PAGE0" >&2; exit 1; }
 $(MSX_DEMO).syms.tcl: $(MSX_DEMO).ihx msx/map2tcl.sh
 	msx/map2tcl.sh $(MSX_DEMO).map $@ eo_msx_stack_guard $(MSX_DEMO_SYMS)
 $(MSX_DEMO).rom: $(MSX_DEMO).ihx msx/ihx2rom.sh
 	msx/ihx2rom.sh 0x0000 $(MSX_DEMO_ROM_SIZE) $< $@
+# Its test (in test-msx, tests/msx/demo.sh): the ROM played in openMSX, then its recorded input
+# replayed natively and in wasm (tests/msx/demo_replay.c): the three hashes must agree.
+MSX_DEMO_TEST := $(MSX_DEMO).rom $(MSX_DEMO).syms.tcl $(MSX)/demo/demo_replay $(MSX)/demo/demo_replay.wasm \
+                 tests/msx/demo.sh tests/msx/demo.tcl tests/msx/demo_replay.mjs
+$(MSX)/demo/demo_replay: tests/msx/demo_replay.c msx/cartridge.c msx/cartridge.h $(NATIVE)/libearlyout.a
+	@mkdir -p $(@D)
+	$(CC) $(STRICT) -O2 $(CORE_INC) -Imsx tests/msx/demo_replay.c msx/cartridge.c $(NATIVE)/libearlyout.a -o $@
+$(MSX)/demo/demo_replay.wasm: tests/msx/demo_replay.c msx/cartridge.c msx/cartridge.h $(CORE_FAST_SRC) $(CORE_HDR) \
+                              $(WASM)/cache/.seeded | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(EMCC_ENV) emcc $(STRICT) -O2 $(CORE_INC) -Imsx --no-entry -sSTANDALONE_WASM $(CORE_FAST_SRC) \
+	  tests/msx/demo_replay.c msx/cartridge.c -o $@
 run-msx: $(MSX_DEMO).rom
 	$(OPENMSX) -machine C-BIOS_MSX1 -cart $< -romtype Page012

@@ -1,5 +1,5 @@
 /* msx/demo_main.c: the demo cartridge (make msx-demo, build/msx/earlyout-demo.rom). Screen 2, the
-   game of playground/cartridge.c (the same C as the playground's "cartridge" scene) on its tiles,
+   game of msx/cartridge.c (the same C that tests/msx/demo_replay.c replays natively and in wasm) on its tiles,
    its hero and bats as 16 x 16 sprites, moved by the cursor keys or joystick 1 and space
    (trigger A).
 

@@ -1,4 +1,4 @@
-/* tests/msx/demo_replay.c: the demo cartridge's game (playground/cartridge.c) replayed from a seed
+/* tests/msx/demo_replay.c: the demo cartridge's game (msx/cartridge.c) replayed from a seed
    and the input bytes the ROM recorded, off the MSX: natively (main: demo_replay SEED INPUTS,
    prints the hash as 8 hex digits) and in wasm (the exports below, driven by demo_replay.mjs).
    tests/msx/demo.sh compares both with the hash the ROM left in RAM. */

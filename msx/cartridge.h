@@ -1,5 +1,6 @@
-/* playground/cartridge.h: the game of the MSX demo cartridge, as plain C that compiles the same
-   for the MSX ROM (SDCC, msx/demo_main.c), the native playground and wasm (scene_cartridge.c).
+/* msx/cartridge.h: the game of the MSX demo cartridge, as plain C that compiles the same
+   for the MSX ROM (SDCC, msx/demo_main.c), natively and in wasm (tests/msx/demo_replay.c, which
+   replays what the ROM recorded and must reach the ROM's hash).
 
    A hero on a 32 x 24 map of 8 px tiles (slopes, one-way platforms, a ladder) moved by the core's
    movers, and CART_ENEMIES bats flying over it: their boxes and the hero's get 16-bit grid masks
@@ -8,8 +9,8 @@
    malloc: the caller owns the state; one byte of input (CART_BTN_*) a frame. Every value fits
    16 bits, so int's width (16 on the Z80, 32 elsewhere) never changes an answer: the state after
    N frames from a seed and N input bytes is the same on every machine (cart_hash). */
-#ifndef PLAYGROUND_CARTRIDGE_H
-#define PLAYGROUND_CARTRIDGE_H
+#ifndef EO_MSX_CARTRIDGE_H
+#define EO_MSX_CARTRIDGE_H
 
 #include <stdint.h>
 
@@ -33,7 +34,7 @@ enum { CART_T_EMPTY, CART_T_BRICK, CART_T_PLANK, CART_T_LADDER, CART_T_SLOPE_UP,
 /* Sprite designs (cart_art): the hero, two bats. */
 enum { CART_ART_HERO, CART_ART_BAT_A, CART_ART_BAT_B, CART_ART_COUNT };
 
-/* Input, one byte a frame: the playground's PG_BTN_* bits (scene.h), so a script runs the same. */
+/* Input, one byte a frame: these bits, as the ROM records them (demo_record), so a replay runs the same. */
 enum { CART_BTN_LEFT = 1, CART_BTN_RIGHT = 2, CART_BTN_UP = 4, CART_BTN_DOWN = 8, CART_BTN_JUMP = 16 };
 
 typedef struct cart_hero {

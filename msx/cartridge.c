@@ -1,4 +1,4 @@
-/* playground/cartridge.c: the game of the MSX demo cartridge (see cartridge.h). Plain C for three
+/* msx/cartridge.c: the game of the MSX demo cartridge (see cartridge.h). Plain C for three
    compilers: SDCC (16-bit int), gcc and emcc; every intermediate value fits int16_t. */
 #include <string.h>
 
