@@ -190,7 +190,7 @@ test('URL state of the sweep figure: a dragged move survives a reload; a bad lin
   await expect(bad.get('mv-root')).toHaveAttribute('data-preset', 'graze');
 });
 
-test('predict the impact: a right answer counts, a wrong one hints without the answer and spends the round', async ({ page }) => {
+test('predict the impact: a right answer counts, a wrong one hints without the answer on the same round, Show me is never counted', async ({ page }) => {
   const w = await open(page, 'predict');
   const q = w.get('impact-predict-question');
   const read = async () => {
