@@ -130,7 +130,7 @@ export class MaskExplorer extends Widget<Step> {
     const toolbar = this.toolbar();
     const root = h(
       'div',
-      { class: `fig-explorer${cards ? '' : ' is-minimal'}` },
+      { class: `fig-playground fig-explorer${cards ? '' : ' is-minimal'}` },
       toolbar,
       h('div', { class: 'fig-main' }, boardCol, side),
     );
