@@ -67,6 +67,12 @@ test('layouts, cell size and layers change the counts consistently', async ({ pa
     await expect(w.get('grid-text')).toHaveText('8 × 6 sectors of 32 × 32 px');
     await w.get('cell').fill('24');
     await expect(w.get('grid-text')).toHaveText('11 × 8 sectors of 24 × 24 px');
+    // 48 px is no whole number of sectors across 256 px: the sectors stay square and the last
+    // column reaches past the screen (the core's world is 288 px wide)
+    await w.get('cell').fill('48');
+    await expect(w.get('grid-text')).toHaveText('6 × 4 sectors of 48 × 48 px');
+    await expect(w.get('cell-value')).toHaveText('48 px');
+    expect((await expectConsistent(w, true)).pairs).toBe(quad.pairs);
     await w.get('cell').fill('16');
     await expect(w.get('grid-text')).toHaveText('16 × 12 sectors of 16 × 16 px');
     const r = await expectConsistent(w, true);
@@ -80,6 +86,7 @@ test('layouts, cell size and layers change the counts consistently', async ({ pa
     await w.get('cols').fill('4');
     await w.get('rows').fill('12');
     await expect(w.get('grid-text')).toHaveText('4 × 12 sectors of 64 × 16 px');
+    await expect(w.get('cell-value')).toHaveText('64 × 16 px'); // the slider says what the grid is
     await expectConsistent(w, true);
     await w.get('cols').fill('16');
     await w.get('rows').fill('12');

@@ -93,6 +93,23 @@ test('lessons 2, 3 and 4: a box pair and its axis order, a sector grid, a sprite
     await expect(r.get('grid-text')).toContainText('5 × 3 sectors');
     await expect(r.get('layers-on')).not.toBeChecked();
   });
+  await test.step('lesson 3: square sectors from the cell size slider survive a reload, slider included', async () => {
+    const w = await openWidget(page, L3, 'grid');
+    await w.get('layout-grid').check();
+    await w.get('cell').fill('48');
+    await expect(w.get('grid-text')).toHaveText('6 × 4 sectors of 48 × 48 px');
+    const r = await reload(page, 'grid', 's.48');
+    await expect(r.get('grid-text')).toHaveText('6 × 4 sectors of 48 × 48 px');
+    await expect(r.get('cell-value')).toHaveText('48 px');
+    await expect(r.get('cell')).toHaveValue('48');
+  });
+  await test.step('lesson 3: a link made before the cell size was kept still opens', async () => {
+    await page.goto(`${L3}?grid=l.grid_n.4_c.5_r.3_y.off`);
+    const w = new Widget(page, 'grid');
+    await w.ready();
+    await expect(w.get('grid-text')).toHaveText('5 × 3 sectors of 52 × 64 px');
+    await expect(w.get('url-note')).toBeHidden();
+  });
   await test.step('lesson 4: the bullet moved', async () => {
     const w = await openWidget(page, L4, 'playground');
     await fill(w, { 'input-b-x': 20, 'input-b-y': 9 });
@@ -359,6 +376,7 @@ const MALFORMED: Array<{ name: string; url: string; id: string; why: RegExp; sam
   { name: 'a sprite with a pixel that is no colour', url: `${L4}?editor=a.16.16.${'0'.repeat(255)}9_b.8.4.01122220111222231112222301122220_p.8.6.18.10`, id: 'editor', why: /the soldier's pixel 255 is "9", not a colour 0 to 7/, same: ['status-soldier', 'input-b-x', 'contact'], change: 'reset-soldier' },
   { name: 'a sprite cut short', url: `${L4}?editor=a.16.16.${'1'.repeat(256)}_b.8.4.0112_p.8.6.18.10`, id: 'editor', why: /the bullet has 4 of its 32 pixels/, same: ['status-soldier', 'status-bullet', 'contact'], change: 'reset-bullet' },
   { name: 'a compared sprite off the playfield', url: `${L4}?compare=p.enemy_a.30.6_b.18.4`, id: 'compare', why: /A at \(30, 6\) is off the 40 × 26 playfield/, same: ['pair-bullet', 'cmp-words', 'cmp-pixels'], change: 'pair-enemy' },
+  { name: 'a cell size that does not make the grid', url: `${L3}?grid=l.grid_n.4_c.8_r.6_s.48_y.on`, id: 'grid', why: /cell size 48 px makes 6 × 4 sectors, not 8 × 6/, same: ['grid-text', 'layout-quadrants', 'layers-on'], change: 'layout-rows' },
   { name: 'an unknown tuning scene', url: `${L3}?tune=n.50_f.vertical_y.on`, id: 'tune', why: /unknown scene "50"/, same: ['tune-scene-72', 'tune-layers', 'tune-summary'], change: 'tune-facing-horizontal' },
   { name: 'a map that does not fill the level', url: `${L5}?play=p.play_e.edges_m.a10b3`, id: 'play', why: /the map has 13 of its 640 tiles/, same: ['probes-edges', 'hint'], change: 'probes-corners' },
 ];

@@ -15,6 +15,9 @@ export class StateError extends Error {}
 export interface Codec<T> {
   parse(parts: string[]): T;
   format(v: T): string[];
+  /** the value when a link leaves the setting out (links made before the setting existed);
+      a codec without one makes the setting required */
+  absent?: T;
 }
 
 export type Fields<S> = { [K in keyof S]: Codec<S[K]> };
@@ -37,6 +40,8 @@ export const int = (min: number, max: number, what = 'a number'): Codec<number> 
   format: (v) => [String(v)],
 });
 
+/** A setting older links do not have: `absent` stands in for it. */
+export const optional = <T>(codec: Codec<T>, absent: T): Codec<T> => ({ ...codec, absent });
 /** `count` whole numbers in [min, max] (a box's x, y, w, h; a height array). */
 export const ints = (count: number, min: number, max: number, what = 'a list'): Codec<number[]> => ({
   parse: (p) => {
@@ -78,6 +83,11 @@ function decode<S>(fields: Fields<S>, raw: string): S {
     if (!parts.every((p) => PART.test(p))) throw new StateError(`"${name}" holds characters it cannot hold`);
     out[name as keyof S] = fields[name as keyof S].parse(parts);
   }
+  for (const k of Object.keys(fields) as Array<keyof S>)
+    if (!seen.has(k as string) && fields[k].absent !== undefined) {
+      out[k] = fields[k].absent;
+      seen.add(k as string);
+    }
   const missing = Object.keys(fields).filter((k) => !seen.has(k));
   if (missing.length) throw new StateError(`the link is cut short (no ${missing.join(', ')})`);
   return out as S;

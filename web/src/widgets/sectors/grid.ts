@@ -13,7 +13,7 @@ import { drawScreen, geometry, prepareCanvas } from '../../board.ts';
 import { drawSectorFrame, sectorWorld } from './draw.ts';
 import { fmt, gridSize, LAYOUT_TEXT, runFrame, sectorCounts, sectorsConfig, SECTOR_SHADES, shadeIndex, squareGrid } from './model.ts';
 import type { FrameReport, GridChoice, GridLayout, SectorGrid, Sweeper } from './model.ts';
-import { int, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import { int, oneOf, optional, ownFigure, UrlState } from '../../urlstate.ts';
 import type { Lifecycle } from '../../lifecycle.ts';
 
 /** What a shared link holds: the grid as chosen (the same limits as the slider and the cols and
@@ -23,9 +23,12 @@ const SHARED = {
   n: int(2, 24, 'strips'),
   c: int(1, 64, 'cols'),
   r: int(1, 48, 'rows'),
+  // the side of square sectors (the cell size slider), 0 for typed cols and rows
+  s: optional(int(0, 128, 'cell size'), 0),
   y: oneOf(['on', 'off'] as const, 'layers'),
 };
-type Shared = { l: GridLayout; n: number; c: number; r: number; y: 'on' | 'off' };
+type Shared = { l: GridLayout; n: number; c: number; r: number; s: number; y: 'on' | 'off' };
+const CELL = { min: 8, max: 128, step: 4 };
 
 export interface GridOptions {
   bullets?: string;
@@ -83,7 +86,7 @@ export class SectorsDemo {
     this.facing = (opts.facing as Facing) ?? 'vertical';
     const cell = Number(opts.cell ?? 32);
     const sq = squareGrid(cell);
-    this.choice = { layout: (opts.layout as GridLayout) ?? 'quadrants', strips: Number(opts.strips ?? 4), cols: sq.cols, rows: sq.rows };
+    this.choice = { layout: (opts.layout as GridLayout) ?? 'quadrants', strips: Number(opts.strips ?? 4), cols: sq.cols, rows: sq.rows, cell };
     const minimal = opts.controls === 'minimal';
     if (minimal) this.choice.layout = 'grid';
     this.useLayers = !minimal && opts.layers !== 'off';
@@ -112,10 +115,11 @@ export class SectorsDemo {
       this.rebuildGrid();
       this.url?.changed('drag');
     });
-    this.cellSlider = slider('Cell size', 'cell', { min: 8, max: 128, step: 4, value: cell, format: (v) => `${v} px` }, (v) => {
+    this.cellSlider = slider('Cell size', 'cell', { ...CELL, value: cell, format: (v) => `${v} px` }, (v) => {
       const s = squareGrid(v);
       this.choice.cols = s.cols;
       this.choice.rows = s.rows;
+      this.choice.cell = v;
       this.rebuildGrid();
       this.url?.changed('drag');
     });
@@ -123,11 +127,13 @@ export class SectorsDemo {
       numberInput({ name, testid: name, min: 1, max, class: 'sg-num', current: get, onValue: set });
     this.colsN = num('cols', 64, () => this.choice.cols, (n) => {
       this.choice.cols = n;
+      this.choice.cell = 0;
       this.rebuildGrid(true);
       this.url?.changed('drag');
     });
     this.rowsN = num('rows', 48, () => this.choice.rows, (n) => {
       this.choice.rows = n;
+      this.choice.cell = 0;
       this.rebuildGrid(true);
       this.url?.changed('drag');
     });
@@ -276,11 +282,19 @@ export class SectorsDemo {
     const figure = ownFigure(host, 'sectors-grid');
     if (figure) {
       this.url = new UrlState(this.life, figure, SHARED, {
-        get: () => ({ l: this.choice.layout, n: this.choice.strips, c: this.choice.cols, r: this.choice.rows, y: this.useLayers ? 'on' : 'off' }),
-        // the first figure has no layout or layer controls: a link cannot switch on what it does not show
-        check: (v) => (minimal && (v.l !== 'grid' || v.y === 'on') ? 'this figure shows a grid without layers only' : null),
+        get: () => ({ l: this.choice.layout, n: this.choice.strips, c: this.choice.cols, r: this.choice.rows, s: this.choice.cell, y: this.useLayers ? 'on' : 'off' }),
+        // the first figure has no layout or layer controls: a link cannot switch on what it does not show;
+        // a cell size must be one the slider offers and give the cols and rows the link holds
+        check: (v) =>
+          minimal && (v.l !== 'grid' || v.y === 'on')
+            ? 'this figure shows a grid without layers only'
+            : v.s !== 0 && (v.s < CELL.min || v.s % CELL.step !== 0)
+              ? `cell size ${v.s} is not one the slider offers (${CELL.min} to ${CELL.max} px in steps of ${CELL.step})`
+              : v.s !== 0 && (squareGrid(v.s).cols !== v.c || squareGrid(v.s).rows !== v.r)
+                ? `cell size ${v.s} px makes ${squareGrid(v.s).cols} × ${squareGrid(v.s).rows} sectors, not ${v.c} × ${v.r}`
+                : null,
         apply: (v) => {
-          this.choice = { layout: v.l, strips: v.n, cols: v.c, rows: v.r };
+          this.choice = { layout: v.l, strips: v.n, cols: v.c, rows: v.r, cell: v.s };
           this.useLayers = v.y === 'on';
           layerToggles.querySelector<HTMLInputElement>('[data-testid="layers-on"]')!.checked = this.useLayers;
           this.stripsSlider.set(v.n);
@@ -302,10 +316,11 @@ export class SectorsDemo {
   /** A new configuration: a new grid (and its twin for rebuild counts), built from scratch. */
   private rebuildGrid(fromInputs = false): void {
     const { cols, rows } = gridSize(this.choice);
+    const cell = this.choice.layout === 'grid' ? this.choice.cell : 0;
     this.grid?.dispose();
     this.fresh?.dispose();
-    this.grid = this.eo.sectors.create(sectorsConfig(cols, rows));
-    this.fresh = this.eo.sectors.create(sectorsConfig(cols, rows));
+    this.grid = this.eo.sectors.create(sectorsConfig(cols, rows, cell));
+    this.fresh = this.eo.sectors.create(sectorsConfig(cols, rows, cell));
     this.grid.build(this.battle.boxes);
     this.persist = { frames: 0, moved: 0, writes: 0, rebuildWrites: 0, fallbacks: 0, lastMoved: 0, lastWrites: 0, lastRebuild: 0 };
     this.syncControls(fromInputs);
@@ -325,6 +340,9 @@ export class SectorsDemo {
       this.rowsN.show(this.choice.rows);
     }
     const g = this.grid!;
+    // the slider says what the grid is: its cell size, or the typed grid's sector size
+    if (this.choice.cell) this.cellSlider.set(this.choice.cell);
+    else this.cellSlider.set(Math.min(CELL.max, Math.max(CELL.min, g.cellW)), `${g.cellW} × ${g.cellH} px`);
     setText(this.gridText, `${g.cols} × ${g.rows} sectors of ${g.cellW} × ${g.cellH} px`);
     this.root.dataset.cols = String(g.cols);
     this.root.dataset.rows = String(g.rows);

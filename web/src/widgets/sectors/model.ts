@@ -17,6 +17,9 @@ export interface GridChoice {
   /** sectors across and down, for 'grid' */
   cols: number;
   rows: number;
+  /** for 'grid': the side of square sectors chosen with the cell size slider, or 0 when cols and
+      rows were typed (then the sectors share out the screen, and need not be square) */
+  cell: number;
 }
 
 export const LAYOUT_TEXT: Record<GridLayout, string> = {
@@ -40,16 +43,22 @@ export function gridSize(c: GridChoice): { cols: number; rows: number } {
   }
 }
 
-/** Square sectors of about `cell` px: as many as it takes to cover the 256 x 192 world. */
+/** Square sectors of `cell` px: as many as it takes to cover the 256 x 192 screen (the grid's
+    world is then cols x cell by rows x cell: see sectorsConfig). */
 export function squareGrid(cell: number): { cols: number; rows: number } {
   return { cols: Math.ceil(WORLD_W / cell), rows: Math.ceil(WORLD_H / cell) };
 }
 
 export const MAX_OBJECTS = 128;
 
-/** The configuration passed to the core: the world, the sectors, room for every membership. */
-export function sectorsConfig(cols: number, rows: number): SectorsConfig {
-  return { worldX: 0, worldY: 0, worldW: WORLD_W, worldH: WORLD_H, cols, rows, maxObjects: MAX_OBJECTS, maxEntries: 4096 };
+/** The configuration passed to the core: the world, the sectors, room for every membership.
+    The core shares the world out among cols x rows sectors, so square sectors of `cell` px need a
+    world of cols x cell by rows x cell: it reaches past the screen's right or bottom edge where
+    the screen is not a whole number of sectors (48 px: 6 x 4 sectors, a world 288 px wide). */
+export function sectorsConfig(cols: number, rows: number, cell = 0): SectorsConfig {
+  const worldW = cell ? cols * cell : WORLD_W;
+  const worldH = cell ? rows * cell : WORLD_H;
+  return { worldX: 0, worldY: 0, worldW, worldH, cols, rows, maxObjects: MAX_OBJECTS, maxEntries: 4096 };
 }
 
 export const ZERO_STATS: BroadphaseStats = {
