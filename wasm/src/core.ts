@@ -3,7 +3,7 @@
 import { EarlyoutError, fail } from './errors.js';
 import type { Exports, ModuleFacts } from './exports.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
-import { RESULT, RESULTS } from './generated/constants.js';
+import { DEFINES, RESULT, RESULTS } from './generated/constants.js';
 import { floatBoxesInto, int, kindOf, typed, type Typed, intoFailed } from './input.js';
 import { Heap } from './memory.js';
 import type { BroadphaseStats, HeapStats, TraceStep, Traced } from './types.js';
@@ -34,8 +34,9 @@ function counterKey(name: string): string {
 
 /** The most boxes aabb, sweep and gridmask take (a uint16_t count in C). */
 export const MAX_COUNT = 65535;
-/** The most objects a sector grid (and a query over one) takes: EO_SECTORS_MAX_OBJECTS, eo_index off the Z80. */
-export const MAX_GRID_COUNT = 0x3fffffff;
+/** The most objects a sector grid (and a query over one) takes: sectors.h's EO_SECTORS_MAX_OBJECTS
+    in this build (read from the header by wasm/gen.mjs). */
+export const MAX_GRID_COUNT: number = DEFINES.EO_SECTORS_MAX_OBJECTS;
 
 /** The technique a core file belongs to: its name up to the first '_' or '.' (core/src/sweep_scan.c: sweep). */
 export function moduleOf(file: string): string {
