@@ -2,7 +2,8 @@
 #   make msx         build/msx/earlyout-vectors-<group>.rom: 32 KiB cartridges that run the vector
 #                    files of their group of modules (broadphase: gridmask, aabb, sectors;
 #                    pixelmask; tiles: tiles and slopes; raycast: rays over tile maps; query: point, region and
-#                    segment queries, with the sectors and sweep they read)
+#                    segment queries, with the sectors and sweep they read; contact: push-out and time
+#                    of impact)
 #   make test-msx    run them in openMSX (C-BIOS, headless) on every module's vector file and
 #                    compare with the native results
 #   make bench-msx   Z80 T-states (sz80): grid masks vs the classic formulation, and the broadphases
@@ -46,21 +47,27 @@ MSX_ROM_SIZE  := 0x8000
 MSX_CODE_LOC  := 0x4010
 MSX_DATA_LOC  := 0xC000
 # ROM groups, the runner's flags for each, and each module's group.
-# The motion modules (contact, move) have a runner (EO_VEC_MOTION) but no ROM yet: with the sectors
-# and tiles eo_move reads, it links past 32 KiB (ihx2rom: extended address records). Until the runner
-# is split or the ROM banked, their vectors run natively (32- and 16-bit) and in wasm only.
-MSX_GROUPS := broadphase pixelmask tiles raycast query
-msx_flags_broadphase := -DEO_VEC_BROADPHASE=1 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=0
-msx_flags_pixelmask  := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=1 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=0
-msx_flags_tiles      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=1 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=0
-msx_flags_raycast    := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=1 -DEO_VEC_QUERY=0 -DEO_VEC_MOTION=0
-msx_flags_query      := -DEO_VEC_BROADPHASE=0 -DEO_VEC_PIXELMASK=0 -DEO_VEC_TILES=0 -DEO_VEC_RAYCAST=0 -DEO_VEC_QUERY=1 -DEO_VEC_MOTION=0
+# The movers (module move: eo_move with the sectors and tiles it reads, and events) have a runner
+# (EO_VEC_MOVE) but no ROM yet: it links past 32 KiB (ihx2rom: extended address records), and the
+# vector file takes page 0, where the demo cartridge puts code. Until the runner is split further
+# or the ROM banked, its vectors run natively (32- and 16-bit) and in wasm only.
+MSX_GROUPS := broadphase pixelmask tiles raycast query contact
+# A group's runner has its own switch on and every other off (tests/vectors/vectors.h).
+MSX_VEC_SWITCHES := BROADPHASE PIXELMASK TILES RAYCAST QUERY CONTACT MOVE
+msx_switch_broadphase := BROADPHASE
+msx_switch_pixelmask  := PIXELMASK
+msx_switch_tiles      := TILES
+msx_switch_raycast    := RAYCAST
+msx_switch_query      := QUERY
+msx_switch_contact    := CONTACT
+msx_flags = $(foreach v,$(MSX_VEC_SWITCHES),-DEO_VEC_$(v)=$(if $(filter $(v),$(msx_switch_$(1))),1,0))
 msx_group_pixelmask  := pixelmask
 msx_group_tiles      := tiles
 msx_group_tiles16    := tiles
 msx_group_tiles_sweep := tiles
 msx_group_raycast    := raycast
 msx_group_query      := query
+msx_group_contact    := contact
 msx_group = $(or $(msx_group_$(1)),broadphase)
 MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
 MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)
@@ -99,7 +106,7 @@ $(MSX)/rom/crt0_rom.rel: msx/crt0_vectors.s msx/crt0_rom.s
 	@mkdir -p $(@D)
 	$(SDAS) -g -o $@ $<
 $(MSX)/rom/vectors-%.rel: tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_HDR) mk/msx.mk
-	$(call msx_cc,$(CORE_INC) -Itests/vectors $(msx_flags_$*))
+	$(call msx_cc,$(CORE_INC) -Itests/vectors $(call msx_flags,$*))
 $(MSX)/rom/vectors_main.rel: msx/vectors_main.c tests/vectors/vectors.h mk/msx.mk
 	$(call msx_cc,-Itests/vectors)
 
@@ -126,7 +133,7 @@ $(MSX)/earlyout-vectors-%.rom: $(MSX)/earlyout-vectors-%.ihx msx/ihx2rom.sh
 # The shared vectors and the int16-world ones (VECTOR_INT16: their answers need the world to end at
 # 32767, so only the 16-bit builds run them); never the wide-range ones (VECTOR_WIDE: 32-bit
 # coordinates, which the Z80 build does not have).
-MSX_MODULES  := $(filter-out contact move,$(VECTOR_MODULES)) $(VECTOR_INT16)
+MSX_MODULES  := $(filter-out move,$(VECTOR_MODULES)) $(VECTOR_INT16)
 MSX_TIMEOUT  ?= 300
 MSX_REALTIME ?= 900  # a backstop only: the emulated limit is what stops a stuck ROM (make test runs suites side by side)
 MSX_NATIVE   := $(foreach m,$(MSX_MODULES),$(BUILD)/vectors/$(m).native.out)

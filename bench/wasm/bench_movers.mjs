@@ -474,12 +474,25 @@ const groupLines = [
 ];
 console.log(groupLines.join('\n'));
 
+// The summary the README quotes (tests/docs/measured.mjs reads "ahead of KEY Nx"): over all the
+// movers scenes together (the sum of their medians), and in the scene where earlyout is least ahead.
+const total = (li) => moverRows.reduce((a, r) => a + r.ms[li], 0);
+const worst = (li) => Math.min(...moverRows.map((r) => r.ms[li] / r.ms[0]));
+const summary = [
+  `- all ${moverRows.length} movers scenes, sum of medians: earlyout ahead of rapier-kcc ${(total(1) / total(0)).toFixed(1)}x, ` +
+    `ahead of detect-collisions ${(total(2) / total(0)).toFixed(1)}x`,
+  `- the scene where earlyout is least ahead: ahead of rapier-kcc-least ${worst(1).toFixed(1)}x, ahead of detect-collisions-least ${worst(2).toFixed(1)}x`,
+  `- tunnelled movers, all scenes: earlyout ${moverRows.reduce((a, r) => a + r.tun[0], 0)}, Rapier's controller ${moverRows.reduce((a, r) => a + r.tun[1], 0)}, ` +
+    `detect-collisions ${moverRows.reduce((a, r) => a + r.tun[2], 0)}`,
+];
+console.log(summary.join('\n') + '\n');
+
 if (record !== undefined) {
   const cpu = cpus();
   const machine = `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} threads, ${process.platform} ${process.arch}`;
   const cmd = `node bench/wasm/bench_movers.mjs ${frames}`;
   writeFileSync(record, ['# Moving things: a recorded run', '', `Written by \`${cmd} --record ${record}\` (make bench runs the same without --record).`, '',
-    `- date: ${new Date().toISOString().slice(0, 10)}`, `- machine: ${machine}`, `- command: \`${cmd}\``, '',
+    `- date: ${new Date().toISOString().slice(0, 10)}`, `- machine: ${machine}`, `- command: \`${cmd}\``, ...summary, '',
     header, '', ...moverLines, '', ...groupLines, ''].join('\n'));
   console.log(`\nrecorded in ${record}`);
 }

@@ -740,15 +740,17 @@ static uint8_t run_raycast_case(const uint8_t *in, const uint8_t *c, uint8_t *r)
 #endif /* EO_VEC_RAYCAST */
 #endif /* EO_VEC_TILES || EO_VEC_RAYCAST */
 
-#if EO_VEC_MOTION
-/* ---- module 8: push-out and time of impact ------------------------------------------------------ */
-static eo_box contact_others[4];
-
+#if EO_VEC_CONTACT || EO_VEC_MOVE
 static void put_i16(uint8_t *p, eo_coord v)
 {
     p[0] = (uint8_t)v;
     p[1] = (uint8_t)((uint16_t)v >> 8);
 }
+#endif
+
+#if EO_VEC_CONTACT
+/* ---- module 8: push-out and time of impact ------------------------------------------------------ */
+static eo_box contact_others[4];
 
 static void get_circle(const uint8_t *p, eo_aabb_circle *c)
 {
@@ -820,6 +822,9 @@ static uint8_t run_contact_case(const uint8_t *c, uint8_t *r)
     return 1;
 }
 
+#endif /* EO_VEC_CONTACT */
+
+#if EO_VEC_MOVE
 /* ---- module 9: movers in a small world, and pair events ----------------------------------------- */
 #define EO_VEC_MOVE_GRID_ENTRIES (EO_VEC_MOVE_BOXES_MAX * 12u) /* every box in all 4 x 3 sectors */
 #define EO_VEC_MOVE_GRID_WORDS (13u + 12u + EO_VEC_MOVE_GRID_ENTRIES + \
@@ -1034,7 +1039,7 @@ static uint8_t run_move_case(const uint8_t *c, uint8_t *r)
     put_events(r, nb, nn, ecap);
     return 1;
 }
-#endif /* EO_VEC_MOTION */
+#endif /* EO_VEC_MOVE */
 
 uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16_t out_cap)
 {
@@ -1090,13 +1095,15 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         result_size = EO_VEC_RAYCAST_RESULT_SIZE;
     }
 #endif
-#if EO_VEC_MOTION
+#if EO_VEC_CONTACT
     if (module == EO_VEC_MODULE_CONTACT) {
         case_size = EO_VEC_CONTACT_CASE_SIZE;
         result_size = EO_VEC_CONTACT_RESULT_SIZE;
-    } else if (module == EO_VEC_MODULE_MOVE) {
-        result_size = EO_VEC_MOVE_RESULT_SIZE;
     }
+#endif
+#if EO_VEC_MOVE
+    if (module == EO_VEC_MODULE_MOVE)
+        result_size = EO_VEC_MOVE_RESULT_SIZE;
 #endif
 #if EO_VEC_TILES || EO_VEC_RAYCAST
     if (result_size != 0 && (module == EO_VEC_MODULE_TILES || module == EO_VEC_MODULE_RAYCAST)) {
@@ -1127,15 +1134,17 @@ uint16_t eo_vectors_run(const uint8_t *in, uint16_t in_len, uint8_t *out, uint16
         if (module == EO_VEC_MODULE_QUERY)
             case_size = query_case_size(in + at, (uint16_t)(in_len - at));
 #endif
-#if EO_VEC_MOTION
+#if EO_VEC_MOVE
         if (module == EO_VEC_MODULE_MOVE)
             case_size = move_case_size(in + at, (uint16_t)(in_len - at));
 #endif
         if (case_size == 0 || case_size > in_len - at)
             return 0;
-#if EO_VEC_MOTION
+#if EO_VEC_CONTACT
         if (module == EO_VEC_MODULE_CONTACT && !run_contact_case(in + at, r))
             return 0;
+#endif
+#if EO_VEC_MOVE
         if (module == EO_VEC_MODULE_MOVE && !run_move_case(in + at, r))
             return 0;
 #endif

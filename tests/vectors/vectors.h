@@ -256,8 +256,11 @@
 #ifndef EO_VEC_QUERY
 #define EO_VEC_QUERY 1        /* query (with sectors and sweep) */
 #endif
-#ifndef EO_VEC_MOTION
-#define EO_VEC_MOTION 1       /* contact, move and events (with sectors and tiles) */
+#ifndef EO_VEC_CONTACT
+#define EO_VEC_CONTACT 1      /* contact: push-out and time of impact */
+#endif
+#ifndef EO_VEC_MOVE
+#define EO_VEC_MOVE 1         /* move and events (with sectors and tiles) */
 #endif
 
 /// Runs the vectors in `in`; returns the number of result bytes written to `out`, or 0 when the
