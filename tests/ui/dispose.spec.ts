@@ -171,19 +171,26 @@ for (const l of lessonFiles()) {
     await page.setViewportSize({ width: 1280, height: 30000 });
     await page.waitForTimeout(300);
     // set things moving: every stepper plays (an interval each), animations run when in view
-    // (clicked from the page: Playwright's own clicks leave capture listeners on window)
-    const plays = page.locator('[data-testid=step-play]:visible');
-    await plays.evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLButtonElement).click()));
+    // (clicked from the page: Playwright's own clicks leave capture listeners on window). The
+    // clicks, the count of what is live, and the dispose run in one task of the page: a stepper of
+    // two steps ends in 2.2 s, and on a busy machine a round trip to a 30,000 px page can take that.
     const figures = await page.locator('[data-widget][data-ready]').count();
-    const before = await live(page);
+    const plays = page.locator('[data-testid=step-play]:visible');
+    const playing = await plays.count();
+    const run = await plays.evaluateAll((buttons) => {
+      buttons.forEach((b) => (b as HTMLButtonElement).click());
+      const before = window.earlyoutLive!();
+      const heapBefore = window.earlyoutHeapLive!();
+      const disposed = window.earlyoutDisposeAll!();
+      return { before, heapBefore, disposed, heapAfter: window.earlyoutHeapLive!() };
+    });
+    const before = run.before;
     test.info().annotations.push({ type: 'live before dispose', description: JSON.stringify(before) });
     // the counters see the widgets' things (a counter stuck at 0 would prove nothing below)
     expect(before.resizeObservers, 'live ResizeObservers while mounted').toBeGreaterThan(0);
-    if ((await plays.count()) > 0) expect(before.intervals, 'a playing stepper holds an interval').toBeGreaterThan(0);
-
-    const heapBefore = await page.evaluate(() => window.earlyoutHeapLive!());
-    expect(await page.evaluate(() => window.earlyoutDisposeAll!()), 'every mounted figure was disposed').toBe(figures);
-    expect(await page.evaluate(() => window.earlyoutHeapLive!()), `wasm heap bytes left of ${heapBefore} after dispose`).toBe(0);
+    if (playing > 0) expect(before.intervals, 'a playing stepper holds an interval').toBeGreaterThan(0);
+    expect(run.disposed, 'every mounted figure was disposed').toBe(figures);
+    expect(run.heapAfter, `wasm heap bytes left of ${run.heapBefore} after dispose`).toBe(0);
     await live(page, true);
     await page.waitForTimeout(300); // a loop that kept running would ask for ~18 frames here
     const after = await live(page);
