@@ -72,6 +72,13 @@ msx_group = $(or $(msx_group_$(1)),broadphase)
 MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
 MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)
 MSX_LIB    := $(MSX)/earlyout.lib
+# The demo cartridge (see "demo cartridge" below) and what its test in test-msx needs
+# (tests/msx/demo.sh: the ROM played in openMSX, then its recorded input replayed natively and in
+# wasm by tests/msx/demo_replay.c: the three hashes must agree). Set here: prerequisites expand
+# where a rule is read.
+MSX_DEMO   := $(MSX)/earlyout-demo
+MSX_DEMO_TEST := $(MSX_DEMO).rom $(MSX_DEMO).syms.tcl $(MSX)/demo/demo_replay $(MSX)/demo/demo_replay.wasm \
+                 tests/msx/demo.sh tests/msx/demo.tcl tests/msx/demo_replay.mjs
 # The core as the MSX build has it (EO_Z80_ASM=1, config.h): core/src/*.c, but where core/src/z80/
 # has a file of the same name, which stands in for it (Z80 assembly kernels; the Makefile's
 # core_sources), plus the z80 folder's own helpers (files with no portable counterpart).
@@ -322,7 +329,6 @@ bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) $(PIXEL_MSX_TICKS) $(TILES_MSX_
 # the cartridge's slot in page 0 too; copies of the core's tile files (tiles*.c) compiled into the
 # area _CODE0 (--codeseg) go there, linked before the library (which then leaves its tiles*.rel out),
 # with the interrupt vector at 0x0038 (msx/demo_isr.s). The rest is in _CODE from 0x4010.
-MSX_DEMO := $(MSX)/earlyout-demo
 MSX_DEMO_ROM_SIZE := 0xC000
 MSX_DEMO_CODE0 := 0x0100
 MSX_DEMO_SYMS := demo_jiffy demo_record demo_hash demo_seed demo_done demo_in_step demo_error demo_frames \
@@ -354,10 +360,6 @@ $(MSX_DEMO).syms.tcl: $(MSX_DEMO).ihx msx/map2tcl.sh
 	msx/map2tcl.sh $(MSX_DEMO).map $@ eo_msx_stack_guard $(MSX_DEMO_SYMS)
 $(MSX_DEMO).rom: $(MSX_DEMO).ihx msx/ihx2rom.sh
 	msx/ihx2rom.sh 0x0000 $(MSX_DEMO_ROM_SIZE) $< $@
-# Its test (in test-msx, tests/msx/demo.sh): the ROM played in openMSX, then its recorded input
-# replayed natively and in wasm (tests/msx/demo_replay.c): the three hashes must agree.
-MSX_DEMO_TEST := $(MSX_DEMO).rom $(MSX_DEMO).syms.tcl $(MSX)/demo/demo_replay $(MSX)/demo/demo_replay.wasm \
-                 tests/msx/demo.sh tests/msx/demo.tcl tests/msx/demo_replay.mjs
 $(MSX)/demo/demo_replay: tests/msx/demo_replay.c msx/cartridge.c msx/cartridge.h $(NATIVE)/libearlyout.a
 	@mkdir -p $(@D)
 	$(CC) $(STRICT) -O2 $(CORE_INC) -Imsx tests/msx/demo_replay.c msx/cartridge.c $(NATIVE)/libearlyout.a -o $@
