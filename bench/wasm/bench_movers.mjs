@@ -481,7 +481,7 @@ const worst = (li) => Math.min(...moverRows.map((r) => r.ms[li] / r.ms[0]));
 const summary = [
   `- all ${moverRows.length} movers scenes, sum of medians: earlyout ahead of rapier-kcc ${(total(1) / total(0)).toFixed(1)}x, ` +
     `ahead of detect-collisions ${(total(2) / total(0)).toFixed(1)}x`,
-  `- the scene where earlyout is least ahead: ahead of rapier-kcc-least ${worst(1).toFixed(1)}x, ahead of detect-collisions-least ${worst(2).toFixed(1)}x`,
+  `- scene by scene, the least each peer is behind: earlyout ahead of rapier-kcc-least ${worst(1).toFixed(1)}x, ahead of detect-collisions-least ${worst(2).toFixed(1)}x`,
   `- tunnelled movers, all scenes: earlyout ${moverRows.reduce((a, r) => a + r.tun[0], 0)}, Rapier's controller ${moverRows.reduce((a, r) => a + r.tun[1], 0)}, ` +
     `detect-collisions ${moverRows.reduce((a, r) => a + r.tun[2], 0)}`,
 ];
