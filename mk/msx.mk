@@ -78,7 +78,7 @@ MSX_LIB    := $(MSX)/earlyout.lib
 # where a rule is read.
 MSX_DEMO   := $(MSX)/earlyout-demo
 MSX_DEMO_TEST := $(MSX_DEMO).rom $(MSX_DEMO).syms.tcl $(MSX)/demo/demo_replay $(MSX)/demo/demo_replay.wasm \
-                 tests/msx/demo.sh tests/msx/demo.tcl tests/msx/demo_replay.mjs
+                 tests/msx/demo.sh tests/msx/demo.tcl tests/msx/verdict.tcl tests/msx/demo_replay.mjs
 # The core as the MSX build has it (EO_Z80_ASM=1, config.h): core/src/*.c, but where core/src/z80/
 # has a file of the same name, which stands in for it (Z80 assembly kernels; the Makefile's
 # core_sources), plus the z80 folder's own helpers (files with no portable counterpart).
@@ -176,7 +176,7 @@ $(MSXT)/%_asm.out: $(MSXT)/%_asm.ihx bench/msx/ticks.sh
 .PRECIOUS: $(MSXT)/%_c.rel $(MSXT)/%_asm_main.rel $(MSXT)/%_asm.ihx
 MSX_ASM_OUTS := $(foreach m,$(MSX_ASM_MODULES),$(MSXT)/$(m)_asm.out)
 
-test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/run.sh \
+test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/verdict.tcl tests/msx/run.sh \
           $(MSX_ASM_OUTS) tests/msx/asm_check.sh $(MSX_DEMO_TEST)
 	@MSX_TIMEOUT=$(MSX_TIMEOUT) MSX_REALTIME=$(MSX_REALTIME) OPENMSX=$(OPENMSX) \
 	  tests/msx/demo.sh $(MSX_DEMO).rom $(MSX_DEMO).syms.tcl $(MSX)/demo/demo_replay $(MSX)/demo/demo_replay.wasm \

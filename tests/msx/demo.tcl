@@ -8,20 +8,14 @@
 # Environment: EO_MSX_SYMS (build/msx/earlyout-demo.syms.tcl), EO_DEMO_OUT, EO_DEMO_SHOT (PNG),
 # EO_MSX_TIMEOUT (emulated s), EO_MSX_REALTIME (real s).
 
-proc eo_msg {text} { puts stderr "msx-demo: $text" }
-set eo_ended 0
-proc eo_end {code text} {
-    if {$::eo_ended} return
-    set ::eo_ended 1
-    eo_msg $text
-    exit $code
-}
+set eo_name msx-demo
+source [file join [file dirname [info script]] verdict.tcl]
 foreach var {EO_MSX_SYMS EO_DEMO_OUT EO_DEMO_SHOT} {
     if {![info exists ::env($var)]} { eo_end 2 "$var is not set"; return }
 }
 source $::env(EO_MSX_SYMS)
-set eo_timeout  [expr {[info exists ::env(EO_MSX_TIMEOUT)]  ? $::env(EO_MSX_TIMEOUT)  : 60}]
-set eo_realtime [expr {[info exists ::env(EO_MSX_REALTIME)] ? $::env(EO_MSX_REALTIME) : 300}]
+set eo_timeout  [eo_env EO_MSX_TIMEOUT 60]
+set eo_realtime [eo_env EO_MSX_REALTIME 300]
 set throttle off
 set mute on
 

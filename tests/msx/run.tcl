@@ -12,25 +12,16 @@
 #   EO_MSX_TIMEOUT   emulated seconds before giving up (default 300; C-BIOS boots in about 3)
 #   EO_MSX_REALTIME  real seconds before giving up (default 120)
 
-proc eo_msg {text} { puts stderr "msx-run: $text" }
-
-# openMSX's `exit` only schedules the quit: the calling proc and pending callbacks go on running.
-# eo_end makes the first verdict the only one.
-set eo_ended 0
-proc eo_end {code text} {
-    if {$::eo_ended} return
-    set ::eo_ended 1
-    eo_msg $text
-    exit $code
-}
+set eo_name msx-run
+source [file join [file dirname [info script]] verdict.tcl]
 
 foreach var {EO_MSX_SYMS EO_MSX_VEC EO_MSX_OUT} {
     if {![info exists ::env($var)]} { eo_end 2 "$var is not set"; return }
 }
 source $::env(EO_MSX_SYMS)
 set eo_out $::env(EO_MSX_OUT)
-set eo_timeout  [expr {[info exists ::env(EO_MSX_TIMEOUT)]  ? $::env(EO_MSX_TIMEOUT)  : 300}]
-set eo_realtime [expr {[info exists ::env(EO_MSX_REALTIME)] ? $::env(EO_MSX_REALTIME) : 120}]
+set eo_timeout  [eo_env EO_MSX_TIMEOUT 300]
+set eo_realtime [eo_env EO_MSX_REALTIME 120]
 if {[catch {
     set f [open $::env(EO_MSX_VEC) r]
     fconfigure $f -translation binary
