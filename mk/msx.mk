@@ -3,7 +3,8 @@
 #                    files of their group of modules (broadphase: gridmask, aabb, sectors;
 #                    pixelmask; tiles: tiles and slopes; raycast: rays over tile maps; query: point, region and
 #                    segment queries, with the sectors and sweep they read; contact: push-out and time
-#                    of impact)
+#                    of impact), and build/msx/earlyout-vectors-move.rom, a 48 KiB one for the movers
+#                    (eo_move with the sectors, tiles and events it reads)
 #   make test-msx    run them in openMSX (C-BIOS, headless) on every module's vector file and
 #                    compare with the native results
 #   make bench-msx   Z80 T-states (sz80): grid masks vs the classic formulation, and the broadphases
@@ -18,8 +19,8 @@
 # links every module it is compiled with: the broadphase modules are about 24 KiB of Z80 code with
 # SDCC's runtime, tiles and slopes about 13 KiB more, so the whole core no longer fits one 32 KiB
 # cartridge. Rather than a mapper, the runner is compiled once per group of modules
-# (EO_VEC_BROADPHASE, EO_VEC_PIXELMASK, EO_VEC_TILES, EO_VEC_QUERY, EO_VEC_MOTION) into one plain 32 KiB ROM
-# each, with the same crt0, program and harness (gridmask, aabb, sectors, sweep and pixelmask
+# (EO_VEC_BROADPHASE, EO_VEC_PIXELMASK, ...: MSX_VEC_SWITCHES below) into one plain 32 KiB ROM
+# each (the movers' into a 48 KiB one), with the same program and harness (gridmask, aabb, sectors, sweep and pixelmask
 # together outgrew one; the queries, which link sectors and sweep again, have their own). In RAM,
 # each file has 16 KiB to itself, a ROM does not change when the vectors do, and a new module
 # needs only its group below (msx_group_<module>, default broadphase).
@@ -34,6 +35,11 @@
 #   0xEC00..0xEFFF  stack (crt0 fills it; run.tcl fails the run if it reached 0xEC00); BIOS from 0xF380
 # The link fails (msx/ihx2rom.sh) if the code outgrows 32 KiB, and (msx/map2tcl.sh) if the
 # globals reach the stack; the run fails if a vector file or its results do not fit.
+# The movers' runner (group move) links about 40 KiB of code: its ROM is 48 KiB, built like the
+# demo cartridge's (openMSX: Page012; page 0 from the cartridge, with the tile files and events in
+# _CODE0 from 0x0100: MSX_MOVE_PAGE0 below), and msx/crt0_vectors48.s puts its vector area at
+# 0xF000..0xFFEF (the BIOS system area, unused once init is done: 4,080 bytes) while its results
+# stay between the globals and the stack.
 
 MSX        := $(BUILD)/msx
 SDCC       ?= sdcc
@@ -47,11 +53,7 @@ MSX_ROM_SIZE  := 0x8000
 MSX_CODE_LOC  := 0x4010
 MSX_DATA_LOC  := 0xC000
 # ROM groups, the runner's flags for each, and each module's group.
-# The movers (module move: eo_move with the sectors and tiles it reads, and events) have a runner
-# (EO_VEC_MOVE) but no ROM yet: it links past 32 KiB (ihx2rom: extended address records), and the
-# vector file takes page 0, where the demo cartridge puts code. Until the runner is split further
-# or the ROM banked, its vectors run natively (32- and 16-bit) and in wasm only.
-MSX_GROUPS := broadphase pixelmask tiles raycast query contact
+MSX_GROUPS := broadphase pixelmask tiles raycast query contact move
 # A group's runner has its own switch on and every other off (tests/vectors/vectors.h).
 MSX_VEC_SWITCHES := BROADPHASE PIXELMASK TILES RAYCAST QUERY CONTACT MOVE
 msx_switch_broadphase := BROADPHASE
@@ -60,6 +62,7 @@ msx_switch_tiles      := TILES
 msx_switch_raycast    := RAYCAST
 msx_switch_query      := QUERY
 msx_switch_contact    := CONTACT
+msx_switch_move       := MOVE
 msx_flags = $(foreach v,$(MSX_VEC_SWITCHES),-DEO_VEC_$(v)=$(if $(filter $(v),$(msx_switch_$(1))),1,0))
 msx_group_pixelmask  := pixelmask
 msx_group_tiles      := tiles
@@ -68,6 +71,7 @@ msx_group_tiles_sweep := tiles
 msx_group_raycast    := raycast
 msx_group_query      := query
 msx_group_contact    := contact
+msx_group_move       := move
 msx_group = $(or $(msx_group_$(1)),broadphase)
 MSX_ROMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).rom)
 MSX_SYMS   := $(foreach g,$(MSX_GROUPS),$(MSX)/earlyout-vectors-$(g).syms.tcl)
@@ -109,7 +113,24 @@ $(MSX_LIB): $(MSX_CORE_REL)
 	rm -f $@
 	$(SDAR) -rc $@ $^
 
+# 48 KiB ROMs (the demo cartridge, the movers' vector ROM; openMSX: -romtype Page012) add page 0:
+# 0x0100..0x3FFF (16,128 bytes) hold copies of core files compiled into the area _CODE0, linked
+# before the library. $(call msx_page0_check,MAP) fails the link, rather than let page 0 run into
+# the cartridge header, and prints the room left.
+MSX_ROM48_SIZE := 0xC000
+MSX_CODE0 := 0x0100
+$(MSX)/page0/%.rel: core/src/%.c $(CORE_HDR) $(CORE_Z80_HDR) mk/msx.mk
+	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=1 --codeseg CODE0)
+define msx_page0_check
+@set -- $$(awk '$$1 == "_CODE0" { print $$2, $$3 }' $(1)); end=$$((0x$$1 + 0x$$2)); \
+  printf '%s: page 0 code 0x%04X..0x%04X (%d bytes free)\n' $(1) $$((0x$$1)) $$end $$((0x4000 - end)); \
+  [ $$end -le $$((0x4000)) ] || { rm -f $@; echo "$(1): page 0 overflows into the cartridge header: move a file out of its page 0 list (mk/msx.mk)" >&2; exit 1; }
+endef
+
 $(MSX)/rom/crt0_rom.rel: msx/crt0_vectors.s msx/crt0_rom.s
+	@mkdir -p $(@D)
+	$(SDAS) -g -o $@ $<
+$(MSX)/rom/crt0_vectors48.rel: msx/crt0_vectors48.s msx/crt0_rom.s
 	@mkdir -p $(@D)
 	$(SDAS) -g -o $@ $<
 $(MSX)/rom/vectors-%.rel: tests/vectors/vectors.c tests/vectors/vectors.h $(CORE_HDR) mk/msx.mk
@@ -128,6 +149,15 @@ $(MSX)/earlyout-vectors-%.syms.tcl: $(MSX)/earlyout-vectors-%.ihx msx/map2tcl.sh
 # Fails (instead of truncating) when the program outgrows the 32 KiB.
 $(MSX)/earlyout-vectors-%.rom: $(MSX)/earlyout-vectors-%.ihx msx/ihx2rom.sh
 	msx/ihx2rom.sh $(MSX_ROM_START) $(MSX_ROM_SIZE) $< $@
+# The movers' 48 KiB ROM (explicit rules win over the patterns above): MSX_MOVE_PAGE0 in page 0,
+# linked before the library, which then leaves those files out.
+MSX_MOVE_PAGE0 := $(patsubst %,$(MSX)/page0/%.rel,tiles tiles_move tiles_touch tiles_kinds events)
+$(MSX)/earlyout-vectors-move.ihx: $(MSX)/rom/crt0_vectors48.rel $(MSX)/rom/vectors_main.rel $(MSX)/rom/vectors-move.rel \
+                                  $(MSX_MOVE_PAGE0) $(MSX_LIB)
+	$(SDCC) -mz80 --no-std-crt0 --code-loc $(MSX_CODE_LOC) --data-loc $(MSX_DATA_LOC) -Wl-b_CODE0=$(MSX_CODE0) -o $@ $^
+	$(call msx_page0_check,$(MSX)/earlyout-vectors-move.map)
+$(MSX)/earlyout-vectors-move.rom: $(MSX)/earlyout-vectors-move.ihx msx/ihx2rom.sh
+	msx/ihx2rom.sh 0x0000 $(MSX_ROM48_SIZE) $< $@
 .PRECIOUS: $(MSX)/earlyout-vectors-%.ihx $(MSX)/rom/vectors-%.rel
 
 # ---- parity test -----------------------------------------------------------------------------
@@ -140,7 +170,7 @@ $(MSX)/earlyout-vectors-%.rom: $(MSX)/earlyout-vectors-%.ihx msx/ihx2rom.sh
 # The shared vectors and the int16-world ones (VECTOR_INT16: their answers need the world to end at
 # 32767, so only the 16-bit builds run them); never the wide-range ones (VECTOR_WIDE: 32-bit
 # coordinates, which the Z80 build does not have).
-MSX_MODULES  := $(filter-out move,$(VECTOR_MODULES)) $(VECTOR_INT16)
+MSX_MODULES  := $(VECTOR_MODULES) $(VECTOR_INT16)
 MSX_TIMEOUT  ?= 300
 MSX_REALTIME ?= 900  # a backstop only: the emulated limit is what stops a stuck ROM (make test runs suites side by side)
 MSX_NATIVE   := $(foreach m,$(MSX_MODULES),$(BUILD)/vectors/$(m).native.out)
@@ -327,10 +357,8 @@ bench-msx: $(BENCH_MSX_TICKS) $(SCENE_MSX_TICKS) $(PIXEL_MSX_TICKS) $(TILES_MSX_
 # A 48 KiB ROM (openMSX: -romtype Page012): the game links tiles, slopes, pixel masks, grid masks
 # and SDCC's runtime, about 42 KiB of code, more than pages 1 and 2 hold. msx/crt0_demo.s selects
 # the cartridge's slot in page 0 too; copies of the core's tile files (tiles*.c) compiled into the
-# area _CODE0 (--codeseg) go there, linked before the library (which then leaves its tiles*.rel out),
-# with the interrupt vector at 0x0038 (msx/demo_isr.s). The rest is in _CODE from 0x4010.
-MSX_DEMO_ROM_SIZE := 0xC000
-MSX_DEMO_CODE0 := 0x0100
+# area _CODE0 (MSX_CODE0 above) go there, linked before the library (which then leaves its
+# tiles*.rel out), with the interrupt vector at 0x0038 (msx/demo_isr.s). The rest is in _CODE from 0x4010.
 MSX_DEMO_SYMS := demo_jiffy demo_record demo_hash demo_seed demo_done demo_in_step demo_error demo_frames \
                  demo_vblanks_max eo_msx_stack_guard eo_msx_stack_top eo_msx_stack_fill
 .PHONY: msx-demo run-msx
@@ -346,20 +374,16 @@ $(MSX)/demo/demo_main.rel: msx/demo_main.c msx/cartridge.h $(CORE_HDR) mk/msx.mk
 $(MSX)/demo/cartridge.rel: msx/cartridge.c msx/cartridge.h $(CORE_HDR) mk/msx.mk
 	$(call msx_cc,$(CORE_INC))
 # Page 0 holds 0x0100..0x3FFF (16,128 bytes): the tile files that fill it best (15,160 bytes with
-# SDCC 4.2); the link fails if they outgrow it, rather than overwrite the cartridge header.
-MSX_DEMO_PAGE0 := $(patsubst %,$(MSX)/demo/page0/%.rel,tiles tiles_move tiles_sweep tiles_touch)
-$(MSX)/demo/page0/%.rel: core/src/%.c $(CORE_HDR) $(CORE_Z80_HDR) mk/msx.mk
-	$(call msx_cc,$(CORE_INC) -DEO_Z80_ASM=1 --codeseg CODE0)
+# SDCC 4.2).
+MSX_DEMO_PAGE0 := $(patsubst %,$(MSX)/page0/%.rel,tiles tiles_move tiles_sweep tiles_touch)
 $(MSX_DEMO).ihx: $(MSX)/demo/crt0_demo.rel $(MSX)/demo/demo_main.rel $(MSX)/demo/cartridge.rel $(MSX)/demo/demo_isr.rel \
                  $(MSX_DEMO_PAGE0) $(MSX_LIB)
-	$(SDCC) -mz80 --no-std-crt0 --code-loc $(MSX_CODE_LOC) --data-loc $(MSX_DATA_LOC) -Wl-b_CODE0=$(MSX_DEMO_CODE0) -o $@ $^
-	@set -- $$(awk '$$1 == "_CODE0" { print $$2, $$3 }' $(MSX_DEMO).map); end=$$((0x$$1 + 0x$$2)); \
-	  printf '%s: page 0 code 0x%04X..0x%04X (%d bytes free)\n' $(MSX_DEMO).map $$((0x$$1)) $$end $$((0x4000 - end)); \
-	  [ $$end -le $$((0x4000)) ] || { rm -f $@; echo "page 0 overflows into the cartridge header: move a file out of MSX_DEMO_PAGE0" >&2; exit 1; }
+	$(SDCC) -mz80 --no-std-crt0 --code-loc $(MSX_CODE_LOC) --data-loc $(MSX_DATA_LOC) -Wl-b_CODE0=$(MSX_CODE0) -o $@ $^
+	$(call msx_page0_check,$(MSX_DEMO).map)
 $(MSX_DEMO).syms.tcl: $(MSX_DEMO).ihx msx/map2tcl.sh
 	msx/map2tcl.sh $(MSX_DEMO).map $@ eo_msx_stack_guard $(MSX_DEMO_SYMS)
 $(MSX_DEMO).rom: $(MSX_DEMO).ihx msx/ihx2rom.sh
-	msx/ihx2rom.sh 0x0000 $(MSX_DEMO_ROM_SIZE) $< $@
+	msx/ihx2rom.sh 0x0000 $(MSX_ROM48_SIZE) $< $@
 $(MSX)/demo/demo_replay: tests/msx/demo_replay.c msx/cartridge.c msx/cartridge.h $(NATIVE)/libearlyout.a
 	@mkdir -p $(@D)
 	$(CC) $(STRICT) -O2 $(CORE_INC) -Imsx tests/msx/demo_replay.c msx/cartridge.c $(NATIVE)/libearlyout.a -o $@

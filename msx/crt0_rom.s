@@ -10,6 +10,9 @@
 ;; BIOS ROM: 16 KiB for the vector file the test harness writes there (msx/vectors_main.c).
 ;; We never return to the BIOS nor call it after that: interrupts stay off, so nothing but our
 ;; code touches RAM.
+;; The file that includes this one says where page 0 comes from (PAGE0_ROM) and whether the ROM
+;; runs vector files (VEC_ROM), then where they go (VEC_AREA .. VEC_AREA_END): msx/crt0_vectors.s (32 KiB, page 0
+;; RAM), msx/crt0_vectors48.s (48 KiB, page 0 ROM, the file in page 3), msx/crt0_demo.s (no file).
 
 	.module crt0_rom
 	.globl	_main
@@ -24,9 +27,10 @@ STACK_FILL = 0xE5	; what the stack area holds before use (to measure how deep it
 _eo_msx_stack_top == STACK_TOP
 _eo_msx_stack_guard == STACK_GUARD
 _eo_msx_stack_fill == STACK_FILL
-	;; Page 0 RAM for the vector file (not from 0: a pointer to address 0 would be NULL in C).
-_eo_msx_vec_area == 0x0100
-_eo_msx_vec_area_end == 0x4000
+	.if	VEC_ROM
+_eo_msx_vec_area == VEC_AREA
+_eo_msx_vec_area_end == VEC_AREA_END
+	.endif
 PPI_A	= 0xA8		; primary slot register: 2 bits per page, page 0 in bits 0-1
 ENASLT	= 0x0024	; BIOS: select slot A (F000SSPP) in the page holding address H
 RSLREG	= 0x0138	; BIOS: A = primary slot register (2 bits per page)

@@ -1,6 +1,8 @@
 /* msx/vectors_main.c: the parity ROMs' program, the same in each ROM (one per group of vector
-   modules, see mk/msx.mk): the test harness (tests/msx/run.tcl) writes a vector file into page 0
-   RAM, the ROM runs the shared vector runner over it and leaves the result image in page 3 RAM.
+   modules, see mk/msx.mk): the test harness (tests/msx/run.tcl) writes a vector file into the
+   ROM's vector area (page 0 RAM in the 32 KiB ROMs, the top of page 3 in the 48 KiB one: see
+   msx/crt0_vectors*.s), the ROM runs the shared vector runner over it and leaves the result image
+   in page 3 RAM.
    The ROM holds no vectors, so its size does not grow with them, and a new module needs nothing
    here.
 
@@ -9,13 +11,13 @@
               raises "EOwt" (waiting for vectors)
      harness  writes the file at vec_addr, its length in vec_len, then "EOgo"
      ROM      "EOrn" (running), runs eo_vectors_run, sets result_len, then "EOdn" (done)
-   "EOer" instead means page 0 is not RAM (error in result_len: 1). RAM is zeroed by crt0, so no
+   "EOer" instead means the vector area is not RAM (error in result_len: 1). RAM is zeroed by crt0, so no
    stale marker survives a reset. */
 #include <stdint.h>
 
 #include "vectors.h"
 
-/* Labels of msx/crt0_rom.s: the page 0 RAM for the vector file, the first byte after all
+/* Labels of msx/crt0_rom.s: the RAM for the vector file, the first byte after all
    globals, and the lowest byte the stack may reach. The result goes between the last two
    (about 9 KiB; the runner checks the capacity and writes nothing, returning 0, when a file's
    results would not fit). */

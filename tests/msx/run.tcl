@@ -1,5 +1,5 @@
 # tests/msx/run.tcl: openMSX startup script of `make test-msx` (see mk/msx.mk), one vector file
-# per run. The parity ROM (msx/vectors_main.c) waits for a vector file in page 0 RAM ("EOwt");
+# per run. The parity ROM (msx/vectors_main.c) waits for a vector file in its RAM ("EOwt");
 # this script writes it there and says go ("EOgo"), waits for the done marker ("EOdn"), checks the
 # stack stayed in its area, saves the result block to a file and exits openMSX. It never waits
 # forever: a limit in emulated seconds and one in real seconds both end the run with an error.
@@ -69,7 +69,7 @@ proc eo_load {} {
     set room [eo_field 6]
     set len [string length $::eo_vec]
     if {$len > $room} {
-        eo_end 1 "the vector file has $len bytes; the ROM has room for $room (page 0 RAM)"
+        eo_end 1 "the vector file has $len bytes; the ROM has room for $room (its vector area, msx/crt0_vectors*.s)"
         return
     }
     debug write_block memory [eo_field 4] $::eo_vec
@@ -89,7 +89,7 @@ proc eo_step {} {
         return [eo_magic]
     }
     if {$magic eq "EOer"} {
-        eo_end 1 "the ROM found no RAM in page 0 for the vector file"
+        eo_end 1 "the ROM found no RAM at its vector area for the vector file"
         return "done"
     }
     if {$magic ne "EOdn"} { return $magic }
