@@ -19,7 +19,7 @@
 # links every module it is compiled with: the broadphase modules are about 24 KiB of Z80 code with
 # SDCC's runtime, tiles and slopes about 13 KiB more, so the whole core no longer fits one 32 KiB
 # cartridge. Rather than a mapper, the runner is compiled once per group of modules
-# (EO_VEC_BROADPHASE, EO_VEC_PIXELMASK, ...: MSX_VEC_SWITCHES below) into one plain 32 KiB ROM
+# (EO_VEC_BROADPHASE, EO_VEC_PIXELMASK, ...: MSX_GROUPS below) into one plain 32 KiB ROM
 # each (the movers' into a 48 KiB one), with the same program and harness (gridmask, aabb, sectors, sweep and pixelmask
 # together outgrew one; the queries, which link sectors and sweep again, have their own). In RAM,
 # each file has 16 KiB to itself, a ROM does not change when the vectors do, and a new module
@@ -54,16 +54,9 @@ MSX_CODE_LOC  := 0x4010
 MSX_DATA_LOC  := 0xC000
 # ROM groups, the runner's flags for each, and each module's group.
 MSX_GROUPS := broadphase pixelmask tiles raycast query contact move
-# A group's runner has its own switch on and every other off (tests/vectors/vectors.h).
-MSX_VEC_SWITCHES := BROADPHASE PIXELMASK TILES RAYCAST QUERY CONTACT MOVE
-msx_switch_broadphase := BROADPHASE
-msx_switch_pixelmask  := PIXELMASK
-msx_switch_tiles      := TILES
-msx_switch_raycast    := RAYCAST
-msx_switch_query      := QUERY
-msx_switch_contact    := CONTACT
-msx_switch_move       := MOVE
-msx_flags = $(foreach v,$(MSX_VEC_SWITCHES),-DEO_VEC_$(v)=$(if $(filter $(v),$(msx_switch_$(1))),1,0))
+# A group's runner has its own switch (EO_VEC_<GROUP>, tests/vectors/vectors.h) on and every other off.
+msx_upper = $(shell echo '$(1)' | tr a-z A-Z)
+msx_flags = $(foreach g,$(MSX_GROUPS),-DEO_VEC_$(call msx_upper,$(g))=$(if $(filter $(g),$(1)),1,0))
 msx_group_pixelmask  := pixelmask
 msx_group_tiles      := tiles
 msx_group_tiles16    := tiles
