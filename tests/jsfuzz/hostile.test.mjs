@@ -205,6 +205,7 @@ const METHODS = [
   ['world.add', () => [5, 6, 3, 4, { layer: { category: 1, collidesWith: 3 }, response: 'touch', data: 7 }], (t, w, a) => w.wd.add(...a), [0, 1, 2, 3]],
   ['world.move', (t, w) => [w.hero, 30.5, 3, { filter: () => 'slide' }], (t, w, a) => w.wd.move(...a), [0, 1, 2]],
   ['world.update', (t, w) => [w.crate, 20, 20, 3, 3], (t, w, a) => w.wd.update(...a), [0, 1, 2]],
+  ['world.updateMany', (t, w) => [[w.crate, w.hero], [20, 20, 3, 3, 4.5, 5, 6, 6]], (t, w, a) => w.wd.updateMany(...a), [0, 1]],
   ['world.remove', (t, w) => [w.crate], (t, w, a) => w.wd.remove(...a), [0]],
   ['world.get', (t, w) => [w.hero], (t, w, a) => w.wd.get(...a), [0]],
   ['world.queryPoint', () => [3, 3], (t, w, a) => w.wd.queryPoint(...a), [0, 1]],

@@ -220,6 +220,80 @@ test('world: queries, pairs, groups and events by handle', () => {
   assert.deepEqual([...ev.ended.subarray(0, 2)], [Math.min(b1, e1), Math.max(b1, e1)]);
 });
 
+test('world.updateMany: the same World as update one by one, found again by pairs and queries (brute force)', () => {
+  const N = 400, W = 640, H = 480;
+  const one = eo.world.create({ worldW: W, worldH: H, cellSize: 32, maxObjects: N });
+  const many = eo.world.create({ worldW: W, worldH: H, cellSize: 32, maxObjects: N });
+  try {
+    const h1 = [], h2 = [];
+    for (let i = 0; i < N; i++) {
+      const x = rnd(0, W - 20), y = rnd(0, H - 20), s = rnd(1, 12);
+      h1.push(one.add(x, y, s, s)); h2.push(many.add(x, y, s, s));
+    }
+    one.pairs(); many.pairs(); // both grids built: from here updates are noted, then caught up
+    for (let frame = 0; frame < 6; frame++) {
+      // a few objects (each caught up alone), then all of them (one pass), and a handle twice
+      const count = frame % 2 === 0 ? 7 : N - 1; // plus the repeat: at most maxObjects handles
+      const hs = [], boxes = new Float64Array(4 * (count + 1));
+      for (let k = 0; k < count; k++) {
+        const i = frame % 2 === 0 ? rnd(0, N - 1) : k, j = 4 * k;
+        boxes[j] = rnd(0, (W - 20) * 4) / 4; boxes[j + 1] = rnd(0, (H - 20) * 4) / 4;
+        boxes[j + 2] = rnd(1, 16) / 2; boxes[j + 3] = rnd(1, 16) / 2;
+        hs.push(h2[i]);
+        one.update(h1[i], boxes[j], boxes[j + 1], boxes[j + 2], boxes[j + 3]);
+      }
+      const last = 4 * count;                    // the first handle again: its last box wins
+      boxes.set([1.5, 2.5, 3, 3], last);
+      hs.push(hs[0]);
+      one.update(h1[h2.indexOf(hs[0])], 1.5, 2.5, 3, 3);
+      many.updateMany(hs, boxes);
+      const px = h2.map((h) => many.get(h)), p1 = h1.map((h) => one.get(h));
+      assert.deepEqual(px, p1);
+      const pixel = (b) => ({ x: Math.floor(b.x), y: Math.floor(b.y), w: Math.ceil(b.w), h: Math.ceil(b.h) });
+      const brute = [];
+      for (let a = 0; a < N; a++) for (let b = a + 1; b < N; b++) if (meet(pixel(px[a]), pixel(px[b]))) brute.push(`${h2[a]},${h2[b]}`);
+      const got = many.pairs(), found = [];
+      for (let k = 0; k < got.count; k++) found.push(`${Math.min(got.pairs[2 * k], got.pairs[2 * k + 1])},${Math.max(got.pairs[2 * k], got.pairs[2 * k + 1])}`);
+      assert.deepEqual(found.sort(), brute.sort(), `frame ${frame}`);
+      assert.deepEqual([...many.pairs().pairs.subarray(0, 2 * got.count)].map((h) => h2.indexOf(h)),
+        [...one.pairs().pairs.subarray(0, 2 * got.count)].map((h) => h1.indexOf(h)));
+      const q = pixel(px[5]);
+      assert.deepEqual(many.queryRect(q.x, q.y, q.w, q.h).map((h) => h2.indexOf(h)), one.queryRect(q.x, q.y, q.w, q.h).map((h) => h1.indexOf(h)));
+    }
+  } finally {
+    one.dispose(); many.dispose();
+  }
+});
+
+test('world.updateMany: a bad handle or box is named, and nothing moves', () => {
+  const w = eo.world.create({ worldW: 100, worldH: 100, maxObjects: 3 });
+  try {
+    const a = w.add(1, 1, 4, 4), b = w.add(10, 10, 4, 4), gone = w.add(50, 50, 2, 2);
+    w.remove(gone);
+    const before = () => [w.get(a), w.get(b), w.pairs().count, w.queryPoint(2, 2)];
+    const was = before();
+    const tries = [
+      [[a, b], [20, 20, 4, 4, NaN, 0, 4, 4], /box 1: x must be a finite number/],
+      [[a, b], [20, 20, 4, 4, 10, 10, 0, 4], /box 1: w and h must make a box at least 1 x 1 px/],
+      [[a, b], [20, 20, 4, 4, 99, 10, 4, 4e12], /box 1: .*inside the world/],
+      [[a, gone], [20, 20, 4, 4, 1, 1, 4, 4], /handles\[1\] \d+ names no object/],
+      [[a, '1'], [20, 20, 4, 4, 1, 1, 4, 4], /handles\[1\] must be a handle/],
+      [[a, b], [20, 20, 4, 4], /2 handles need 8 numbers, got 4/],
+      [[a, b, a, b], new Float64Array(16), /at most 3 handles/],
+      [new Set([a]), [1, 1, 4, 4], /handles must be an array or a typed array/],
+      [[a], 'boxes', /boxes must be an array or a typed array/],
+    ];
+    for (const [hs, boxes, re] of tries) {
+      assert.throws(() => w.updateMany(hs, boxes), bad(re), re.source);
+      assert.deepEqual(before(), was, re.source);
+    }
+    w.updateMany(new Uint32Array([b]), new Int32Array([0, 0, 8, 8])); // typed arrays, any numeric kind
+    assert.deepEqual(w.queryPoint(2, 2).sort(), [a, b].sort());
+  } finally {
+    w.dispose();
+  }
+});
+
 test('world: handles die with their object, and bad input names what to change', () => {
   const w = eo.world.create({ maxObjects: 2 });
   const a = w.add(0, 0, 1, 1);

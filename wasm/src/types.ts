@@ -539,6 +539,12 @@ export interface World<T = unknown> {
   has(handle: number): boolean;
   /** Puts an object at (x, y) (and a new size, if given), without a sweep: a teleport. */
   update(handle: number, x: number, y: number, w?: number, h?: number): void;
+  /** update for many objects in one call: handles[i] to boxes[4i .. 4i + 3] (x, y, w, h, floats; the
+      pixel box as add's). Every handle and box is checked before any changes: a bad one throws,
+      naming it, and leaves the World as it was. At most maxObjects handles; one given twice takes its
+      last box. The grid catches up at its next read (a move, a query, pairs, events), in one pass
+      when many moved. */
+  updateMany(handles: ArrayLike<number>, boxes: ArrayLike<number>): void;
   /** The object's float position and size. */
   get(handle: number, into?: Box): Box;
   /** The object's data. */

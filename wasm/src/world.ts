@@ -8,7 +8,7 @@ import type { Core, Expect } from './core.js';
 import { disposedError, EarlyoutError, fail } from './errors.js';
 import { FIELD_TYPES, LAYOUT } from './generated/abi.js';
 import { DEFINES, RESULT, RESULTS } from './generated/constants.js';
-import { choice, COORD_MAX, COORD_MIN, finite, int, intoArray, intoFailed, isInto, OptionReader, show, typed } from './input.js';
+import { choice, COORD_MAX, COORD_MIN, finite, int, intoArray, intoFailed, isInto, OptionReader, realView, show, typed } from './input.js';
 import type { Owner, Block } from './memory.js';
 import { splitPairs } from './events.js';
 import { MAPS } from './tiles.js';
@@ -144,6 +144,23 @@ export function makeWorld(core: Core): WorldApi {
       if (disposed) disposedError('this World');
       if (busy) fail('a World cannot be used from inside a move\'s filter: the filter only answers');
     };
+    /** h's slot if it names a live object of this World, else -1. */
+    const liveSlot = (h: unknown): number => {
+      if (typeof h !== 'number' || !Number.isInteger(h) || h < 0 || h >= 256 * SLOT) return -1;
+      const slot = h % SLOT;
+      return slot < slots && alive[slot] === 1 && gen[slot] === Math.floor(h / SLOT) ? slot : -1;
+    };
+    /** updateMany's arguments: a typed array, or an array (read element by element, once). */
+    const listOf = (name: string, v: unknown): ArrayLike<unknown> => {
+      const view = realView(name, v);
+      if (view !== null) return view as ArrayLike<unknown>;
+      if (Array.isArray(v)) {
+        const n = (v as unknown[]).length;
+        if (typeof n === 'number' && Number.isInteger(n) && n >= 0) return v as unknown[];
+      }
+      return fail(`${name} must be an array or a typed array of numbers, got ${show(v)}`);
+    };
+    let manySlot = new Uint32Array(0), manyBox = new Int32Array(0), manyF = new Float64Array(0); // updateMany's checked input
     const slotOf = (name: string, h: unknown): number => {
       ready();
       if (typeof h !== 'number' || !Number.isInteger(h) || h < 0 || h >= 256 * SLOT) fail(`${name} must be a handle this World gave, got ${show(h)}`);
@@ -151,21 +168,34 @@ export function makeWorld(core: Core): WorldApi {
       if (slot >= slots || alive[slot] !== 1 || gen[slot] !== Math.floor(h / SLOT)) fail(`${name} ${h} names no object of this World (removed, or another World's)`);
       return slot;
     };
-    /** Checks floats (x, y, w, h) as an object's box (floor of the corner, ceil of the size: at
-        least 1 x 1 px, inside the world) into PLACE / PLACE_F, before anything changes. */
-    const check = (fx: unknown, fy: unknown, fw: unknown, fh: unknown) => {
-      const px = Math.floor(finite('x', fx)), py = Math.floor(finite('y', fy));
-      const pw = Math.ceil(finite('w', fw)), ph = Math.ceil(finite('h', fh));
-      if (pw < 1 || ph < 1) fail(`w and h must make a box at least 1 x 1 px, got ${fw as number} x ${fh as number}`);
-      if (px < COORD_MIN || py < COORD_MIN || px + pw - 1 > COORD_MAX || py + ph - 1 > COORD_MAX)
-        fail(`the box (${fx as number}, ${fy as number}) ${pw} x ${ph} must lie inside the world (${COORD_MIN} .. ${COORD_MAX})`);
+    /** An object's pixel box from floats (x, y, w, h) into PLACE: floor of the corner, ceil of the
+        size. false unless all four are numbers making a box of at least 1 x 1 px inside the world
+        (NaN and the infinities fail a comparison). */
+    const pixelBox = (fx: unknown, fy: unknown, fw: unknown, fh: unknown): boolean => {
+      if (typeof fx !== 'number' || typeof fy !== 'number' || typeof fw !== 'number' || typeof fh !== 'number') return false;
+      const px = Math.floor(fx), py = Math.floor(fy), pw = Math.ceil(fw), ph = Math.ceil(fh);
+      if (!(px >= COORD_MIN && py >= COORD_MIN && pw >= 1 && ph >= 1 && px + pw - 1 <= COORD_MAX && py + ph - 1 <= COORD_MAX)) return false;
       PLACE[0] = px; PLACE[1] = py; PLACE[2] = pw; PLACE[3] = ph;
+      return true;
+    };
+    /** Why pixelBox refused (x, y, w, h): throws, naming the first rule broken. */
+    const whyNoBox = (fx: unknown, fy: unknown, fw: unknown, fh: unknown): never => {
+      finite('x', fx); finite('y', fy); finite('w', fw); finite('h', fh);
+      const pw = Math.ceil(fw as number), ph = Math.ceil(fh as number);
+      if (pw < 1 || ph < 1) fail(`w and h must make a box at least 1 x 1 px, got ${fw as number} x ${fh as number}`);
+      return fail(`the box (${fx as number}, ${fy as number}) ${pw} x ${ph} must lie inside the world (${COORD_MIN} .. ${COORD_MAX})`);
+    };
+    /** Checks floats (x, y, w, h) as an object's box into PLACE / PLACE_F, before anything changes. */
+    const check = (fx: unknown, fy: unknown, fw: unknown, fh: unknown) => {
+      if (!pixelBox(fx, fy, fw, fh)) whyNoBox(fx, fy, fw, fh);
       PLACE_F[0] = fx as number; PLACE_F[1] = fy as number; PLACE_F[2] = fw as number; PLACE_F[3] = fh as number;
     };
     /** The box check() read, at slot: floats here, the pixel box in wasm. */
     const place = (slot: number) => {
-      pos.set(PLACE_F, 4 * slot);
-      heap.i32.set(PLACE, (boxesAt >>> 2) + 4 * slot);
+      // element by element: two TypedArray.set calls of 4 elements took a third of world.update
+      const i32 = heap.i32, k = (boxesAt >>> 2) + 4 * slot, f = 4 * slot;
+      pos[f] = PLACE_F[0]; pos[f + 1] = PLACE_F[1]; pos[f + 2] = PLACE_F[2]; pos[f + 3] = PLACE_F[3];
+      i32[k] = PLACE[0]; i32[k + 1] = PLACE[1]; i32[k + 2] = PLACE[2]; i32[k + 3] = PLACE[3];
     };
     /** Builds the grid over every slot (after the slot count grew), growing its memberships when
         they do not fit (a few large objects can touch many sectors). */
@@ -179,10 +209,40 @@ export function makeWorld(core: Core): WorldApi {
       }
       built = true;
     };
-    const ensureGrid = () => { if (!built) build(); };
-    /** After slot's box changed: its sectors (or a whole build, while the slot count is new). */
+    /** world.update and world.remove only note the slot: the grid catches up when it is next read
+        (ensureGrid), in one eo_sectors_update pass when many slots changed. A game that updates
+        every object each frame then makes one call into wasm, not one per object. The answers are
+        the same either way: eo_sectors_update_one leaves the grid eo_sectors_update would. */
+    const stale = new Uint32Array(cap), isStale = new Uint8Array(cap);
+    let staleCount = 0;
+    const noteMoved = (slot: number) => {
+      if (!built || isStale[slot] === 1) return;
+      isStale[slot] = 1;
+      stale[staleCount++] = slot;
+    };
+    const ensureGrid = () => {
+      if (!built) build();
+      else if (staleCount > 0) {
+        const r = staleCount > (slots >>> 3) // many: one pass over every slot beats a call per slot
+          ? x.eo_sectors_update(gridAt, boxesAt, slots, 0, core.hooks)
+          : updateStale();
+        if (r !== RESULT.EO_OK) build(); // a sector was full and the fallback build did not fit: grow
+      }
+      for (let i = 0; i < staleCount; i++) isStale[stale[i]] = 0;
+      staleCount = 0;
+    };
+    const updateStale = (): number => {
+      for (let i = 0; i < staleCount; i++) {
+        const r = x.eo_sectors_update_one(gridAt, boxesAt, slots, stale[i], 0, core.hooks);
+        if (r !== RESULT.EO_OK) return r;
+      }
+      return RESULT.EO_OK;
+    };
+    /** After a move changed slot's box: its sectors now, so that the next mover meets it where it is
+        (or a whole build, while the slot count is new). */
     const moved = (slot: number) => {
       if (!built) return;
+      ensureGrid();
       const r = x.eo_sectors_update_one(gridAt, boxesAt, slots, slot, 0, core.hooks);
       if (r !== RESULT.EO_OK) build(); // a sector was full and the fallback build did not fit: grow
     };
@@ -254,14 +314,14 @@ export function makeWorld(core: Core): WorldApi {
         heap.u8[respAt + slot] = resp;
         data[slot] = o.data as T | undefined;
         live++;
-        moved(slot);
+        noteMoved(slot);
         return handleOf(slot);
       },
       remove(h) {
         const slot = slotOf('handle', h);
         const k = (boxesAt >>> 2) + 4 * slot;
         heap.i32[k + 2] = 0; heap.i32[k + 3] = 0; // an empty box: in no sector, met by nothing
-        moved(slot);
+        noteMoved(slot);
         alive[slot] = 0;
         gen[slot] = (gen[slot] + 1) & 255;
         data[slot] = undefined;
@@ -278,7 +338,41 @@ export function makeWorld(core: Core): WorldApi {
         const slot = slotOf('handle', h);
         check(fx, fy, fw === undefined ? pos[4 * slot + 2] : fw, fh === undefined ? pos[4 * slot + 3] : fh);
         place(slot);
-        moved(slot);
+        noteMoved(slot);
+      },
+      updateMany(hs, bs) {
+        ready();
+        const what = 'world.updateMany';
+        const handles = listOf(`${what}: handles`, hs), boxes = listOf(`${what}: boxes`, bs);
+        const n = handles.length;
+        if (n > cap) fail(`${what}: at most ${cap} handles (config.maxObjects), got ${n}`);
+        if (boxes.length !== 4 * n)
+          fail(`${what}: boxes must hold x, y, w, h per handle: ${n} handles need ${4 * n} numbers, got ${boxes.length}`);
+        if (manySlot.length < n) { manySlot = new Uint32Array(n); manyBox = new Int32Array(4 * n); manyF = new Float64Array(4 * n); }
+        // every handle and box checked (each element read once) before anything changes
+        for (let i = 0; i < n; i++) {
+          const h = handles[i], slot = liveSlot(h);
+          if (slot < 0) slotOf(`${what}: handles[${i}]`, h); // throws, saying why
+          const j = 4 * i, fx = boxes[j], fy = boxes[j + 1], fw = boxes[j + 2], fh = boxes[j + 3];
+          if (!pixelBox(fx, fy, fw, fh)) {
+            try {
+              whyNoBox(fx, fy, fw, fh);
+            } catch (e) {
+              if (e instanceof EarlyoutError) fail(`${what}: box ${i}: ${e.message}`);
+              throw e;
+            }
+          }
+          manySlot[i] = slot;
+          manyBox[j] = PLACE[0]; manyBox[j + 1] = PLACE[1]; manyBox[j + 2] = PLACE[2]; manyBox[j + 3] = PLACE[3];
+          manyF[j] = fx as number; manyF[j + 1] = fy as number; manyF[j + 2] = fw as number; manyF[j + 3] = fh as number;
+        }
+        const i32 = heap.i32;
+        for (let i = 0; i < n; i++) {
+          const slot = manySlot[i], f = 4 * slot, k = (boxesAt >>> 2) + f, j = 4 * i;
+          pos[f] = manyF[j]; pos[f + 1] = manyF[j + 1]; pos[f + 2] = manyF[j + 2]; pos[f + 3] = manyF[j + 3];
+          i32[k] = manyBox[j]; i32[k + 1] = manyBox[j + 1]; i32[k + 2] = manyBox[j + 2]; i32[k + 3] = manyBox[j + 3];
+          noteMoved(slot);
+        }
       },
       get(h, into) {
         const slot = slotOf('handle', h);
