@@ -5,6 +5,7 @@
 #                    segment queries, with the sectors and sweep they read; contact: push-out and time
 #                    of impact), and build/msx/earlyout-vectors-move.rom, a 48 KiB one for the movers
 #                    (eo_move with the sectors, tiles and events it reads)
+#                    and prints the core's Z80 code and data per module (build/msx/sizes.md)
 #   make test-msx    run them in openMSX (C-BIOS, headless) on every module's vector file and
 #                    compare with the native results
 #   make bench-msx   Z80 T-states (sz80): grid masks vs the classic formulation, and the broadphases
@@ -85,7 +86,11 @@ CORE_Z80_HDR := $(wildcard core/src/z80/*.h)
 MSX_CORE_REL := $(patsubst core/src/%.c,$(MSX)/core/%.rel,$(subst core/src/z80/,core/src/,$(CORE_Z80_SRC)))
 
 .PHONY: msx test-msx bench-msx
-msx: $(MSX_ROMS) $(MSX_SYMS)
+msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX)/sizes.md
+	@cat $(MSX)/sizes.md
+# The core's Z80 code and data per module and file, as a game would link them (msx/rel_sizes.sh).
+$(MSX)/sizes.md: $(MSX_CORE_REL) msx/rel_sizes.sh
+	msx/rel_sizes.sh $@ $(MSX_CORE_REL)
 
 # $(call msx_cc,FLAGS): compile $< to $@; SDCC's messages are kept in $@.diag and any at all
 # (warning, info, error) fails the build, so the core stays warning-free for SDCC.
@@ -199,7 +204,7 @@ $(MSXT)/%_asm.out: $(MSXT)/%_asm.ihx bench/msx/ticks.sh
 .PRECIOUS: $(MSXT)/%_c.rel $(MSXT)/%_asm_main.rel $(MSXT)/%_asm.ihx
 MSX_ASM_OUTS := $(foreach m,$(MSX_ASM_MODULES),$(MSXT)/$(m)_asm.out)
 
-test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/verdict.tcl tests/msx/run.sh \
+test-msx: $(MSX_ROMS) $(MSX_SYMS) $(MSX)/sizes.md $(MSX_NATIVE) $(MSX)/compare tests/msx/run.tcl tests/msx/verdict.tcl tests/msx/run.sh \
           $(MSX_ASM_OUTS) tests/msx/asm_check.sh $(MSX_DEMO_TEST)
 	@MSX_TIMEOUT=$(MSX_TIMEOUT) MSX_REALTIME=$(MSX_REALTIME) OPENMSX=$(OPENMSX) \
 	  tests/msx/demo.sh $(MSX_DEMO).rom $(MSX_DEMO).syms.tcl $(MSX)/demo/demo_replay $(MSX)/demo/demo_replay.wasm \
