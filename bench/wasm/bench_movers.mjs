@@ -30,11 +30,13 @@
 //    bullets bunched in a 128 x 128 spawn area or spread over the screen; positions in whole pixels.
 //    The bullet-enemy pairs found by world.pairsBetween (one call, after world.updateMany of every
 //    object; bullets as group A, enemies as B: sectors.h says to keep the larger group as A, and
-//    the other way round it reads every bullet's sector for every bullet), by the two-grid workaround (a sector grid of the bullets, queryRegion once per enemy)
-//    and by one grid with layers (updateAndFindPairs, bullets not colliding with bullets) must be
-//    the same set every frame, or the run stops. Candidates: the pairs each one looked at (layers:
-//    the grid's candidatePairs; two grids: the bullets the queries returned; pairsBetween: the
-//    pairs it returned, its own candidates not being exposed).
+//    the other way round it reads every bullet's sector for every bullet), by one sector grid's
+//    updateAndFindPairsBetween (the game's box array and layers, one call a frame), by the
+//    two-grid workaround (a sector grid of the bullets, queryRegion once per enemy) and by one
+//    grid with layers (updateAndFindPairs, bullets not colliding with bullets) must be the same set
+//    every frame, or the run stops. Candidates: the pairs each one looked at (layers and pairs
+//    between: the grid's candidatePairs; two grids: the bullets the queries returned;
+//    world.pairsBetween: the pairs it returned, its own candidates not being exposed).
 //
 // Usage: [BENCH_MOVERS=1000,10000] node bench/wasm/bench_movers.mjs [frames] [--check] [--record FILE]
 //   BENCH_MOVERS   the mover counts (default 1000,10000)
@@ -406,8 +408,28 @@ function layersMethod() {
   };
 }
 
+function gridBetweenMethod() {
+  let grid, layers, found;
+  return {
+    name: 'one grid, pairs between',
+    setup(s) {
+      grid = eo.sectors.create({ worldW: GW, worldH: GH, cols: 32, rows: 24, maxObjects: s.N });
+      layers = new Uint16Array(2 * s.N);
+      for (let i = 0; i < s.N; i++) layers.set(i < ENEMIES ? [ENEMY, BULLET] : [BULLET, ENEMY], 2 * i);
+      found = grid.updateAndFindPairsBetween(s.boxes, layers, BULLET, ENEMY);
+    },
+    frame(s, hits) {
+      found = grid.updateAndFindPairsBetween(s.boxes, layers, BULLET, ENEMY, found);
+      // (a: the bullet, b: the enemy), as indices of the scene's boxes
+      for (let k = 0; k < found.count; k++) hits.push(found.pairs[2 * k + 1] * 65536 + found.pairs[2 * k]);
+      return found.stats.candidatePairs;
+    },
+    done() { grid.dispose(); },
+  };
+}
+
 function runGroups(layout) {
-  const methods = [betweenMethod(), twoGridsMethod(), layersMethod()];
+  const methods = [betweenMethod(), gridBetweenMethod(), twoGridsMethod(), layersMethod()];
   const scenes = methods.map(() => groupSceneOf(layout));
   methods.forEach((m, i) => m.setup(scenes[i]));
   const times = methods.map(() => []), cands = methods.map(() => 0);
@@ -484,6 +506,9 @@ const summary = [
   `- scene by scene, the least each peer is behind: earlyout ahead of rapier-kcc-least ${worst(1).toFixed(1)}x, ahead of detect-collisions-least ${worst(2).toFixed(1)}x`,
   `- tunnelled movers, all scenes: earlyout ${moverRows.reduce((a, r) => a + r.tun[0], 0)}, Rapier's controller ${moverRows.reduce((a, r) => a + r.tun[1], 0)}, ` +
     `detect-collisions ${moverRows.reduce((a, r) => a + r.tun[2], 0)}`,
+  // group against group in one call a frame: one grid's pairs between against the two-grid workaround
+  `- group against group, one call a frame: one grid's pairs between ` +
+    groupRows.map((g) => `ahead of two-grids-${g.layout} ${(g.ms[g.names.indexOf('two grids (queryRegion)')] / g.ms[g.names.indexOf('one grid, pairs between')]).toFixed(1)}x`).join(', '),
 ];
 console.log(summary.join('\n') + '\n');
 

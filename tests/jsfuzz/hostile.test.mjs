@@ -148,6 +148,7 @@ const METHODS = [
   ['grid.build', () => [B], (t, w, a) => w.grid.build(...a), [0]],
   ['grid.update', () => [B], (t, w, a) => w.grid.update(...a), [0]],
   ['grid.findPairs', () => [B, new Uint16Array([1, 1, 1, 1, 1, 1]), new Uint16Array(4)], (t, w, a) => w.grid.findPairs(...a), []],
+  ['grid.updateAndFindPairsBetween', () => [B, new Uint16Array([1, 2, 2, 1, 1, 2]), 1, 2], (t, w, a) => w.grid.updateAndFindPairsBetween(...a), [0, 2, 3]],
   ['grid.ranges', () => [new Uint8Array(12)], (t, w, a) => w.grid.ranges(...a), []],
   ['grid.queryPoint', () => [6, 7, { filter: { category: 1, collidesWith: 1 } }], (t, w, a) => w.grid.queryPoint(...a), [0, 1]],
   ['grid.queryRegion', () => [box, { layers: new Uint16Array([1, 1, 1, 1, 1, 1]) }], (t, w, a) => w.grid.queryRegion(...a), [0]],

@@ -162,6 +162,48 @@ test('sectors: 100,000 boxes, 400 x 250 sectors (past 65,535 objects and 255 col
   grid.dispose();
 });
 
+test('sectors: updateAndFindPairsBetween finds the pairs between two groups, as brute force does', () => {
+  const N = 300, grid = eo.sectors.create({ worldW: 320, worldH: 240, cols: 10, rows: 8, maxObjects: N });
+  const BULLET = 1, ENEMY = 2; // boxes 0-19 enemies, 20-29 in both groups, the rest bullets
+  const layers = new Uint16Array(2 * N);
+  for (let i = 0; i < N; i++) {
+    const cat = i < 20 ? ENEMY : i < 30 ? BULLET | ENEMY : BULLET;
+    layers[2 * i] = cat; layers[2 * i + 1] = 0xffff;
+  }
+  layers[2 * 40 + 1] = 0; // a bullet its layers keep from everything
+  let boxes = scene(N, 7), found, total = 0;
+  for (let frame = 0; frame < 20; frame++) {
+    // bunched: the bullets in a corner half the frames
+    if (frame % 2) boxes = boxes.map((v, i) => (i >= 4 * 30 && (i & 3) < 2 ? v % 48 : v));
+    found = grid.updateAndFindPairsBetween(boxes, layers, BULLET, ENEMY, found);
+    const want = [];
+    const box = (i) => ({ x: boxes[4 * i], y: boxes[4 * i + 1], w: boxes[4 * i + 2], h: boxes[4 * i + 3] });
+    const overlap = (p, q) => p.x < q.x + q.w && q.x < p.x + p.w && p.y < q.y + q.h && q.y < p.y + p.h;
+    const allows = (i, j) => (layers[2 * i] & layers[2 * j + 1]) !== 0 && (layers[2 * j] & layers[2 * i + 1]) !== 0;
+    for (let b = 0; b < N; b++) {
+      if (!(layers[2 * b] & ENEMY)) continue;
+      for (let a = 0; a < N; a++)
+        if (a !== b && (layers[2 * a] & BULLET) && allows(a, b) && overlap(box(a), box(b))) want.push([a, b]);
+    }
+    const got = [];
+    for (let k = 0; k < found.count; k++) got.push([found.pairs[2 * k], found.pairs[2 * k + 1]]);
+    const key = (p) => `${Math.min(...p)},${Math.max(...p)}`;
+    assert.deepEqual([...new Set(got.map(key))].sort(), [...new Set(want.map(key))].sort(), `frame ${frame}`);
+    assert.equal(new Set(got.map(key)).size, got.length, 'each pair once');
+    for (const [a, b] of got) assert.ok((layers[2 * a] & BULLET) && (layers[2 * b] & ENEMY), `(${a}, ${b}): a from group A, b from group B`);
+    for (let k = 1; k < got.length; k++) assert.ok(got[k - 1][1] <= got[k][1], 'by ascending b');
+    assert.ok(found.stats.candidatePairs >= found.count);
+    total += found.count;
+  }
+  assert.ok(total > 100, `${total} pairs over 20 frames: the scene tests something`);
+  const bad = (fn, re) => assert.throws(fn, (e) => e instanceof EarlyoutError && re.test(e.message), re.source);
+  bad(() => grid.updateAndFindPairsBetween(boxes, undefined, BULLET, ENEMY), /layers are required/);
+  bad(() => grid.updateAndFindPairsBetween(boxes, layers, 0, ENEMY), /groupA must be an integer from 1 to 65535/);
+  bad(() => grid.updateAndFindPairsBetween(boxes, layers, BULLET, 70000), /groupB must be an integer from 1 to 65535/);
+  bad(() => grid.updateAndFindPairsBetween(boxes, new Uint16Array(4), BULLET, ENEMY), /layers/);
+  grid.dispose();
+});
+
 test('sectors: updateAndFindPairs is update then findPairs in one call, floats and ints alike', () => {
   const grid = eo.sectors.create({ worldW: 320, worldH: 240, cols: 10, rows: 8, maxObjects: 120 });
   const twin = eo.sectors.create({ worldW: 320, worldH: 240, cols: 10, rows: 8, maxObjects: 120 });

@@ -109,7 +109,7 @@ export function makeSectors(core: Core): SectorsApi {
     const cols = heap.dv.getUint16(pg + S.cfg + C.cols, true), rows = heap.dv.getUint16(pg + S.cfg + C.rows, true);
     const cellW = heap.dv.getUint32(pg + S.cell_w, true), cellH = heap.dv.getUint32(pg + S.cell_h, true);
     let disposed = false;
-    const site = { hint: 0 }; // the pairs of the last frame: the next one's guess
+    const site = { hint: 0 }, betweenSite = { hint: 0 }; // the pairs of the last frame: the next one's guess
     let count = -1;             // boxes of the last build or update that fitted, -1: none
     let failure = '';           // why the last build or update failed
     const live = () => { if (disposed) disposedError('this sector grid'); };
@@ -150,9 +150,11 @@ export function makeSectors(core: Core): SectorsApi {
       failure = '';
     };
     // the pair call, made once per grid (no closure a frame): what it reads is set just before
-    let callLayers = 0, callStats = 0;
+    let callLayers = 0, callStats = 0, callA = 0, callB = 0;
     const findCall = (pp: number, cap: number, pc: number, first: boolean) =>
       x.eo_sectors_find_pairs(pg, boxesAt, callLayers, pp, cap, pc, first ? callStats : 0, first ? core.hooks : 0);
+    const betweenCall = (pp: number, cap: number, pc: number, first: boolean) =>
+      x.eo_sectors_find_pairs_between(pg, boxesAt, callLayers, callA, callB, pp, cap, pc, first ? callStats : 0, first ? core.hooks : 0);
     const stale = (why: string) => new EarlyoutError('EO_JS_STALE', why);
     /** The out argument of findPairs / updateAndFindPairs, read before memory is touched. */
     let outView: Uint32Array | undefined, outInto: Record<string, unknown> | undefined, outStats: Record<string, unknown> | undefined;
@@ -195,7 +197,7 @@ export function makeSectors(core: Core): SectorsApi {
           const ps = core.newStats(what);
           callStats = ps;
           callLayers = core.putLayers(l, n, what);
-          return answer2(out, into, view, stats, ps, what);
+          return answer2(findCall, site, out, into, view, stats, ps, what);
         } finally {
           core.leave(m);
         }
@@ -214,7 +216,29 @@ export function makeSectors(core: Core): SectorsApi {
           place(n, true, what, ps);
           callStats = ps;
           callLayers = core.putLayers(l, n, what);
-          return answer2(out, into, view, stats, ps, what);
+          return answer2(findCall, site, out, into, view, stats, ps, what);
+        } finally {
+          core.leave(m);
+        }
+      },
+      updateAndFindPairsBetween(boxes, layers, groupA, groupB, out) {
+        const what = 'sectors.updateAndFindPairsBetween';
+        const src = boxSource('boxes', boxes, maxObjects, boxMax);
+        if (layers === undefined) fail(`${what}: layers are required (category, collidesWith per box): the categories say which group each box is in`);
+        const l = core.readLayers(layers, src.length >>> 2);
+        const a = int('groupA', groupA, 1, 65535), b = int('groupB', groupB, 1, 65535);
+        readOut(out);
+        const view = outView, into = outInto, stats = outStats;
+        live();
+        const m = core.enter();
+        try {
+          const n = stage(src, what);
+          const ps = core.newStats(what);
+          place(n, true, what, ps);
+          callStats = ps;
+          callLayers = core.putLayers(l, n, what);
+          callA = a; callB = b;
+          return answer2(betweenCall, betweenSite, out, into, view, stats, ps, what);
         } finally {
           core.leave(m);
         }
@@ -285,9 +309,9 @@ export function makeSectors(core: Core): SectorsApi {
         core.leave(m);
       }
     }
-    function answer2(out: unknown, into: Record<string, unknown> | undefined, view: Uint32Array | undefined,
-                     stats: Record<string, unknown> | undefined, ps: number, what: string): FoundPairs {
-      const arr = core.pairs(findCall, what, view, into !== undefined, out, site);
+    function answer2(call: typeof findCall, callSite: { hint: number }, out: unknown, into: Record<string, unknown> | undefined,
+                     view: Uint32Array | undefined, stats: Record<string, unknown> | undefined, ps: number, what: string): FoundPairs {
+      const arr = core.pairs(call, what, view, into !== undefined, out, callSite);
       const n = core.pairCount;
       const st = core.readStats(ps, stats as BroadphaseStats | undefined);
       if (into === undefined) return { count: n, pairs: arr, stats: st };

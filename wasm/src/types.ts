@@ -378,6 +378,13 @@ export interface SectorGrid {
   /** A frame in one call: update(boxes), then their pairs (the boxes read and copied once).
       stats: the work of both. */
   updateAndFindPairs(boxes: BoxArray, layers?: Uint16Array, out?: Uint32Array | FoundPairs): FoundPairs;
+  /** Bullets against enemies in one call: update(boxes), then the pairs between two groups: each box
+      whose category has a bit of groupB against the boxes whose category has a bit of groupA, as
+      (a: the group-A box, b: the group-B box) by ascending b, the layers allowing each pair too. Its
+      work follows the pairs between the groups, not those inside one: keep the larger group as A
+      (sectors.h: eo_sectors_find_pairs_between). layers is required: it says who is in which group. */
+  updateAndFindPairsBetween(boxes: BoxArray, layers: Uint16Array, groupA: number, groupB: number,
+                            out?: Uint32Array | FoundPairs): FoundPairs;
   /** First and last column and row of each box (0xFFFF: empty box), 4 values per box. */
   ranges(out?: Uint16Array): Uint16Array;
   /** Indices (ascending) of the boxes of the last build or update containing the pixel
