@@ -205,43 +205,15 @@ export function makeSectors(core: Core): SectorsApi {
       updateAndFindPairs(boxes, layers, out) {
         const what = 'sectors.updateAndFindPairs';
         const src = boxSource('boxes', boxes, maxObjects, boxMax);
-        const l = core.readLayers(layers, src.length >>> 2);
-        readOut(out);
-        const view = outView, into = outInto, stats = outStats;
-        live();
-        const m = core.enter();
-        try {
-          const n = stage(src, what);
-          const ps = core.newStats(what);
-          place(n, true, what, ps);
-          callStats = ps;
-          callLayers = core.putLayers(l, n, what);
-          return answer2(findCall, site, out, into, view, stats, ps, what);
-        } finally {
-          core.leave(m);
-        }
+        return updateAndPair(src, core.readLayers(layers, src.length >>> 2), out, what, findCall, site);
       },
       updateAndFindPairsBetween(boxes, layers, groupA, groupB, out) {
         const what = 'sectors.updateAndFindPairsBetween';
         const src = boxSource('boxes', boxes, maxObjects, boxMax);
         if (layers === undefined) fail(`${what}: layers are required (category, collidesWith per box): the categories say which group each box is in`);
         const l = core.readLayers(layers, src.length >>> 2);
-        const a = int('groupA', groupA, 1, 65535), b = int('groupB', groupB, 1, 65535);
-        readOut(out);
-        const view = outView, into = outInto, stats = outStats;
-        live();
-        const m = core.enter();
-        try {
-          const n = stage(src, what);
-          const ps = core.newStats(what);
-          place(n, true, what, ps);
-          callStats = ps;
-          callLayers = core.putLayers(l, n, what);
-          callA = a; callB = b;
-          return answer2(betweenCall, betweenSite, out, into, view, stats, ps, what);
-        } finally {
-          core.leave(m);
-        }
+        callA = int('groupA', groupA, 1, 65535); callB = int('groupB', groupB, 1, 65535);
+        return updateAndPair(src, l, out, what, betweenCall, betweenSite);
       },
       ranges(out) {
         const o = out === undefined ? undefined : typed('out', out, Uint16Array);
@@ -305,6 +277,24 @@ export function makeSectors(core: Core): SectorsApi {
         const ps = core.newStats(what);
         place(n, update, what, ps);
         return core.readStats(ps, into as BroadphaseStats | undefined);
+      } finally {
+        core.leave(m);
+      }
+    }
+    /** A frame in one call: update(src), then call's pairs over those boxes (read and copied once). */
+    function updateAndPair(src: Typed, l: Uint16Array | undefined, out: unknown, what: string,
+                           call: typeof findCall, callSite: { hint: number }): FoundPairs {
+      readOut(out);
+      const view = outView, into = outInto, stats = outStats;
+      live();
+      const m = core.enter();
+      try {
+        const n = stage(src, what);
+        const ps = core.newStats(what);
+        place(n, true, what, ps);
+        callStats = ps;
+        callLayers = core.putLayers(l, n, what);
+        return answer2(call, callSite, out, into, view, stats, ps, what);
       } finally {
         core.leave(m);
       }
