@@ -46,5 +46,7 @@ web=$(node "$here/demo_replay.mjs" "$wasm" "$seed" "$out.inputs"); st=$?
 # openMSX wrote the screen: a PNG (its signature) of some size, not an empty file
 [ "$(head -c 8 "$shot" 2>/dev/null | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && [ "$(stat -c %s "$shot")" -gt 2000 ]
 check "a screenshot of the played screen ($shot)" $? "missing or empty"
+# UPDATE_DOCS_SCREENSHOT=1 (as for the lessons' pages) copies it to docs/msx-demo.png, the README's
+[ "${UPDATE_DOCS_SCREENSHOT:-}" = 1 ] && [ $failed -eq 0 ] && cp "$shot" "$here/../../docs/msx-demo.png"
 echo "$passed $failed" > "$counts"
 [ $failed -eq 0 ]
