@@ -1,4 +1,4 @@
-// The graded tasks added to every lesson: each "predict, then check" panel (lessons 1, 2, 3, 5, 6),
+// The graded tasks added to every lesson: each "predict, then check" panel (lessons 1 to 6),
 // lesson 5's trap and lesson 6's climb. Playwright solves each task and fails it on purpose.
 //
 // The widgets pick fresh numbers every time, so the tests read the numbers off the page (the
@@ -9,6 +9,8 @@
 //   lesson 2  X first asks: A ends before B (A.x + A.w <= B.x), B ends before A, then the same on Y;
 //             it stops at the first "apart"; Y first swaps the axes
 //   lesson 3  sectors of ceil(256 / cols) x ceil(192 / rows); first and last pixel's sectors, clamped
+//   lesson 4  the first row of the overlap rectangle with a pixel solid in both sprites, and in it the
+//             leftmost such pixel (both sprites' pixels are on the page: data-q-a, data-q-b)
 //   lesson 5  col = x >> shift, row = y >> shift, index = row * width + col
 //   lesson 6  built-in heights (slopes.c): 45 up i + 1, 45 down 16 - i, 22 up low i/2 + 1, 22 up high
 //             9 + i/2, 22 down high 16 - i/2, 22 down low 8 - i/2; extension and regression by hand
@@ -205,6 +207,23 @@ test('lesson 3: predict the sector range of a box', async ({ page }) => {
   };
   await predictRounds(w, 'range-predict', expected, (a) => ({ ...a, r1: plus1(a.r1) }), 'last row');
   await shots(page, w, 'lesson-03-predict');
+});
+
+// ---- lesson 4 ---------------------------------------------------------------------------------
+
+test('lesson 4: predict the first contact of two sprites', async ({ page }) => {
+  const w = await openWidget(page, '/lessons/04-pixel-overlap.html', 'predict');
+  const expected = (q: Record<string, string>): Answer => {
+    const a = q.a.split('/'), b = q.b.split('/');
+    const ax = n(q.ax), ay = n(q.ay), bx = n(q.bx), by = n(q.by);
+    const solid = (rows: string[], x: number, y: number) => y >= 0 && y < rows.length && x >= 0 && x < rows[0].length && rows[y][x] === '1';
+    for (let y = Math.max(ay, by); y < Math.min(ay + a.length, by + b.length); y++)
+      for (let x = Math.max(ax, bx); x < Math.min(ax + a[0].length, bx + b[0].length); x++)
+        if (solid(a, x - ax, y - ay) && solid(b, x - bx, y - by)) return { x: String(x), y: String(y) };
+    throw new Error(`no contact in ${JSON.stringify(q)}: every round is dealt touching`);
+  };
+  await predictRounds(w, 'contact-predict', expected, (a) => ({ ...a, y: plus1(a.y) }), 'y');
+  await shots(page, w, 'lesson-04-predict');
 });
 
 // ---- lesson 5 ---------------------------------------------------------------------------------

@@ -396,45 +396,38 @@ test.describe('bitmask against per pixel', () => {
 });
 
 test.describe('challenge', () => {
-  test('predict the first contact, then find a near miss; the core checks', async ({ page }) => {
+  // The first-contact prediction is in lesson-challenges.spec.ts (web/src/predict.ts's rounds).
+  test('a deep near miss of your own: the core checks, and the lesson\'s own placements do not count', async ({ page }) => {
     const ch = await open(page, 'challenge');
     await ch.root.scrollIntoViewIfNeeded();
+    const checks = ch.get('checks');
 
-    await test.step('the answer is hidden at first', async () => {
-      await ch.expectCore([19, 13], 'hit', [5, 4], 'hidden: that is the challenge', undefined);
-      await expect(ch.get('area')).toHaveText('hidden');
+    await test.step('nothing is ticked before the learner moves', async () => {
+      await expect(checks).toHaveAttribute('data-acted', 'false');
+      await expect(ch.get('check-rect')).toHaveAttribute('data-done', '');
+      await expect(ch.get('challenge-status')).toContainText('Move the bullet');
     });
 
-    await test.step('a wrong guess reveals the core’s answer', async () => {
-      // the bullet's top-left pixel (19, 13) is clear, and its row 0 (20..25) misses the torso (10..18)
-      await ch.get('guess-x').fill('19');
-      await ch.get('guess-y').fill('13');
-      await ch.get('guess-check').click();
-      await expect(ch.get('guess-result')).toHaveAttribute('data-correct', 'false');
-      await expect(ch.get('guess-result')).toContainText('(19, 14)');
-      await ch.expectCore([19, 13], 'hit', [5, 4], '(19, 14)');
+    await test.step('the near miss the lesson opened on, (18, 10), and the Low preset, (20, 16), are not answers', async () => {
+      for (const [x, y] of [[18, 10], [20, 16]]) {
+        await ch.setPos('b', x, y);
+        await ch.expectCore([x, y], 'miss', x === 18 ? [6, 4] : [4, 4], 'none', 0);
+        await expect(checks).not.toHaveAttribute('data-solved', 'true');
+        await expect(ch.get('check-miss')).toHaveAttribute('data-done', '');
+      }
     });
 
-    await test.step('a move hides it again; the right guess is confirmed', async () => {
-      await ch.handle('b').focus();
-      await page.keyboard.press('ArrowRight');
-      await expect(ch.get('contact')).toContainText('hidden');
-      await page.keyboard.press('ArrowLeft');
-      // row 14 is soldier row 8 (8..23); bullet row 1 covers 19..26: first shared x = 19
-      await ch.get('guess-y').fill('14');
-      await ch.get('guess-check').click();
-      await expect(ch.get('guess-result')).toHaveAttribute('data-correct', 'true');
-    });
-
-    await test.step('a deep near miss under the rifle', async () => {
-      const panel = ch.root.locator('.pm-nearmiss');
-      await expect(panel).toHaveAttribute('data-solved', 'false');
-      // bullet at (20, 16): rectangle x 20..23, y 16..19 = 16 px; soldier rows 10..13 end at
-      // x 17, 17, 19, 19 while the bullet starts at 21, 20, 20, 21
-      await ch.setPos('b', 20, 16);
+    await test.step('a touch is refused, then a near miss of one’s own under the rifle is solved', async () => {
+      // (19, 14): the bullet's row 0 (x 20..25) on the soldier's row 8 (x 8..23)
+      await ch.setPos('b', 19, 14);
+      await expect(ch.get('check-miss')).toHaveAttribute('data-done', 'false');
+      await expect(ch.get('challenge-status')).toContainText('pixels touch');
+      // bullet at (20, 15): rectangle x 20..23, y 15..18, 16 px, and the core finds no pixel in both
+      await ch.setPos('b', 20, 15);
+      await ch.expectCore([20, 15], 'miss', [4, 4], 'none', 0);
       await expect(ch.get('check-rect')).toHaveAttribute('data-done', 'true');
       await expect(ch.get('check-miss')).toHaveAttribute('data-done', 'true');
-      await expect(panel).toHaveAttribute('data-solved', 'true');
+      await expect(checks).toHaveAttribute('data-solved', 'true');
       await expect(ch.get('challenge-status')).toContainText('Solved');
     });
   });

@@ -41,6 +41,7 @@ export const WIDGETS: Record<string, LoadMount> = {
   'pixelmask-editor': () => import('./pixelmask/editor.ts').then((m) => (host, eo, _o, life) => m.mountEditor(host, life, eo)),
   'pixelmask-compare': () => import('./pixelmask/compare.ts').then((m) => (host, eo, o, life) => void new m.Compare(host, life, eo, o)),
   'pixelmask-challenge': () => import('./pixelmask/challenge.ts').then((m) => (host, eo, _o, life) => void m.mountChallenge(host, life, eo)),
+  'pixelmask-predict': () => import('./pixelmask/predict.ts').then((m) => (host, eo, _o, life) => void m.mountContactPredict(host, eo, life)),
   // lesson 5
   'tiles-probe': () => import('./tiles/probe.ts').then((m) => (host, eo, _o, life) => void new m.TilesProbe(host, life, eo)),
   'tiles-playground': () => import('./tiles/playground.ts').then((m) => (host, eo, o, life) => void new m.TilesPlayground(host, life, eo, o)),

@@ -34,8 +34,6 @@ export interface PixelPlaygroundHooks {
   extraPanel?: HTMLElement;
   /** replaces the preset's hint line */
   hint?: string;
-  /** hide the first contact, the shared pixels and the area (the challenge asks for them) */
-  hideAnswers?: () => boolean;
   /** where the sprites start, instead of the preset's places */
   start?: [Pos, Pos];
 }
@@ -312,17 +310,16 @@ export class PixelPlayground {
 
   private renderPanels(): void {
     const r = this.result;
-    const hide = this.hooks.hideAnswers?.() ?? false;
     const rect = r.rect;
-    this.legendEl.update(rect, hide ? null : r.shared.length, hide ? null : r.contact);
+    this.legendEl.update(rect, r.shared.length, r.contact);
     this.out.rect.dataset.w = String(rect?.w ?? 0);
     this.out.rect.dataset.h = String(rect?.h ?? 0);
     setText(this.out.rect, rect ? `x ${rect.x}, y ${rect.y} · ${rect.w} × ${rect.h} px` : 'none: the boxes do not overlap');
     this.out.contact.dataset.x = r.contact ? String(r.contact.x) : '';
     this.out.contact.dataset.y = r.contact ? String(r.contact.y) : '';
-    setText(this.out.contact, hide ? 'hidden: that is the challenge' : r.contact ? pt(r.contact) : 'none');
+    setText(this.out.contact, r.contact ? pt(r.contact) : 'none');
     this.out.area.dataset.value = String(r.area);
-    setText(this.out.area, hide ? 'hidden' : `${r.area} px`);
+    setText(this.out.area, `${r.area} px`);
     const v = VERDICT_TEXT[r.verdict];
     this.verdictEl.dataset.verdict = r.verdict;
     this.verdictEl.replaceChildren(
@@ -337,7 +334,6 @@ export class PixelPlayground {
     if (!this.result) return;
     const { sprites, pos } = this.state;
     const r = this.result;
-    const hide = this.hooks.hideAnswers?.() ?? false;
     const available = Math.min(this.boardWrap.clientWidth || 640, 700);
     const ctx = this.board.layout(sprites, pos, available);
     const g = this.board.geom;
@@ -346,9 +342,9 @@ export class PixelPlayground {
     sprites.forEach((sp, i) => drawSprite(ctx, g, sp, pos[i]));
     if (r.rect) drawOverlapOutline(ctx, g, r.rect);
     this.drawStep(ctx);
-    if (!hide) drawShared(ctx, g, r.shared);
+    drawShared(ctx, g, r.shared);
     r.boxes.forEach((b, i) => drawBoxOutline(ctx, g, b, COLORS.objects[i], NAMES[i], this.selected === i && !this.board.handles[i].matches(':focus-visible')));
-    if (r.contact && !hide) drawContact(ctx, g, r.contact);
+    if (r.contact) drawContact(ctx, g, r.contact);
   }
 
   /** The traced step on the screen: rows already tested, the current row, the AND's pixels. */
