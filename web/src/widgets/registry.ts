@@ -26,7 +26,7 @@ export const WIDGETS: Record<string, LoadMount> = {
   'gridmask-predict': () => import('./gridmask/predict.ts').then((m) => based('gridmask-predict', m.mount)),
   // lesson 2
   'aabb-order': () => import('./aabb/order.ts').then((m) => (host, eo, o, life) => void new m.OrderDemo(host, life, eo, o)),
-  'aabb-pair': () => import('./aabb/pair.ts').then((m) => (host, eo, o, life) => void new m.BoxPair(host, life, eo, o)),
+  'aabb-pair': () => import('./aabb/pair.ts').then((m) => based('aabb-pair', m.mount)),
   'aabb-circles': () => import('./aabb/circles.ts').then((m) => (host, eo, o, life) => void new m.CirclePair(host, life, eo, o)),
   'aabb-challenge': () => import('./aabb/challenge.ts').then((m) => (host, eo, _o, life) => void m.mountAabbChallenge(host, life, eo)),
   'aabb-predict': () => import('./aabb/predict.ts').then((m) => (host, eo) => void m.mountOrderPredict(host, eo)),
