@@ -31,6 +31,7 @@ export const WIDGETS: Record<string, LoadMount> = {
   'aabb-challenge': () => import('./aabb/challenge.ts').then((m) => (host, eo, _o, life) => void m.mountAabbChallenge(host, life, eo)),
   'aabb-predict': () => import('./aabb/predict.ts').then((m) => (host, eo) => void m.mountOrderPredict(host, eo)),
   // lesson 3
+  'sectors-pairs': () => import('./sectors/pairs.ts').then((m) => based('sectors-pairs', m.mount)),
   'sectors-grid': () => import('./sectors/grid.ts').then((m) => (host, eo, o, life) => void new m.SectorsDemo(host, life, eo, o)),
   'sectors-tune': () => import('./sectors/tune.ts').then((m) => (host, eo, o, life) => void new m.TuneChart(host, life, eo, o)),
   'sectors-step': () => import('./sectors/step.ts').then((m) => (host, eo, o, life) => void new m.SectorStepper(host, life, eo, o)),
