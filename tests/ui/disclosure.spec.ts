@@ -98,20 +98,35 @@ test('lesson 2: B below A costs three comparisons X first, one Y first; the batt
   await expect(battle.getByTestId('order-y-first')).toBeChecked();
 });
 
-test('lesson 3: smaller sectors, fewer box tests, the same pairs; the full grid comes with the shapes', async ({ page }) => {
+test('lesson 3: only boxes that share a sector are tested; the battle comes after, with its cell size; the full grid with the shapes', async ({ page }) => {
+  // ten boxes in 64 px sectors (web/src/widgets/sectors/pairs.ts); A starts alone in sector (0, 0) at (24, 24)
   const f = await firstFigure(page, '03-sectors');
-  const num = async (id: string) => Number(await f.getByTestId(id).getAttribute('data-value'));
-  await expect(f.getByTestId('stat-grid-tests')).toHaveAttribute('data-value', /\d+/);
-  const before = await num('stat-grid-tests');
-  const pairs = await num('stat-brute-pairs');
-  expect(await num('stat-grid-pairs')).toBe(pairs);
-  const slider = f.locator('input[type=range]');
+  expect(await f.getAttribute('data-widget')).toBe('sectors-pairs');
+  const value = async (w: Locator, id: string) => Number(await w.getByTestId(id).getAttribute('data-value'));
+  await expect(f.getByTestId('sp-all-tests')).toHaveAttribute('data-value', '45'); // 10 x 9 / 2
+  const alone = await value(f, 'sp-tests');
+  // A one sector to the right, onto the box at (84, 16): two more pairs met, and one of them overlaps
+  const a = f.getByTestId('obj-a');
+  await a.focus();
+  for (let i = 0; i < 6; i++) await a.press('Shift+ArrowRight');
+  await expect(f.getByTestId('sp-tests')).toHaveAttribute('data-value', String(alone + 2));
+  expect(await value(f, 'sp-found')).toBe(await value(f, 'sp-all-found'));
+
+  const battle = page.getByTestId('battle');
+  expect(await sectionOf(battle)).toBe('');
+  await battle.scrollIntoViewIfNeeded();
+  await expect(battle).toHaveAttribute('data-ready', 'true');
+  await expect(battle.getByTestId('stat-grid-tests')).toHaveAttribute('data-value', /\d+/);
+  const before = await value(battle, 'stat-grid-tests');
+  const pairs = await value(battle, 'stat-brute-pairs');
+  expect(await value(battle, 'stat-grid-pairs')).toBe(pairs);
+  const slider = battle.locator('input[type=range]');
   await slider.focus();
   for (let i = 0; i < 12; i++) await slider.press('ArrowLeft'); // 64 px, 4 px a step: 16 px
-  await expect(f.getByText('16 × 12 sectors of 16 × 16 px')).toBeVisible();
-  expect(await num('stat-grid-tests')).toBeLessThan(before);
-  expect(await num('stat-grid-pairs')).toBe(pairs);
-  expect(await num('stat-brute-pairs')).toBe(pairs);
+  await expect(battle.getByText('16 × 12 sectors of 16 × 16 px')).toBeVisible();
+  expect(await value(battle, 'stat-grid-tests')).toBeLessThan(before);
+  expect(await value(battle, 'stat-grid-pairs')).toBe(pairs);
+  expect(await value(battle, 'stat-brute-pairs')).toBe(pairs);
   const full = page.getByTestId('grid');
   expect(await sectionOf(full)).toBe('Sectors');
   await full.scrollIntoViewIfNeeded();

@@ -23,6 +23,62 @@ async function expectPair(w: Widget, overlap: boolean, comparisons: number, othe
   await expect(w.get('other-comparisons')).toHaveText(String(other));
 }
 
+// The opening: one idea (the test stops at the first "apart"), two handles and nothing to set; the
+// sentence that says what to do comes before it, and the verdict with its count stays in view while
+// the learner drags B onto A. Start: A covers x 6..25, y 8..21; B covers x 42..57, y 26..37.
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the opening at ${size.name} size: one idea, the sentence before it, the verdict in view while dragging`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const w = await open(page, 'intro');
+    await test.step('only the boxes, the verdict and the questions: no fields, no order, no presets, no C', async () => {
+      // the figure's own DOM (the share bar's copy-link field is not a control of the idea)
+      await expect(w.root.locator('.fig-playground input, .fig-playground select, .fig-playground textarea')).toHaveCount(0);
+      await expect(w.root.locator('.fig-toolbar')).toHaveCount(0);
+      await expect(w.get('step-next')).toHaveCount(0);
+      await expect(w.root.locator('.fig-handle')).toHaveCount(2);
+      await expectPair(w, false, 1, 1);
+    });
+    await test.step('the sentence that says what to do sits right before the figure', async () => {
+      const before = await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
+      expect(before).toContain('Drag B onto A');
+    });
+    await test.step('B dragged onto A: four comparisons, and the verdict is on screen while the button is held', async () => {
+      const s = await w.scale();
+      // the learner looks at the board: it sits in the middle of the window (as a focused handle would)
+      await w.root.locator('.fig-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const handle = w.get('obj-b');
+      const hb = (await handle.boundingBox())!;
+      expect(hb.y).toBeGreaterThanOrEqual(0);
+      expect(hb.y + hb.height).toBeLessThanOrEqual(size.height);
+      const x = hb.x + hb.width / 2;
+      const y = hb.y + hb.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x - 15 * s, y - 7 * s, { steps: 3 });
+      await page.mouse.move(x - 30 * s, y - 14 * s, { steps: 3 }); // B at x 12, y 12: inside A
+      await expectPair(w, true, 4, 4);
+      const v = (await w.get('verdict').boundingBox())!;
+      expect(v.y).toBeGreaterThanOrEqual(0);
+      expect(v.y + v.height).toBeLessThanOrEqual(size.height);
+      expect(v.x).toBeGreaterThanOrEqual(0);
+      expect(v.x + v.width).toBeLessThanOrEqual(size.width);
+      const dir = join(ROOT, 'build/test-artifacts/screens');
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `lesson-aabb-intro-${size.name}.png`) });
+      await page.mouse.up();
+    });
+    await test.step('B straight below A, in its columns: X first asks three questions, Y first one', async () => {
+      await w.drag('obj-b', 0, 14); // B at x 12..27, y 26..37: A ends at y 21
+      await expectPair(w, false, 3, 1);
+      await expect(w.get('q-3')).toHaveAttribute('data-state', 'yes');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    });
+  });
+}
+
 test.describe('one pair of boxes', () => {
   test('the four questions, drag and 1-px nudges across the edge', async ({ page }) => {
     const w = await open(page, 'pair');

@@ -31,6 +31,78 @@ async function expectConsistent(w: Widget, layers: boolean): Promise<{ tests: nu
   return { tests, pairs };
 }
 
+// The opening (web/src/widgets/sectors/pairs.ts): ten boxes in a 4 x 3 grid of 64 px sectors, A to
+// drag, the sentence that says what to do before it, and the count in view while dragging. Worked out
+// by hand from the scene's boxes (x, y, w, h): A (24, 24, 20, 16) alone in sector (0, 0); (84, 16, 20,
+// 14) and (104, 38, 16, 16) share (1, 0) and miss; (150, 80, 24, 20) and (166, 92, 18, 16) share
+// (2, 1) and overlap; (118, 118, 18, 20) sits on the corner of (1, 1), (2, 1), (1, 2), (2, 2); (56,
+// 150, 22, 16) spans (0, 2) and (1, 2). Pairs met: 2-3, 4-5, 4-7, 5-7, 7-8: five box tests, one
+// overlap, of 10 x 9 / 2 = 45 pairs.
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the opening at ${size.name} size: one handle, the sentence before it, the count in view while dragging`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const w = await open(page, 'intro');
+    const expectCounts = async (tests: number, found: number, listed: number) => {
+      await expect(w.get('sp-tests')).toHaveAttribute('data-value', String(tests));
+      await expect(w.get('sp-found')).toHaveAttribute('data-value', String(found));
+      await expect(w.get('sp-all-tests')).toHaveAttribute('data-value', '45');
+      await expect(w.get('sp-all-found')).toHaveAttribute('data-value', String(found)); // same pairs, less work
+      await expect(w.get('sp-listed')).toHaveAttribute('data-value', String(listed));
+    };
+    await test.step('one handle and nothing to set; the sentence that says what to do sits right before it', async () => {
+      await expect(w.root.locator('.fig-playground').locator('input, select, textarea, button:not(.fig-handle)')).toHaveCount(0);
+      await expect(w.root.locator('.fig-handle')).toHaveCount(1);
+      await expectCounts(5, 1, 1);
+      expect(await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '')).toContain('Drag A across the sector lines');
+    });
+    await test.step('A dragged 48 px right, into sector (1, 0): it meets both boxes there and overlaps one, with the count on screen', async () => {
+      const s = await w.scale();
+      await w.root.locator('.fig-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const hb = (await w.get('obj-a').boundingBox())!;
+      const x = hb.x + hb.width / 2;
+      const y = hb.y + hb.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + 24 * s, y, { steps: 3 });
+      await page.mouse.move(x + 48 * s, y, { steps: 3 }); // A at (72, 24): x 72..91, beside (84, 16)'s 84..103
+      await expectCounts(7, 2, 1);
+      const r = (await w.get('sp-result').boundingBox())!;
+      expect(r.y).toBeGreaterThanOrEqual(0);
+      expect(r.y + r.height).toBeLessThanOrEqual(size.height);
+      expect(r.x + r.width).toBeLessThanOrEqual(size.width);
+      const dir = join(ROOT, 'build/test-artifacts/screens');
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `lesson-sectors-intro-${size.name}.png`) });
+      await page.mouse.up();
+    });
+    await test.step('A on the corner of four sectors (54, 54): listed in all four, it meets everyone in them', async () => {
+      await w.drag('obj-a', -18, 30);
+      await expectCounts(9, 1, 4); // 5 + A with the two boxes of (1, 0), the one of (0, 1) and the corner box
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    });
+  });
+}
+
+test("the opening's link keeps A's place: on the corner of four sectors after a reload", async ({ page }) => {
+  await page.goto(`${URL}?intro=a.54.54`);
+  const w = new Widget(page, 'intro');
+  await w.ready();
+  await expect(w.get('sp-listed')).toHaveAttribute('data-value', '4');
+  await expect(w.get('sp-tests')).toHaveAttribute('data-value', '9');
+  await w.get('obj-a').focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowLeft'); // (38, 54): x 38..57, column 0 only; rows 0 and 1
+  await expect(w.get('sp-listed')).toHaveAttribute('data-value', '2');
+  await expect.poll(() => page.url()).toContain('intro=a.38.54');
+  await page.reload();
+  await w.ready();
+  await expect(w.get('sp-listed')).toHaveAttribute('data-value', '2');
+  await expect(w.get('sp-tests')).toHaveAttribute('data-value', '6'); // 5 + A with the box of (0, 1)
+});
+
 test('layouts, cell size and layers change the counts consistently', async ({ page }) => {
   const w = await open(page, 'grid');
   const demo = w.root.locator('.sg-demo');

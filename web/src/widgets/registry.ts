@@ -26,11 +26,12 @@ export const WIDGETS: Record<string, LoadMount> = {
   'gridmask-predict': () => import('./gridmask/predict.ts').then((m) => based('gridmask-predict', m.mount)),
   // lesson 2
   'aabb-order': () => import('./aabb/order.ts').then((m) => (host, eo, o, life) => void new m.OrderDemo(host, life, eo, o)),
-  'aabb-pair': () => import('./aabb/pair.ts').then((m) => (host, eo, o, life) => void new m.BoxPair(host, life, eo, o)),
+  'aabb-pair': () => import('./aabb/pair.ts').then((m) => based('aabb-pair', m.mount)),
   'aabb-circles': () => import('./aabb/circles.ts').then((m) => (host, eo, o, life) => void new m.CirclePair(host, life, eo, o)),
   'aabb-challenge': () => import('./aabb/challenge.ts').then((m) => (host, eo, _o, life) => void m.mountAabbChallenge(host, life, eo)),
   'aabb-predict': () => import('./aabb/predict.ts').then((m) => (host, eo) => void m.mountOrderPredict(host, eo)),
   // lesson 3
+  'sectors-pairs': () => import('./sectors/pairs.ts').then((m) => based('sectors-pairs', m.mount)),
   'sectors-grid': () => import('./sectors/grid.ts').then((m) => (host, eo, o, life) => void new m.SectorsDemo(host, life, eo, o)),
   'sectors-tune': () => import('./sectors/tune.ts').then((m) => (host, eo, o, life) => void new m.TuneChart(host, life, eo, o)),
   'sectors-step': () => import('./sectors/step.ts').then((m) => (host, eo, o, life) => void new m.SectorStepper(host, life, eo, o)),

@@ -44,10 +44,7 @@ export function mountAabbChallenge(host: HTMLElement, life: Lifecycle, eo: Early
     );
   };
   return new BoxPair(
-    host,
-    life,
-    eo,
-    { controls: 'compact', trace: 'off', order: 'y-first', preset: 'start' },
+    { host, life, eo, figure: null, options: { controls: 'compact', trace: 'off', order: 'y-first', preset: 'start' } },
     { onResult, extraPanel: panel, hint: 'Goal: no overlap, four comparisons Y first, one pixel from a hit. The checks below update as you move.' },
   );
 }

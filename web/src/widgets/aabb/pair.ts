@@ -1,28 +1,35 @@
 // One pair of boxes, close up: the four questions eo_aabb_overlap_ordered can ask, which of them
 // the core asked (and what it answered) in the chosen axis order, the verdict and the comparison
-// count; optionally the traced steps beside core/src/aabb.c.
-//   controls -> state -> core (evaluateBoxes) -> result -> panels + drawing
+// count; optionally the traced steps beside core/src/aabb.c. A figure shows only the parts its
+// section explains (controls=..., web/widgets.json): the lesson's first figure shows the two boxes,
+// the verdict with its count and the questions, and nothing to set.
+//   state (two boxes, axis order) -> compute (evaluateBoxes) -> render (verdict, questions) -> draw
 import aabbSource from '../../../../core/src/aabb.c';
 import { clampField, FIELD_MAX, FIELD_MIN } from '../../core.ts';
-import type { Box, Earlyout } from '../../core.ts';
+import type { Box } from '../../core.ts';
 import { numberFields, presetChips, segmented } from '../../controls.ts';
 import type { NumberFields, Segmented } from '../../controls.ts';
 import { h, setText } from '../../dom.ts';
 import { COLORS, drawBox, drawScreen, Board, toCss } from '../../board.ts';
 import type { Geometry, World } from '../../board.ts';
 import { pill } from '../../battle-draw.ts';
-import { Stepper } from '../../stepper.ts';
-import { int, ints, oneOf, ownFigure, UrlState } from '../../urlstate.ts';
+import { int, ints, oneOf } from '../../urlstate.ts';
+import { parts, Widget } from '../../widget.ts';
+import type { MountContext, Trace } from '../../widget.ts';
 import { evaluateBoxes, explainBoxStep, noteBoxStep, ORDER_TEXT, questions, questionText } from './model.ts';
 import type { AabbStep, AxisOrder, PairResult } from './model.ts';
-import { stepperKeys } from '../../input.ts';
-import type { Lifecycle } from '../../lifecycle.ts';
 
-export interface PairOptions {
-  preset?: string;
-  order?: string;
-  trace?: string;
-  controls?: string;
+/** The parts a figure may show besides the board, the verdict and the questions. */
+export const PARTS = ['cards', 'fields', 'order', 'presets', 'trace'] as const;
+type Part = (typeof PARTS)[number];
+
+/** The parts of a lesson's `controls=` option (web/widgets.json): minimal is a first figure (the
+    two boxes, the verdict and the questions: nothing to set), compact adds the boxes' numbers and
+    the axis order (and the C with trace=on), full is everything (the C unless trace=off). */
+function showFor(controls: string | undefined, trace: string | undefined): string | undefined {
+  if (controls === 'minimal') return 'none';
+  if (controls === 'compact') return `cards,fields,order${trace === 'on' ? ',trace' : ''}`;
+  return trace === 'off' ? PARTS.filter((p) => p !== 'trace').join(',') : undefined;
 }
 
 export interface PairHooks {
@@ -42,12 +49,6 @@ const WORLD: World = { screenW: 72, screenH: 48, cellW: 8, cellH: 8, margin: 8, 
 
 /** What a shared link holds: both boxes (the fields' range), the axis order, the C step
     (clamped to the trace's length). */
-interface Shared {
-  a: number[];
-  b: number[];
-  o: AxisOrder;
-  s: number;
-}
 const SHARED = {
   a: ints(4, FIELD_MIN, FIELD_MAX, "A's x, y, w, h"),
   b: ints(4, FIELD_MIN, FIELD_MAX, "B's x, y, w, h"),
@@ -85,35 +86,35 @@ export const PAIR_PRESETS: Record<string, { label: string; hint: string; order?:
   },
 };
 
-export class BoxPair {
+export class BoxPair extends Widget<AabbStep> {
   boxes: [Box, Box];
   order: AxisOrder;
   result!: PairResult;
-  private step: AabbStep | null = null;
+  private shown: Set<Part>;
   private board: Board;
-  private stepper: Stepper<AabbStep> | null = null;
   private fields: NumberFields<(typeof FIELDS)[number]>[] = [];
   private cards: HTMLElement[] = [];
-  private orderSeg: Segmented;
+  private spans: HTMLElement[] = [];
+  private orderSeg: Segmented | null = null;
   private qRows: HTMLElement[] = [];
   private verdictEl: HTMLElement;
   private compareEl: HTMLElement;
   private hintEl: HTMLElement;
   private errorEl: HTMLElement;
-  private root: HTMLElement;
   private boardWrap: HTMLElement;
   private selected: number | null = null;
-  private url: UrlState<Shared> | null = null;
-  private lastStep = 0;
+  /** the hint describes the preset: once the learner moves things it no longer applies */
+  private hintShown = true;
+  /** the field being typed in: every other field follows the state */
+  private typedIn: HTMLInputElement | undefined;
 
-  constructor(host: HTMLElement, private life: Lifecycle, private eo: Earlyout, opts: PairOptions, private hooks: PairHooks = {}) {
-    const preset = PAIR_PRESETS[opts.preset ?? 'start'] ?? PAIR_PRESETS.start;
+  constructor(ctx: MountContext, private hooks: PairHooks = {}) {
+    super(ctx);
+    const o = ctx.options;
+    const preset = PAIR_PRESETS[o.preset ?? 'start'] ?? PAIR_PRESETS.start;
     this.boxes = [{ ...preset.boxes[0] }, { ...preset.boxes[1] }];
-    this.order = (opts.order as AxisOrder) ?? preset.order ?? 'x-first';
-    // minimal: a lesson's first figure, the two boxes and the questions only (no fields, no toolbar, no C)
-    const minimal = opts.controls === 'minimal';
-    const compact = opts.controls === 'compact' || minimal;
-    const traced = !minimal && (opts.trace ? opts.trace === 'on' : !compact);
+    this.order = (o.order as AxisOrder) ?? preset.order ?? 'x-first';
+    this.shown = parts(o.show ?? showFor(o.controls, o.trace), PARTS);
 
     this.board = new Board({
       names: NAMES,
@@ -121,7 +122,7 @@ export class BoxPair {
       onFocus: (i) => {
         this.selected = i;
         this.cards.forEach((c, k) => c.classList.toggle('is-selected', k === i));
-        this.draw();
+        this.changed('view');
       },
       describe: (i) => {
         const b = this.boxes[i];
@@ -139,18 +140,6 @@ export class BoxPair {
       hooks.extraPanel ?? null,
     );
 
-    this.orderSeg = segmented('Axis order', 'order', [['x-first', 'X first'], ['y-first', 'Y first']], this.order, (v) => {
-      this.order = v as AxisOrder;
-      this.update();
-      this.url?.changed('step');
-    });
-    const toolbar = h('div', { class: 'fig-toolbar' }, this.orderSeg.root);
-    if (!compact) {
-      toolbar.appendChild(
-        presetChips('Try', PAIR_PRESETS, (key) => this.applyPreset(key)),
-      );
-    }
-
     this.verdictEl = h('div', { class: 'fig-verdict ab-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
     this.compareEl = h('p', { class: 'fig-compare', 'data-testid': 'compare' });
     this.errorEl = h('p', { class: 'fig-error', 'data-testid': 'error', role: 'alert', hidden: true });
@@ -160,85 +149,81 @@ export class BoxPair {
       this.qRows.push(row);
       qList.appendChild(row);
     }
+    const cards = this.shown.has('cards');
     const side = h(
       'div',
       { class: 'fig-side' },
-      this.objectCard(0, minimal),
-      this.objectCard(1, minimal),
+      // the result first: beside the board on a wide screen, right under it on a phone
+      this.verdictEl,
+      this.compareEl,
+      this.errorEl,
+      cards ? this.objectCard(0) : null,
+      cards ? this.objectCard(1) : null,
       h(
         'section',
         { role: 'group', class: 'fig-card ab-qcard', 'aria-label': 'The comparisons' },
         h('div', { class: 'fig-card-head' }, h('h3', {}, 'The four questions'), h('span', { class: 'mask-hex' }, 'asked by the core, in order')),
         qList,
       ),
-      this.verdictEl,
-      this.compareEl,
-      this.errorEl,
     );
-    this.root = h(
+    const root = h(
       'div',
-      { class: `fig-playground ab-pair${compact ? ' is-compact' : ''}${minimal ? ' is-minimal' : ''}` },
-      minimal ? null : toolbar,
+      { class: `fig-playground ab-pair${cards ? '' : ' is-minimal'}` },
+      this.toolbar(),
       h('div', { class: 'fig-main' }, boardCol, side),
     );
-    if (traced) {
-      this.stepper = new Stepper<AabbStep>(this.life, 
-        {
-          sources: { 'core/src/aabb.c': aabbSource },
-          phases: ['first axis', 'second axis', 'result'],
-          phaseOf: (st) => st.phase,
-          explain: (st) => explainBoxStep(st, this.boxes[0], this.boxes[1], this.order),
-          note: noteBoxStep,
-          objectKeys: true,
-        },
-        (st) => {
-          this.step = st;
-          this.renderQuestions();
-          this.draw();
-          const i = this.stepper?.index ?? 0;
-          if (i !== this.lastStep) {
-            this.lastStep = i;
-            this.url?.changed(this.stepper?.playing ? 'drag' : 'step');
-          }
-        },
-      );
-      this.root.appendChild(this.stepper.root);
-    }
-    stepperKeys(this.root, () => this.stepper);
-    host.replaceChildren(this.root);
-    this.life.onResize(this.boardWrap, () => this.draw());
-    this.update();
-    const figure = ownFigure(host, 'aabb-pair');
-    if (figure) {
-      this.url = new UrlState(this.life, figure, SHARED, {
-        get: () => ({ a: boxParts(this.boxes[0]), b: boxParts(this.boxes[1]), o: this.order, s: this.stepper?.index ?? 0 }),
-        apply: (v) => {
-          this.boxes = [partsBox(v.a), partsBox(v.b)];
-          this.order = v.o;
-          if (!this.hooks.hint) this.hintEl.hidden = true;
-          this.update();
-          this.stepper?.go(v.s);
-          this.lastStep = this.stepper?.index ?? 0;
-        },
+    if (this.shown.has('trace')) {
+      const stepper = this.addStepper({
+        sources: { 'core/src/aabb.c': aabbSource },
+        phases: ['first axis', 'second axis', 'result'],
+        phaseOf: (st) => st.phase,
+        explain: (st) => explainBoxStep(st, this.boxes[0], this.boxes[1], this.order),
+        note: noteBoxStep,
+        objectKeys: true,
       });
+      root.appendChild(stepper.root);
     }
+    this.attach(root);
+    this.redrawOnResize(this.boardWrap);
+    this.changed('state');
+    this.share(SHARED, {
+      get: () => ({ a: boxParts(this.boxes[0]), b: boxParts(this.boxes[1]), o: this.order, s: this.stepper?.index ?? 0 }),
+      apply: (v) => {
+        this.boxes = [partsBox(v.a), partsBox(v.b)];
+        this.order = v.o;
+        this.hintShown = !!this.hooks.hint;
+      },
+      step: (v) => v.s,
+    });
   }
 
-  private objectCard(i: number, minimal: boolean): HTMLElement {
+  // ---- controls ----------------------------------------------------------------------------
+
+  private toolbar(): HTMLElement | null {
+    const bar = h('div', { class: 'fig-toolbar' });
+    if (this.shown.has('order')) {
+      this.orderSeg = segmented('Axis order', 'order', [['x-first', 'X first'], ['y-first', 'Y first']], this.order, (v) => {
+        this.order = v as AxisOrder;
+        this.changed('state', 'step');
+      });
+      bar.appendChild(this.orderSeg.root);
+    }
+    if (this.shown.has('presets')) bar.appendChild(presetChips('Try', PAIR_PRESETS, (key) => this.applyPreset(key)));
+    return bar.childElementCount ? bar : null;
+  }
+
+  private objectCard(i: number): HTMLElement {
     const name = NAMES[i];
     const low = name.toLowerCase();
-    const f = minimal ? null : numberFields(`Box ${name}`, FIELDS, low, (field, value, from) => this.setBox(i, { ...this.boxes[i], [field]: value }, from));
+    const f = this.shown.has('fields')
+      ? numberFields(`Box ${name}`, FIELDS, low, (field, value, from) => this.setBox(i, { ...this.boxes[i], [field]: value }, from))
+      : null;
     if (f) this.fields[i] = f;
+    this.spans[i] = h('span', { class: 'mask-hex', 'data-testid': `span-${low}` });
     const card = h(
       'section',
       { role: 'group', class: `fig-card fig-card-${i}`, 'aria-label': `Box ${name}`, 'data-testid': `card-${low}` },
-      h(
-        'div',
-        { class: 'fig-card-head' },
-        h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }),
-        h('h3', {}, `Box ${name}`),
-        h('span', { class: 'mask-hex', 'data-testid': `span-${low}` }),
-      ),
+      h('div', { class: 'fig-card-head' }, h('span', { class: `swatch swatch-${i}`, 'aria-hidden': 'true' }), h('h3', {}, `Box ${name}`), this.spans[i]),
       f?.root ?? null,
     );
     this.cards[i] = card;
@@ -250,50 +235,49 @@ export class BoxPair {
     this.boxes = [{ ...p.boxes[0] }, { ...p.boxes[1] }];
     if (p.order) this.order = p.order;
     setText(this.hintEl, p.hint);
-    this.hintEl.hidden = false;
+    this.hintShown = true;
     this.stepper?.reset();
-    this.update();
-    this.url?.changed('step');
+    this.changed('state', 'step');
   }
 
   setBox(i: number, box: Box, from?: HTMLInputElement): void {
-    if (!this.hooks.hint) this.hintEl.hidden = true;
-    const b: Box = { x: clampField(box.x), y: clampField(box.y), w: clampField(box.w), h: clampField(box.h) };
+    if (!this.hooks.hint) this.hintShown = false;
     const boxes: [Box, Box] = [...this.boxes];
-    boxes[i] = b;
+    boxes[i] = { x: clampField(box.x), y: clampField(box.y), w: clampField(box.w), h: clampField(box.h) };
     this.boxes = boxes;
-    this.update(from);
-    this.url?.changed('drag');
+    this.typedIn = from;
+    this.changed('state', 'drag');
+    this.typedIn = undefined;
   }
 
-  update(from?: HTMLInputElement): void {
-    this.boxes.forEach((b, i) => {
-      this.fields[i]?.sync(b, from);
-      const low = NAMES[i].toLowerCase();
-      const el = this.cards[i].querySelector<HTMLElement>(`[data-testid=span-${low}]`)!;
-      setText(el, b.w > 0 && b.h > 0 ? `x ${b.x}..${b.x + b.w - 1}, y ${b.y}..${b.y + b.h - 1}` : 'empty: covers no pixel');
-    });
-    this.orderSeg.set(this.order);
-    try {
-      this.result = evaluateBoxes(this.eo, this.boxes[0], this.boxes[1], this.order);
-      this.errorEl.hidden = true;
-    } catch (e) {
-      this.errorEl.hidden = false;
-      setText(this.errorEl, `The core refused this input: ${(e as Error).message}`);
-      return;
-    }
-    this.renderVerdict();
-    if (this.stepper) {
-      const c = this.result.counters;
-      this.stepper.update(
-        this.result.steps,
-        `Core counters for this call: box tests ${c['aabb.tests'] ?? 0}, comparisons ${c['aabb.comparisons'] ?? 0}, overlaps ${c['aabb.overlaps'] ?? 0}.`,
-      );
-    } else {
-      this.renderQuestions();
-      this.draw();
-    }
+  // ---- the core, the panels ----------------------------------------------------------------
+
+  protected compute(): Trace<AabbStep> {
+    this.result = evaluateBoxes(this.eo, this.boxes[0], this.boxes[1], this.order);
+    this.errorEl.hidden = true;
     this.hooks.onResult?.(this.boxes, this.result);
+    const c = this.result.counters;
+    return {
+      steps: this.result.steps,
+      counters: `Core counters for this call: box tests ${c['aabb.tests'] ?? 0}, comparisons ${c['aabb.comparisons'] ?? 0}, overlaps ${c['aabb.overlaps'] ?? 0}.`,
+    };
+  }
+
+  protected override refused(e: Error): boolean {
+    this.errorEl.hidden = false;
+    setText(this.errorEl, `The core refused this input: ${e.message}`);
+    return true;
+  }
+
+  protected render(): void {
+    this.boxes.forEach((b, i) => {
+      this.fields[i]?.sync(b, this.typedIn);
+      if (this.spans[i]) setText(this.spans[i], b.w > 0 && b.h > 0 ? `x ${b.x}..${b.x + b.w - 1}, y ${b.y}..${b.y + b.h - 1}` : 'empty: covers no pixel');
+    });
+    this.orderSeg?.set(this.order);
+    this.hintEl.hidden = !this.hintShown;
+    this.renderVerdict();
+    this.renderQuestions();
   }
 
   private renderVerdict(): void {
@@ -360,8 +344,7 @@ export class BoxPair {
 
   // ---- drawing -----------------------------------------------------------------------------
 
-  draw(): void {
-    if (!this.result) return;
+  protected draw(): void {
     const available = this.boardWrap.clientWidth || 640;
     const ctx = this.board.layout(WORLD, this.boxes, Math.min(available, 640));
     const g = this.board.geom;
@@ -412,3 +395,5 @@ export class BoxPair {
     ctx.restore();
   }
 }
+
+export const mount = (ctx: MountContext): void => void new BoxPair(ctx);

@@ -37,7 +37,7 @@ export interface GridOptions {
   strips?: string;
   cell?: string;
   layers?: string;
-  /** minimal: a lesson's first figure, a still frame of a square grid with its cell size slider,
+  /** minimal: the battle's first figure (after lesson 3's opening), a still frame of a square grid with its cell size slider,
       box tests and pairs found against all pairs; no layers, sweep, play or persistent grid */
   controls?: string;
 }
