@@ -278,7 +278,8 @@ PIXEL_MSX_TICKS := $(foreach op,bare mask ref,$(foreach s,$(PIXEL_MSX_SHIFTS),$(
 # times (bench/msx/tiles_main.c; TILES_OP numbers there).
 TILES_MSX_K ?= 16
 TILES_MSX_OPS := frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land \
-                 call_fixed call_sense call_sweep ref_sweep call_dash_move call_ramp_land call_walk_move
+                 call_fixed call_sense call_sweep ref_sweep call_dash_move call_ramp_land call_walk_move \
+                 call_probe call_touching call_hero
 tiles_op_num_frame_bare := 0
 tiles_op_num_frame_walk := 1
 tiles_op_num_frame_move := 2
@@ -296,6 +297,9 @@ tiles_op_num_ref_sweep := 13
 tiles_op_num_call_dash_move := 14
 tiles_op_num_call_ramp_land := 15
 tiles_op_num_call_walk_move := 16
+tiles_op_num_call_probe := 17
+tiles_op_num_call_touching := 18
+tiles_op_num_call_hero := 19
 TILES_MSX_TICKS := $(foreach op,$(TILES_MSX_OPS),$(MSXB)/tiles-$(op)-0.ticks $(MSXB)/tiles-$(op)-$(TILES_MSX_K).ticks)
 
 $(MSXB)/crt0_sim.rel: bench/msx/crt0_sim.s

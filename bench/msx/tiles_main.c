@@ -19,6 +19,9 @@
                14 the same dash X, then Y: eo_tiles_move(24, 16)
                15 a ramp landing: eo_slopes_move(10, 6), falling sideways onto the 45 degree hill
                16 op 7 as a character's frame: eo_slopes_move(2, 0, max step 1, reach 14)
+               17 a tile probe: eo_tiles_attr_at_pixel at the box's top-left pixel
+               18 what the box touches: eo_tiles_touching, no cache
+               19 a 16 x 16 hero moving 2 px: eo_tiles_move(2, 0), position only
      TILES_K   frames (ops 0 .. 3) or calls (4 .. 9) measured
    Core calls get no cache and no hooks, as a game would make them; ops 5 .. 7 and 11 ask for the
    whole result (touching, below, on_ground). bench_result: a checksum of where the boxes ended (the sum
@@ -203,12 +206,16 @@ void main(void)
     }
 #else
     {
-        /* the box's start: in the air (5, 8, 10, 11), above the floor (6, 9), at the 45 degree
-           hill's foot (7) */
+        /* the box's start: in the air (5, 8, 10 .. 14, 17, 19), above the floor (6, 9), at the 45
+           degree hill's foot (7), beside the ladder (18) */
 #if TILES_OP == 15
         static const eo_box start = { 42, 144, 8, 16 };
-#elif TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || (TILES_OP >= 11 && TILES_OP <= 14)
+#elif TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || (TILES_OP >= 11 && TILES_OP <= 14) || TILES_OP == 17
         static const eo_box start = { 60, 60, 8, 16 };
+#elif TILES_OP == 18
+        static const eo_box start = { 108, 60, 8, 16 }; /* beside the ladder's top, under a platform */
+#elif TILES_OP == 19
+        static const eo_box start = { 60, 60, 16, 16 };
 #elif TILES_OP == 6 || TILES_OP == 9
         static const eo_box start = { 32, 147, 8, 16 };
 #else
@@ -216,7 +223,7 @@ void main(void)
 #endif
         eo_box b;
         eo_tiles_move_result r;
-#if TILES_OP >= 15
+#if TILES_OP == 15 || TILES_OP == 16
         eo_slopes_move_result m;
 #endif
         (void)r;
@@ -254,6 +261,20 @@ void main(void)
                 bench_result.error = 1;
 #elif TILES_OP == 10 || TILES_OP == 11
             if (eo_tiles_move(&level, &b, 0, 0, TILES_OP == 10 ? EO_TILES_POSITION_ONLY : 0, 0, &r, 0) != EO_OK)
+                bench_result.error = 1;
+#elif TILES_OP == 17
+            /* 36 px left of the box: tile (3, 7), a one-way platform */
+            if (eo_tiles_attr_at_pixel(&level, (eo_coord)(b.x - 36), b.y, 0) != EO_TILES_ONE_WAY)
+                bench_result.error = 1;
+#elif TILES_OP == 18
+            {
+                uint8_t touching, below;
+                if (eo_tiles_touching(&level, &b, 0, &touching, &below, 0) != EO_OK || touching != (EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_LADDER) ||
+                    below != (EO_TILES_TOUCH_SOLID | EO_TILES_TOUCH_LADDER))
+                    bench_result.error = 1;
+            }
+#elif TILES_OP == 19
+            if (eo_tiles_move(&level, &b, 2, 0, EO_TILES_POSITION_ONLY, 0, &r, 0) != EO_OK || b.x != start.x + 2)
                 bench_result.error = 1;
 #endif
             check = (uint16_t)(check + (uint16_t)b.x + (uint16_t)b.y);

@@ -40,10 +40,11 @@ INLINE eo_coord tile_of(const tiles_ctx *ctx, eo_coord p)
     return tile_floor(p, ctx->shift);
 }
 
-/* The first pixel of tile t (t is the tile of some eo_coord pixel, so this fits). */
+/* The first pixel of tile t, t * size (t is the tile of some eo_coord pixel, so this fits): a
+   shift, in eo_ucoord, where a negative t's bits shift as its product's would. */
 INLINE eo_coord origin(const tiles_ctx *ctx, eo_coord t)
 {
-    return (eo_coord)(t * (eo_coord)ctx->size);
+    return (eo_coord)((eo_ucoord)t << ctx->shift);
 }
 
 /* Pixel p's place inside its tile, 0 .. size - 1. */

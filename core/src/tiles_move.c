@@ -157,30 +157,30 @@ static uint8_t line_blocks(const tiles_ctx *ctx, uint8_t axis, eo_coord t, eo_co
 
 uint8_t eo_tiles_move_axis(const tiles_ctx *ctx, eo_box *box, uint8_t axis, eo_coord d, uint8_t flags)
 {
-    eo_coord *pos = axis ? &box->y : &box->x;
-    eo_coord size = axis ? box->h : box->w;
-    eo_coord n_along = (eo_coord)(axis ? ctx->map->height : ctx->map->width);
-    eo_coord lead, target, a, b, t, first, at;
-    eo_wide goal;
-    int8_t dir = d > 0 ? 1 : -1;
-    uint8_t side = (uint8_t)(axis ? (dir > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP) : (dir > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT));
-    uint8_t edge = 0;
+    eo_coord *pos, size, n_along, lead, target, a, b, t, first, at;
+    int8_t dir;
+    uint8_t side, edge = 0;
     span s;
 
     if (d == 0)
-        return 0;
+        return 0; /* nothing to move: before anything is worked out (a move along one axis calls both) */
+    pos = axis ? &box->y : &box->x;
+    size = axis ? box->h : box->w;
+    n_along = (eo_coord)(axis ? ctx->map->height : ctx->map->width);
+    dir = d > 0 ? 1 : -1;
+    side = (uint8_t)(axis ? (dir > 0 ? EO_HIT_BOTTOM : EO_HIT_TOP) : (dir > 0 ? EO_HIT_RIGHT : EO_HIT_LEFT));
     if (axis)
         span_of(ctx, box->x, box->w, &s);
     else
         span_of(ctx, box->y, box->h, &s);
-    /* the leading edge's pixel, and where it should end: once, in eo_wide, clamped to the world */
+    /* the leading edge's pixel, and where it should end, clamped to the world: the sum wraps in
+       eo_ucoord past the world's edge (then it lies behind lead), no wider type needed */
     lead = dir > 0 ? (eo_coord)(*pos + (size - 1)) : *pos;
-    goal = (eo_wide)lead + d;
-    if (goal > EO_COORD_MAX || goal < EO_COORD_MIN) {
-        goal = goal > EO_COORD_MAX ? EO_COORD_MAX : EO_COORD_MIN;
+    target = (eo_coord)((eo_ucoord)lead + (eo_ucoord)d);
+    if (dir > 0 ? target < lead : target > lead) {
+        target = dir > 0 ? EO_COORD_MAX : EO_COORD_MIN;
         edge = 1;
     }
-    target = (eo_coord)goal;
 
     while (lead != target) {
         a = (eo_coord)(lead + dir);            /* the first pixel this step enters */
@@ -243,9 +243,10 @@ void eo_tiles_finish_move(const tiles_ctx *ctx, eo_box *box, const eo_box *b, ui
 {
     eo_tiles_move_result r = { 0, 0, 0, 0, 0, 0 };
     r.hit = hit;
-    /* |moved| <= |d| and of d's sign, so it fits 32 bits; the difference is formed in eo_wide */
-    r.moved_x = (int32_t)((eo_wide)b->x - box->x);
-    r.moved_y = (int32_t)((eo_wide)b->y - box->y);
+    /* |moved| <= |d| and of d's sign, so it fits eo_coord: the difference wraps in eo_ucoord to
+       the right value (no eo_wide, a 32-bit type on the Z80) */
+    r.moved_x = (eo_coord)((eo_ucoord)b->x - (eo_ucoord)box->x);
+    r.moved_y = (eo_coord)((eo_ucoord)b->y - (eo_ucoord)box->y);
     if (!(flags & EO_TILES_POSITION_ONLY)) {
         EO_STEP_BELOW(ctx->hooks, EO_EV_TILES_SENSE, b->x, b->y);
         eo_tiles_sense(ctx, b, cache, &r.touching, &r.below);
