@@ -190,12 +190,13 @@ export function makeWorld(core: Core): WorldApi {
       if (!pixelBox(fx, fy, fw, fh)) whyNoBox(fx, fy, fw, fh);
       PLACE_F[0] = fx as number; PLACE_F[1] = fy as number; PLACE_F[2] = fw as number; PLACE_F[3] = fh as number;
     };
-    /** The box check() read, at slot: floats here, the pixel box in wasm. */
-    const place = (slot: number) => {
+    /** A checked box at slot: its floats (fl[j ..]) here, its pixel box (px[j ..]) in wasm; by
+        default the box check() read. */
+    const place = (slot: number, fl: Float64Array = PLACE_F, px: Int32Array = PLACE, j = 0) => {
       // element by element: two TypedArray.set calls of 4 elements took a third of world.update
       const i32 = heap.i32, k = (boxesAt >>> 2) + 4 * slot, f = 4 * slot;
-      pos[f] = PLACE_F[0]; pos[f + 1] = PLACE_F[1]; pos[f + 2] = PLACE_F[2]; pos[f + 3] = PLACE_F[3];
-      i32[k] = PLACE[0]; i32[k + 1] = PLACE[1]; i32[k + 2] = PLACE[2]; i32[k + 3] = PLACE[3];
+      pos[f] = fl[j]; pos[f + 1] = fl[j + 1]; pos[f + 2] = fl[j + 2]; pos[f + 3] = fl[j + 3];
+      i32[k] = px[j]; i32[k + 1] = px[j + 1]; i32[k + 2] = px[j + 2]; i32[k + 3] = px[j + 3];
     };
     /** Builds the grid over every slot (after the slot count grew), growing its memberships when
         they do not fit (a few large objects can touch many sectors). */
@@ -366,12 +367,9 @@ export function makeWorld(core: Core): WorldApi {
           manyBox[j] = PLACE[0]; manyBox[j + 1] = PLACE[1]; manyBox[j + 2] = PLACE[2]; manyBox[j + 3] = PLACE[3];
           manyF[j] = fx as number; manyF[j + 1] = fy as number; manyF[j + 2] = fw as number; manyF[j + 3] = fh as number;
         }
-        const i32 = heap.i32;
         for (let i = 0; i < n; i++) {
-          const slot = manySlot[i], f = 4 * slot, k = (boxesAt >>> 2) + f, j = 4 * i;
-          pos[f] = manyF[j]; pos[f + 1] = manyF[j + 1]; pos[f + 2] = manyF[j + 2]; pos[f + 3] = manyF[j + 3];
-          i32[k] = manyBox[j]; i32[k + 1] = manyBox[j + 1]; i32[k + 2] = manyBox[j + 2]; i32[k + 3] = manyBox[j + 3];
-          noteMoved(slot);
+          place(manySlot[i], manyF, manyBox, 4 * i);
+          noteMoved(manySlot[i]);
         }
       },
       get(h, into) {
