@@ -100,7 +100,7 @@ eo_result cart_init(cart_game *g, uint32_t seed)
     g->map.width = CART_COLS;
     g->map.height = CART_ROWS;
     g->map.tile_shift = CART_TILE_SHIFT;
-    r = eo_tiles_check(&g->map);
+    r = eo_tiles_prepare(&g->map);
     if (r == EO_OK) r = eo_gridmask_prepare(&layout, &g->grid);
     for (i = 0; r == EO_OK && i < CART_ART_COUNT; i++) {
         uint8_t x;

@@ -216,7 +216,7 @@ static void *create(const pg_config *cfg, char *err, size_t err_size)
         s->last[i] = s->boxes[i];
         s->flash[i] = -FLASH;
     }
-    r = eo_tiles_check(&s->map);
+    r = eo_tiles_prepare(&s->map);
     if (r == EO_OK) r = eo_sectors_init(&s->grid, &gc, s->grid_storage, need);
     if (r == EO_OK) r = eo_sectors_build(&s->grid, s->boxes, (eo_index)s->n, NULL, NULL);
     if (r != EO_OK) {

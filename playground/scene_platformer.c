@@ -156,7 +156,7 @@ static void *create(const pg_config *cfg, char *err, size_t err_size)
         }
     s->map.cells = s->cells; s->map.attrs = s->attrs;
     s->map.width = COLS; s->map.height = ROWS; s->map.tile_shift = SHIFT;   /* outside: solid */
-    r = eo_tiles_check(&s->map);
+    r = eo_tiles_prepare(&s->map);
     if (r != EO_OK || !load_mask(&s->hero_mask, hero_art, HERO_W, HERO_H, s->hero_words) ||
         !load_mask(&s->enemy_mask[0], enemy_art[0], ENEMY_W, ENEMY_H, s->enemy_words[0]) ||
         !load_mask(&s->enemy_mask[1], enemy_art[1], ENEMY_W, ENEMY_H, s->enemy_words[1])) {

@@ -122,7 +122,7 @@ static void setup_level(void)
     level.height = 24;
     level.tile_shift = 3;
     level.outside = EO_TILES_OUTSIDE_SOLID;
-    if (eo_tiles_check(&level) != EO_OK)
+    if (eo_tiles_prepare(&level) != EO_OK)
         bench_result.error = 2;
 }
 

@@ -3,15 +3,26 @@
    moves X then Y (tiles_move.c), what a box touches (tiles_touch.c), the swept move
    (tiles_sweep.c).
 
-   Every call checks the map's cheap fields once (eo_tiles_setup) and keeps what the lookups need
-   in a tiles_ctx (tiles_map.h, where pixels become tiles and tiles become attrs). */
+   Every call checks the map's cheap fields once (eo_tiles_setup), or reads what eo_tiles_prepare
+   recorded, and keeps what the lookups need in a tiles_ctx (tiles_map.h, where pixels become
+   tiles and tiles become attrs). */
 #include "earlyout/tiles.h"
 
 #include <stddef.h>
 
 #include "tiles_map.h"
 
-eo_result eo_tiles_tile_size(const eo_tiles_map *map, uint8_t *size)
+/* A map eo_tiles_prepare checked, unchanged since in what the per-call checks read. */
+static uint8_t is_ready(const eo_tiles_map *map)
+{
+    const eo_tiles_ready *r = &map->ready;
+    return r->mark == EO_TILES_READY && r->width == map->width && r->height == map->height &&
+           r->tile_shift == map->tile_shift && r->slope_count == map->slope_count &&
+           map->cells != NULL && map->attrs != NULL && (map->slopes != NULL || map->slope_count == 0);
+}
+
+/* The cheap checks every call makes on a map that is not prepared. */
+static eo_result check_fields(const eo_tiles_map *map)
 {
     uint8_t shift;
 #if EO_COORD_BITS == 16
@@ -35,27 +46,48 @@ eo_result eo_tiles_tile_size(const eo_tiles_map *map, uint8_t *size)
         return EO_ERR_BAD_ARGUMENT;
     if (map->row_start != NULL && (uint32_t)map->width * map->height > 65536u)
         return EO_ERR_BAD_ARGUMENT; /* a 16-bit row table cannot address more cells */
-    if (size != NULL)
-        *size = (uint8_t)(1u << shift);
     return EO_OK;
+}
+
+eo_result eo_tiles_tile_size(const eo_tiles_map *map, uint8_t *size)
+{
+    eo_result e;
+    if (map != NULL && is_ready(map)) {
+        if (size != NULL)
+            *size = map->ready.size_px;
+        return EO_OK;
+    }
+    e = check_fields(map);
+    if (e == EO_OK && size != NULL)
+        *size = (uint8_t)(1u << eo_tiles_shift_of(map));
+    return e;
 }
 
 eo_result eo_tiles_setup(const eo_tiles_map *map, tiles_ctx *ctx, eo_hooks *hooks)
 {
     uint16_t v, rows_left;
     uint8_t row_shift;
-    eo_result e = eo_tiles_tile_size(map, &ctx->size);
-    if (e != EO_OK)
-        return e;
+    eo_result e;
     ctx->map = map;
     ctx->hooks = hooks;
+    if (map != NULL && is_ready(map)) {
+        ctx->shift = map->ready.shift;
+        ctx->size = map->ready.size_px;
+        ctx->row_shift = map->ready.row_shift;
+        ctx->narrow = map->ready.narrow;
+        return EO_OK;
+    }
+    e = check_fields(map);
+    if (e != EO_OK)
+        return e;
     ctx->shift = eo_tiles_shift_of(map);
+    ctx->size = (uint8_t)(1u << ctx->shift);
     ctx->row_shift = TILES_NOT_POW2;
     ctx->narrow = 0;
     if ((map->width & (map->width - 1u)) == 0) { /* width >= 1: exactly one bit set */
         /* log2(width), and width * height <= 65536 without a multiply: height - 1 <= 65535 >> log2(width).
-           Both in locals, one bit at a time: every call sets up, and SDCC shifts by a variable
-           count a bit per loop, through memory (4% of a slope walk's T-states on the Z80). */
+           Both in locals, one bit at a time: SDCC shifts by a variable count a bit per loop,
+           through memory. */
         for (row_shift = 0, v = map->width, rows_left = 0xFFFFu; v > 1u; v >>= 1, rows_left >>= 1)
             row_shift++;
         ctx->row_shift = row_shift;
@@ -67,26 +99,55 @@ eo_result eo_tiles_setup(const eo_tiles_map *map, tiles_ctx *ctx, eo_hooks *hook
     return EO_OK;
 }
 
-eo_result eo_tiles_check(const eo_tiles_map *map)
+/* Everything eo_tiles_setup leaves to eo_tiles_check: the row table, the slope heights and the
+   shapes the attrs name. */
+static eo_result check_tables(const eo_tiles_map *map, uint8_t size)
 {
-    tiles_ctx ctx;
     uint32_t expect = 0;
     uint16_t r, i, n;
-    eo_result e = eo_tiles_setup(map, &ctx, NULL);
-    if (e != EO_OK)
-        return e;
     if (map->row_start != NULL)
         for (r = 0; r < map->height; r++, expect += map->width)
             if (map->row_start[r] != expect)
                 return EO_ERR_BAD_ARGUMENT;
-    n = (uint16_t)(map->slope_count * ctx.size);
+    n = (uint16_t)(map->slope_count * size);
     for (i = 0; i < n; i++)
-        if (map->slopes[i] > ctx.size)
+        if (map->slopes[i] > size)
             return EO_ERR_BAD_ARGUMENT;
     for (i = 0; i < 256u; i++)
         if (map->attrs[i] >= EO_TILES_SLOPE &&
             eo_tiles_shape_of(map->attrs[i]) >= EO_TILES_SLOPE_BUILTIN_COUNT + map->slope_count)
             return EO_ERR_BAD_ARGUMENT; /* names a slope shape nobody defined (solid or one-way) */
+    return EO_OK;
+}
+
+eo_result eo_tiles_check(const eo_tiles_map *map)
+{
+    eo_result e = check_fields(map); /* all of them, prepared or not */
+    if (e != EO_OK)
+        return e;
+    return check_tables(map, (uint8_t)(1u << eo_tiles_shift_of(map)));
+}
+
+eo_result eo_tiles_prepare(eo_tiles_map *map)
+{
+    tiles_ctx ctx;
+    eo_result e;
+    if (map == NULL)
+        return EO_ERR_NULL_POINTER;
+    map->ready.mark = 0; /* checked afresh, and left unprepared on an error */
+    e = eo_tiles_check(map);
+    if (e != EO_OK)
+        return e;
+    (void)eo_tiles_setup(map, &ctx, NULL);
+    map->ready.width = map->width;
+    map->ready.height = map->height;
+    map->ready.tile_shift = map->tile_shift;
+    map->ready.slope_count = map->slope_count;
+    map->ready.shift = ctx.shift;
+    map->ready.size_px = ctx.size;
+    map->ready.row_shift = ctx.row_shift;
+    map->ready.narrow = ctx.narrow;
+    map->ready.mark = EO_TILES_READY;
     return EO_OK;
 }
 

@@ -22,7 +22,7 @@ typedef struct tiles_ctx {
 
 #define TILES_NOT_POW2 0xFFu
 
-/* Checks the map's cheap fields (eo_tiles_tile_size) and fills *ctx. */
+/* Fills *ctx from what eo_tiles_prepare recorded, or checks the map's cheap fields first. */
 eo_result eo_tiles_setup(const eo_tiles_map *map, tiles_ctx *ctx, eo_hooks *hooks);
 
 /* floor(p / 2^shift), without shifting a negative number (implementation-defined in C): for

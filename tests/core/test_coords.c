@@ -338,7 +338,7 @@ static void test_coords_tiles_and_slopes_at_the_edges(void **state)
 static void test_coords_tall_map_index(void **state)
 {
     static uint8_t cells[2u * 65533u], attrs[256];
-    eo_tiles_map map = { cells, attrs, NULL, NULL, 2, 65533, 3, 0, 0 };
+    eo_tiles_map map = { .cells = cells, .attrs = attrs, .width = 2, .height = 65533, .tile_shift = 3 };
     uint32_t index = 0;
     (void)state;
     cells[2u * 50879u + 1u] = 1;

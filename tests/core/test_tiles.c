@@ -288,6 +288,75 @@ static void test_tiles_check_errors(void **state)
     assert_memory_equal(&b, &before, sizeof b);
 }
 
+/* A prepared map answers as an unprepared one; edits to what the checks read make every call
+   check the map again, and a failed prepare leaves the map unprepared. */
+static void test_tiles_prepare(void **state)
+{
+    static const char *const art[] = { "#.", ".u" };
+    eo_tiles_map good;
+    eo_box b = { 0, 0, 8, 8 };
+    eo_tiles_move_result r;
+    uint8_t size = 0;
+    uint16_t i;
+    (void)state;
+    assert_int_equal(eo_tiles_prepare(NULL), EO_ERR_NULL_POINTER);
+    load(art, 2, 4, 0);
+    assert_int_not_equal(map.ready.mark, EO_TILES_READY); /* a zeroed map is not prepared */
+    assert_int_equal(eo_tiles_prepare(&map), EO_OK);
+    assert_int_equal(map.ready.mark, EO_TILES_READY);
+    assert_int_equal(map.ready.size_px, 16);
+    assert_int_equal(map.ready.row_shift, 1);
+    assert_int_equal(eo_tiles_tile_size(&map, &size), EO_OK);
+    assert_int_equal(size, 16);
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, 3, 3, NULL), EO_TILES_SOLID);
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, 17, 3, NULL), EO_TILES_EMPTY);
+    good = map;
+
+    /* what the per-call checks read, changed after prepare: checked (and refused) again */
+    map.width = 0;
+    assert_int_equal(eo_tiles_move(&map, &b, 1, 0, 0, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_tiles_tile_size(&map, &size), EO_ERR_BAD_ARGUMENT);
+    map = good;
+    map.tile_shift = 9;
+    assert_int_equal(eo_tiles_tile_size(&map, NULL), EO_ERR_BAD_ARGUMENT);
+    map = good;
+    map.height = 4097; /* beyond the world: 16 px tiles reach 2048 rows in 16 bits */
+    assert_int_equal(eo_tiles_tile_size(&map, NULL), EO_COORD_BITS == 16 ? EO_ERR_BAD_ARGUMENT : EO_OK);
+    map = good;
+    map.cells = NULL;
+    assert_int_equal(eo_tiles_attr_at_pixel(&map, 3, 3, NULL), EO_TILES_SOLID); /* invalid map: solid */
+    assert_int_equal(eo_tiles_move(&map, &b, 1, 0, 0, NULL, &r, NULL), EO_ERR_NULL_POINTER);
+    map = good;
+    map.attrs = NULL;
+    assert_int_equal(eo_tiles_move(&map, &b, 1, 0, 0, NULL, &r, NULL), EO_ERR_NULL_POINTER);
+    map = good;
+    map.slopes = NULL;
+    assert_int_equal(eo_tiles_move(&map, &b, 1, 0, 0, NULL, &r, NULL), EO_ERR_NULL_POINTER);
+    map = good;
+    map.slope_count = EO_TILES_SLOPE_MAX_USER + 1;
+    assert_int_equal(eo_tiles_move(&map, &b, 1, 0, 0, NULL, &r, NULL), EO_ERR_BAD_ARGUMENT);
+
+    /* a wider map prepared again reads its own rows (3 columns: no longer a shift) */
+    map = good;
+    map.width = 3;
+    map.height = 1;
+    assert_int_equal(eo_tiles_prepare(&map), EO_OK);
+    assert_int_equal(map.ready.row_shift, 0xFF);
+    for (i = 0; i < 3; i++)
+        assert_int_equal(eo_tiles_attr_at(&map, (eo_coord)i, 0, NULL), attrs[cells[i]]);
+
+    /* eo_tiles_check always checks everything; a failed prepare leaves the map unprepared */
+    map = good;
+    map.outside = 3;
+    assert_int_equal(eo_tiles_check(&map), EO_ERR_BAD_ARGUMENT);
+    assert_int_equal(eo_tiles_prepare(&map), EO_ERR_BAD_ARGUMENT);
+    assert_int_not_equal(map.ready.mark, EO_TILES_READY);
+    map.outside = 0;
+    user_slopes[0] = 17; /* above the 16 px tile: only eo_tiles_check reads the heights */
+    assert_int_equal(eo_tiles_prepare(&map), EO_ERR_BAD_ARGUMENT);
+    assert_int_not_equal(map.ready.mark, EO_TILES_READY);
+}
+
 /* ---- slope shapes: the map's height arrays ----------------------------------------------- */
 
 static void test_tiles_slope_builtin_heights(void **state)
@@ -1085,7 +1154,8 @@ static void random_map(void)
             row_table[r] = (uint16_t)(r * w);
         map.row_start = row_table;
     }
-    assert_int_equal(eo_tiles_check(&map), EO_OK);
+    /* half the maps prepared: every property below holds for both */
+    assert_int_equal(rng() % 2u ? eo_tiles_prepare(&map) : eo_tiles_check(&map), EO_OK);
 }
 
 /* A box somewhere in or around the map that overlaps no solid pixel (or any box, if
@@ -1468,6 +1538,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tiles_lookup_outside_never_wraps),
         cmocka_unit_test(test_tiles_row_multiply_and_row_table),
         cmocka_unit_test(test_tiles_check_errors),
+        cmocka_unit_test(test_tiles_prepare),
         cmocka_unit_test(test_tiles_slope_builtin_heights),
         cmocka_unit_test(test_tiles_slope_user_shapes),
         cmocka_unit_test(test_tiles_probe_corners_slip_through),

@@ -500,7 +500,9 @@ static uint8_t tiles_load(const uint8_t *in, uint8_t k)
     if (eo_tiles_tile_size(&tile_map, 0) == EO_OK &&
         ((uint32_t)width * height > n || (m[6] != 0 && height > EO_VEC_TILE_ROWS_MAX)))
         return 0;
-    tile_check = eo_tiles_check(&tile_map);
+    /* odd maps prepared, even ones checked on every call: both must give the same bytes */
+    tile_map.ready.mark = 0;
+    tile_check = (k & 1u) ? eo_tiles_prepare(&tile_map) : eo_tiles_check(&tile_map);
     tile_map_loaded = k;
     return 1;
 }

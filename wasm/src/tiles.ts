@@ -142,7 +142,7 @@ export function makeTiles(core: Core): TilesApi {
       dv.setUint8(pm + T.tile_shift, shift);
       dv.setUint8(pm + T.outside, outside);
       dv.setUint8(pm + T.slope_count, userShapes);
-      core.check(x.eo_tiles_check(pm), 'tiles.createMap',
+      core.check(x.eo_tiles_prepare(pm), 'tiles.createMap',
         `a config.slopes height above tileSize (${tileSize}), or a config.attrs entry naming a slope shape the map does not have ` +
         `(TILE.SLOPE + shape and TILE.ONE_WAY_SLOPE + shape, shapes 0 .. ${SLOPE.USER + userShapes - 1} here)`);
     } catch (e) {
@@ -564,10 +564,11 @@ export function makeTiles(core: Core): TilesApi {
         const old = slopesMem;
         heap.dv.setUint32(pm + T.slopes, next !== null ? next.at : 0, true);
         heap.dv.setUint8(pm + T.slope_count, count);
-        const e = x.eo_tiles_check(pm);
+        const e = x.eo_tiles_prepare(pm);
         if (e !== RESULT.EO_OK) {
           heap.dv.setUint32(pm + T.slopes, old !== null ? old.at : 0, true);
           heap.dv.setUint8(pm + T.slope_count, before);
+          x.eo_tiles_prepare(pm); // the map as it was: prepared again
           if (next !== null) owner.drop(next);
           core.check(e, 'setSlopes', `every height must be 0 .. ${tileSize} (tileSize)`);
         }

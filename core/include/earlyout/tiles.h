@@ -27,6 +27,13 @@
        height) and says what is wrong: EO_ERR_NULL_POINTER or EO_ERR_BAD_ARGUMENT. The other calls
        re-check the cheap fields each time and trust the row table and the heights: check a map
        once after filling it.
+       eo_tiles_prepare() checks it as eo_tiles_check does and records what it found in the map's
+       `ready` block; from then on the calls skip the cheap checks (on the Z80 they cost more than
+       the lookups). They check the map again as long as its width, height, tile_shift or
+       slope_count is not what prepare saw, or a pointer the checks need is NULL; after changing
+       outside, row_start, a pointer or a slope height, prepare again. Cells and attrs may change
+       freely. A map zeroed when filled (C: `eo_tiles_map map = {0}`, or designated fields) is
+       simply not prepared.
 
    Tile kinds (attrs[tile id], one byte; T is the tile size, rows count down from the tile's top)
        EO_TILES_EMPTY 0         nothing
@@ -248,6 +255,18 @@ typedef enum eo_tiles_probe_mode {
     EO_TILES_PROBE_CORNERS = 1  /* corners only: misses walls thinner than the box */
 } eo_tiles_probe_mode;
 
+/// What eo_tiles_prepare found, kept in the map: read-only for callers (zero it with the map).
+typedef struct eo_tiles_ready {
+    uint16_t width, height;     /* the map's when prepared: the record holds while they are */
+    uint8_t tile_shift, slope_count;
+    uint8_t shift, size_px;     /* log2 of the tile size, and the size (8 .. 128 px) */
+    uint8_t row_shift;          /* log2(width) for a power-of-two width, else 0xFF */
+    uint8_t narrow;             /* 1 if every cell index fits 16 bits */
+    uint8_t mark;               /* EO_TILES_READY after a successful eo_tiles_prepare */
+} eo_tiles_ready;
+
+#define EO_TILES_READY 0x5Au
+
 /// A tile map over caller-owned arrays: see the manual above. Zero means default.
 typedef struct eo_tiles_map {
     const uint8_t *cells;       /* width * height tile ids, row-major */
@@ -258,6 +277,7 @@ typedef struct eo_tiles_map {
     uint8_t tile_shift;         /* 3 .. 7; 0 means 3 (8 px tiles) */
     uint8_t outside;            /* an eo_tiles_outside; 0 means solid */
     uint8_t slope_count;        /* user slope shapes in slopes */
+    eo_tiles_ready ready;       /* eo_tiles_prepare's record; zero */
 } eo_tiles_map;
 
 /// One probe point and what it read.
@@ -291,6 +311,11 @@ typedef struct eo_tiles_cache {
 /// is not r * width or a row table on a map of more than 65536 cells; a user slope height above
 /// the tile size; an attr naming a slope shape that does not exist).
 eo_result eo_tiles_check(const eo_tiles_map *map);
+
+/// eo_tiles_check, then records in map->ready what the other calls would check again on every
+/// call, so that they skip it (see the manual above). The same errors; on one, map->ready is
+/// cleared and the map is used as an unprepared one.
+eo_result eo_tiles_prepare(eo_tiles_map *map);
 
 /// Height of a shape's column (0 .. tile size): built-in, the map's user table, or full for an
 /// unknown shape. column is taken modulo the tile size. 0 for an invalid map.

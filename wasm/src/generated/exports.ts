@@ -141,6 +141,8 @@ export interface Exports {
   eo_sweep_find_pairs(sweep: number, boxes: number, count: number, layers: number, pairs: number, pair_capacity: number, pair_count: number, stats: number, hooks: number): number;
   /** eo_result eo_tiles_check(const eo_tiles_map *map) (tiles.h) */
   eo_tiles_check(map: number): number;
+  /** eo_result eo_tiles_prepare(eo_tiles_map *map) (tiles.h) */
+  eo_tiles_prepare(map: number): number;
   /** uint8_t eo_tiles_slope_height(const eo_tiles_map *map, uint8_t shape, uint8_t column) (tiles.h) */
   eo_tiles_slope_height(map: number, shape: number, column: number): number;
   /** eo_result eo_tiles_slope_heights(const eo_tiles_map *map, uint8_t shape, uint8_t *out, uint16_t capacity) (tiles.h) */
@@ -240,6 +242,7 @@ export const EXPORT_NAMES: readonly (keyof Exports)[] = [
   "eo_sweep_init",
   "eo_sweep_find_pairs",
   "eo_tiles_check",
+  "eo_tiles_prepare",
   "eo_tiles_slope_height",
   "eo_tiles_slope_heights",
   "eo_tiles_tile_of",
