@@ -183,7 +183,7 @@ $(MSX)/compare: tests/msx/compare.c tests/vectors/vectors.h
 # 0), linked beside the library with tests/msx/<module>_asm.c, which leaves <module>_result for
 # tests/msx/asm_check.sh. Their rounds count in the msx suite.
 MSXT := $(MSX)/test
-MSX_ASM_MODULES := sweep gridmask sectors
+MSX_ASM_MODULES := sweep gridmask sectors tiles
 # A module's portable files: <module>.c, and sweep's scan (its Z80 kernels stand in for that file).
 msx_asm_files_sweep := sweep sweep_scan
 msx_asm_files_sectors := sectors sectors_pairs

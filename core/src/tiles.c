@@ -17,8 +17,9 @@ static uint8_t is_ready(const eo_tiles_map *map)
 {
     const eo_tiles_ready *r = &map->ready;
     return r->mark == EO_TILES_READY && r->width == map->width && r->height == map->height &&
-           r->tile_shift == map->tile_shift && r->slope_count == map->slope_count &&
-           map->cells != NULL && map->attrs != NULL && (map->slopes != NULL || map->slope_count == 0);
+           r->tile_shift == map->tile_shift && r->outside == map->outside &&
+           r->slope_count == map->slope_count && map->cells != NULL && map->attrs != NULL &&
+           (map->slopes != NULL || map->slope_count == 0);
 }
 
 /* The cheap checks every call makes on a map that is not prepared. */
@@ -142,6 +143,7 @@ eo_result eo_tiles_prepare(eo_tiles_map *map)
     map->ready.width = map->width;
     map->ready.height = map->height;
     map->ready.tile_shift = map->tile_shift;
+    map->ready.outside = map->outside;
     map->ready.slope_count = map->slope_count;
     map->ready.shift = ctx.shift;
     map->ready.size_px = ctx.size;

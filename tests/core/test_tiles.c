@@ -323,6 +323,9 @@ static void test_tiles_prepare(void **state)
     map.height = 4097; /* beyond the world: 16 px tiles reach 2048 rows in 16 bits */
     assert_int_equal(eo_tiles_tile_size(&map, NULL), EO_COORD_BITS == 16 ? EO_ERR_BAD_ARGUMENT : EO_OK);
     map = good;
+    map.outside = 3;
+    assert_int_equal(eo_tiles_tile_size(&map, NULL), EO_ERR_BAD_ARGUMENT);
+    map = good;
     map.cells = NULL;
     assert_int_equal(eo_tiles_attr_at_pixel(&map, 3, 3, NULL), EO_TILES_SOLID); /* invalid map: solid */
     assert_int_equal(eo_tiles_move(&map, &b, 1, 0, 0, NULL, &r, NULL), EO_ERR_NULL_POINTER);

@@ -29,9 +29,9 @@
        once after filling it.
        eo_tiles_prepare() checks it as eo_tiles_check does and records what it found in the map's
        `ready` block; from then on the calls skip the cheap checks (on the Z80 they cost more than
-       the lookups). They check the map again as long as its width, height, tile_shift or
-       slope_count is not what prepare saw, or a pointer the checks need is NULL; after changing
-       outside, row_start, a pointer or a slope height, prepare again. Cells and attrs may change
+       the lookups). They check the map again as long as its width, height, tile_shift, outside
+       or slope_count is not what prepare saw, or a pointer the checks need is NULL; after
+       changing row_start, a pointer or a slope height, prepare again. Cells and attrs may change
        freely. A map zeroed when filled (C: `eo_tiles_map map = {0}`, or designated fields) is
        simply not prepared.
 
@@ -257,8 +257,8 @@ typedef enum eo_tiles_probe_mode {
 
 /// What eo_tiles_prepare found, kept in the map: read-only for callers (zero it with the map).
 typedef struct eo_tiles_ready {
-    uint16_t width, height;     /* the map's when prepared: the record holds while they are */
-    uint8_t tile_shift, slope_count;
+    uint16_t width, height;     /* the map's five fields below as prepared, in the map's order: */
+    uint8_t tile_shift, outside, slope_count; /* the record holds while the map's match them */
     uint8_t shift, size_px;     /* log2 of the tile size, and the size (8 .. 128 px) */
     uint8_t row_shift;          /* log2(width) for a power-of-two width, else 0xFF */
     uint8_t narrow;             /* 1 if every cell index fits 16 bits */
