@@ -68,7 +68,7 @@ export const LAYOUT = {
   /** eo_sweep (sweep.h) */
   sweep: { size: 12, entries: 0, capacity: 4, count: 6, axis: 8, ready: 9 },
   /** eo_tiles_ready (tiles.h) */
-  tiles_ready: { size: 12, width: 0, height: 2, tile_shift: 4, slope_count: 5, shift: 6, size_px: 7, row_shift: 8, narrow: 9, mark: 10 },
+  tiles_ready: { size: 12, width: 0, height: 2, tile_shift: 4, outside: 5, slope_count: 6, shift: 7, size_px: 8, row_shift: 9, narrow: 10, mark: 11 },
   /** eo_tiles_map (tiles.h) */
   tiles_map: { size: 36, cells: 0, attrs: 4, row_start: 8, slopes: 12, width: 16, height: 18, tile_shift: 20, outside: 21, slope_count: 22, ready: 24 },
   /** eo_tiles_probe_point (tiles.h) */
@@ -113,7 +113,7 @@ export const FIELD_TYPES = {
   slopes_ground: { found: "uint8_t", sensor: "uint8_t", height: "uint8_t", attr: "uint8_t", col: "eo_coord", row: "eo_coord", ground_y: "eo_coord", distance: "eo_coord", slope: "int16_t" },
   slopes_move_result: { move: "eo_tiles_move_result", landed: "uint8_t", launched: "uint8_t", slope: "int16_t" },
   sweep: { entries: "eo_ucoord *", capacity: "uint16_t", count: "uint16_t", axis: "uint8_t", ready: "uint8_t" },
-  tiles_ready: { width: "uint16_t", height: "uint16_t", tile_shift: "uint8_t", slope_count: "uint8_t", shift: "uint8_t", size_px: "uint8_t", row_shift: "uint8_t", narrow: "uint8_t", mark: "uint8_t" },
+  tiles_ready: { width: "uint16_t", height: "uint16_t", tile_shift: "uint8_t", outside: "uint8_t", slope_count: "uint8_t", shift: "uint8_t", size_px: "uint8_t", row_shift: "uint8_t", narrow: "uint8_t", mark: "uint8_t" },
   tiles_map: { cells: "uint8_t *", attrs: "uint8_t *", row_start: "uint16_t *", slopes: "uint8_t *", width: "uint16_t", height: "uint16_t", tile_shift: "uint8_t", outside: "uint8_t", slope_count: "uint8_t", ready: "eo_tiles_ready" },
   tiles_probe_point: { x: "eo_coord", y: "eo_coord", col: "eo_coord", row: "eo_coord", attr: "uint8_t", outside: "uint8_t" },
   tiles_move_result: { hit: "uint8_t", touching: "uint8_t", below: "uint8_t", on_ground: "uint8_t", moved_x: "int32_t", moved_y: "int32_t" },
