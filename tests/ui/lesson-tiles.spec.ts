@@ -143,6 +143,13 @@ test('the character stands on the floor, walks into the wall and jumps into a ti
 
 test('corner slip-through: corners end inside the post, edge probes stand on it', async ({ page }) => {
   const w = await open(page, 'slip');
+  await test.step('only the controls its section explains: the probe switch and Respawn', async () => {
+    const operable = await w.root.locator('.tl-playground').evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('button, input')].filter((e) => e.getClientRects().length > 0).map((e) => e.dataset.testid ?? e.getAttribute('value')),
+    );
+    expect(operable.sort()).toEqual(['probes-corners', 'probes-edges', 'respawn']);
+    for (const t of ['run', 'next-frame', 'mode-paint', 'reset-counters', 'c-probes']) await expect(w.get(t)).toHaveCount(0);
+  });
   await test.step('corners only: 4 probe points, the box falls past the post onto the floor, inside it', async () => {
     await expectHero(w, { x: 92, y: standingOn(19), stuck: 'true', onGround: 'true' });
     await expect(w.get('touching')).toContainText('inside a wall');
@@ -216,7 +223,8 @@ test('tile kinds: painted spike blocks hold the character and report a hazard be
     await expectHero(w, { x: T, y: standingOn(19), onGround: 'true', below: 'solid, hazard', deaths: '0' });
   });
   await test.step('a one-way half (tool 10) painted across the fall, row 10: the character lands on its middle row, y = 84 - 16 = 68', async () => {
-    const w = await open(page, 'slip');
+    // the step-through's map is the slip map (the slip figure itself has nothing to paint with)
+    const w = await open(page, 'stepper');
     await paintRow(w, 10, 10, [11, 12, 13]);
     await w.get('respawn').click();
     await w.get('board').focus();

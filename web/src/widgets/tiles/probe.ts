@@ -133,7 +133,7 @@ export class TilesProbe {
       li.dataset.attr = String(p.attr);
       li.replaceChildren(
         h('span', { class: 'tl-probe-name' }, CORNER_NAMES[k] ?? `point ${k + 1}`),
-        ` pixel (${p.x}, ${p.y}) → tile (${p.col}, ${p.row}): `,
+        ` (${p.x}, ${p.y}) → tile (${p.col}, ${p.row}): `,
         h('strong', {}, attrName(p.attr)),
       );
     });
