@@ -15,6 +15,56 @@ async function open(page: Page, id = 'playground'): Promise<Playground> {
 }
 
 
+// The opening: one idea (eliminated until the objects share a column and a row of cells), two
+// handles and nothing to set; the sentence that says what to do comes before it, and the verdict
+// stays in view while the learner drags B onto A. Start: A covers x 28..67, y 44..71 (columns 0-2,
+// rows 1-2); B covers x 150..173, y 104..135 (columns 4-5, rows 3-4), 32-px cells.
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the opening at ${size.name} size: one idea, the sentence before it, the verdict in view while dragging`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const pg = await open(page, 'intro');
+    await test.step('the two objects, their bits and the verdict: no fields, layouts, methods or C', async () => {
+      await expect(pg.root.locator('.fig-playground input, .fig-playground select, .fig-playground textarea')).toHaveCount(0);
+      await expect(pg.root.locator('.fig-toolbar')).toHaveCount(0);
+      await expect(pg.get('step-next')).toHaveCount(0);
+      await expect(pg.root.locator('.fig-handle')).toHaveCount(2);
+      await pg.expectVerdict('apart-x');
+    });
+    await test.step('the sentence that says what to do sits right before the figure', async () => {
+      const before = await pg.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
+      expect(before).toContain('Drag B towards A');
+    });
+    await test.step('B dragged into the cells of A: maybe, and the verdict is on screen while the button is held', async () => {
+      const s = await pg.scale();
+      // the learner looks at the board: it sits in the middle of the window
+      await pg.root.locator('.fig-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const hb = (await pg.handle('b').boundingBox())!;
+      const x = hb.x + hb.width / 2;
+      const y = hb.y + hb.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x - 48 * s, y, { steps: 3 }); // B at x 102..125: column 3 (A's 0-2)
+      await pg.expectVerdict('apart-x');
+      await page.mouse.move(x - 96 * s, y, { steps: 3 }); // x 54..77: columns 1, 2 (A's 0-2); rows 3, 4
+      await pg.expectVerdict('apart-y');
+      await page.mouse.move(x - 96 * s, y - 48 * s, { steps: 3 }); // y 56..87: rows 1, 2 (A's 1-2)
+      await pg.expectVerdict('maybe');
+      await expect(pg.and('x')).toHaveText('00000110');
+      await expect(pg.and('y')).toHaveText('00000110');
+      await expect(pg.verdict()).toBeInViewport({ ratio: 1 });
+      const dir = join(ROOT, 'build/test-artifacts/screens');
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `lesson-gridmask-intro-${size.name}.png`) });
+      await page.mouse.up();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    });
+  });
+}
+
+
 test.describe('grid mask playground', () => {
   test('bits, ANDs and verdict for boxes typed in', async ({ page }) => {
     const pg = await open(page);

@@ -137,6 +137,57 @@ async function open(page: Page, id: string): Promise<Widget> {
 }
 
 
+// The opening: one idea (boxes that overlap are not sprites that touch), two handles and nothing to
+// set; the sentence that says what to do comes before it, and the verdict stays in view while the
+// learner drags the bullet one pixel left. Near miss: A (16 x 16) at (8, 6), B (8 x 4) at (18, 10),
+// boxes overlapping over x 18..23, y 10..13 (6 x 4); at (17, 10) the tip meets the nose at (17, 11):
+// 7 x 4, 2 pixels in both (the "Nose" preset's answers, checked by the tests below).
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the opening at ${size.name} size: one idea, the sentence before it, the verdict in view while dragging`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const w = await open(page, 'intro');
+    await test.step('the sprites, the overlap and the verdict: no fields, toolbar, sprite cards or C', async () => {
+      await expect(w.root.locator('.fig-playground input, .fig-playground select, .fig-playground textarea')).toHaveCount(0);
+      await expect(w.root.locator('.fig-toolbar')).toHaveCount(0);
+      await expect(w.get('card-a')).toHaveCount(0);
+      await expect(w.get('step-next')).toHaveCount(0);
+      await expect(w.root.locator('.fig-handle')).toHaveCount(2);
+      await expect(w.get('verdict')).toHaveAttribute('data-verdict', 'miss');
+      await expect(w.get('rect')).toHaveAttribute('data-w', '6');
+    });
+    await test.step('the sentence that says what to do sits right before the figure', async () => {
+      const before = await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
+      expect(before).toContain('Drag the bullet (B) one pixel to the left');
+    });
+    await test.step('the bullet dragged one pixel left: a pixel hit, and the verdict is on screen while the button is held', async () => {
+      const s = Number(await w.root.locator('.pm-board').getAttribute('data-scale'));
+      // the learner looks at the board: it sits in the middle of the window
+      await w.root.locator('.pm-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const hb = (await w.handle('b').boundingBox())!;
+      const x = hb.x + hb.width / 2;
+      const y = hb.y + hb.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x - 0.5 * s, y, { steps: 2 });
+      await page.mouse.move(x - 1 * s, y, { steps: 2 }); // B at (17, 10)
+      await expect(w.get('verdict')).toHaveAttribute('data-verdict', 'hit');
+      await expect(w.get('rect')).toHaveAttribute('data-w', '7');
+      await expect(w.get('contact')).toHaveText('(17, 11)');
+      await expect(w.get('area')).toHaveText('2 px');
+      await expect(w.get('verdict')).toBeInViewport({ ratio: 1 });
+      const dir = join(ROOT, 'build/test-artifacts/screens');
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `lesson-pixelmask-intro-${size.name}.png`) });
+      await page.mouse.up();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    });
+  });
+}
+
+
 test.describe('pixel overlap playground', () => {
   test('drag and nudge: touching, overlapping boxes without a hit, a pixel hit', async ({ page }) => {
     const pg = await open(page, 'playground');

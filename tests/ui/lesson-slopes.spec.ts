@@ -96,6 +96,55 @@ async function holdUntil(page: Page, w: Widget, key: string, until: (s: WalkStat
   return walkState(w);
 }
 
+// The opening: one idea (a slope tile is sixteen heights, and a sensor reads the ground from them),
+// one handle (the tile's bars) and nothing to set; the sentence that says what to do comes before it,
+// and the core's ground answer stays in view while the learner drags a bar. The tile is column 3,
+// row 1 of the editor's course, so the sensor in column i sits at (48 + i, 24), and a height h
+// between 1 and 15 puts the ground at y 16 + 16 - h. It opens on column 8, height 6: y 26.
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the opening at ${size.name} size: one idea, the sentence before it, the ground in view while dragging`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const ed = await open(page, 'intro');
+    const readout = ed.get('ground-readout');
+    await test.step('the bars, the heights and the sensor: no shapes, no course, nothing else to press', async () => {
+      await expect(ed.root.locator('.sl-editor button, .sl-editor input, .sl-editor select')).toHaveCount(0);
+      await expect(ed.get('editor-course')).toHaveCount(0);
+      await expect(ed.get('heights-grid')).toHaveAttribute('data-column', '8');
+      await expect(readout).toHaveAttribute('data-ground-y', String(2 * T - 6));
+    });
+    await test.step('the sentence that says what to do sits right before the figure', async () => {
+      const before = await ed.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
+      expect(before).toContain('Drag a bar of this slope tile up or down');
+    });
+    await test.step('a bar dragged with the button held: the ground answer moves with it, on screen', async () => {
+      const grid = ed.get('heights-grid');
+      // the learner looks at the tile: it sits in the middle of the window
+      await grid.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const b = (await grid.boundingBox())!;
+      const cell = b.width / T;
+      await page.mouse.move(b.x + 8.5 * cell, b.y + 4.5 * cell); // column 8, 4 cells down: height 12
+      await page.mouse.down();
+      await expect(readout).toHaveAttribute('data-ground-y', String(2 * T - 12));
+      await page.mouse.move(b.x + 10.5 * cell, b.y + 4.5 * cell, { steps: 3 }); // column 10, height 12
+      await expect(grid).toHaveAttribute('data-column', '10');
+      await expect(ed.get('editor-status')).toHaveText(`Column 10: height 12. Ground found at y ${2 * T - 12}.`);
+      await page.mouse.move(b.x + 10.5 * cell, b.y + 15.5 * cell, { steps: 3 }); // the bottom row: height 1
+      await expect(readout).toHaveAttribute('data-ground-y', String(2 * T - 1));
+      await expect(readout).toHaveAttribute('data-x', String(3 * T + 10));
+      await expect(ed.get('editor-status')).toBeInViewport({ ratio: 1 });
+      await expect(readout).toBeInViewport({ ratio: 1 });
+      const dir = join(ROOT, 'build/test-artifacts/screens');
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `lesson-slopes-intro-${size.name}.png`) });
+      await page.mouse.up();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    });
+  });
+}
+
 test.describe('height-array editor', () => {
   test('presets, keyboard edits and the core’s groundAt() in the chosen column', async ({ page }) => {
     const ed = await open(page, 'editor');

@@ -26,6 +26,56 @@ test.describe.configure({ mode: 'parallel' });
 
 const open = (page: Page, id: string): Promise<Widget> => openWidget(page, URL, id);
 
+// The opening: one idea (four corner probes, and the wall they miss), one handle and nothing to set;
+// the sentence that says what to do comes before it, and what the corners read stays in view while
+// the learner drags. The intro map has a one-tile wall in column 4, rows 4..6 (x 32..39, y 32..55);
+// the 16 x 16 box starts at (44, 36): columns 5..7, rows 4..6, every corner on an empty tile.
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`the opening at ${size.name} size: one idea, the sentence before it, what the corners read in view while dragging`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const w = await open(page, 'intro');
+    const corners = w.get('pr-points').locator('li');
+    await test.step('the box and its four corners: no fields, buttons or C', async () => {
+      await expect(w.root.locator('.fig-playground input, .fig-playground select, .fig-playground textarea, .fig-playground button:not(.fig-handle)')).toHaveCount(0);
+      await expect(w.get('step-next')).toHaveCount(0);
+      await expect(w.root.locator('.fig-handle')).toHaveCount(1);
+      for (let k = 0; k < 4; k++) await expect(corners.nth(k)).toContainText('empty');
+    });
+    await test.step('the sentence that says what to do sits right before the figure', async () => {
+      const before = await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
+      expect(before).toContain('Drag the box up against the walls, then onto the thin wall');
+    });
+    await test.step('the box dragged onto the wall, the button held: what the corners read is on screen', async () => {
+      const s = await w.scale();
+      // the learner looks at the map: it sits in the middle of the window
+      await w.root.locator('.fig-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const hb = (await w.get('pr-obj-box').boundingBox())!;
+      const x = hb.x + hb.width / 2;
+      const y = hb.y + hb.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x - 4 * s, y, { steps: 2 });
+      await page.mouse.move(x - 8 * s, y, { steps: 2 }); // x 36..51: columns 4..6, the left corners in the wall's column 4
+      await expect(corners.nth(0)).toContainText('tile (4, 4): solid');
+      await expect(corners.nth(3)).toContainText('tile (4, 6): solid');
+      await expect(w.get('pr-says')).toHaveText('The corners read solid. The box spans 3 tile columns; its corners look at 2 of them.');
+      await page.mouse.move(x - 16 * s, y, { steps: 3 }); // x 28..43: columns 3..5, the wall in the middle one
+      for (let k = 0; k < 4; k++) await expect(corners.nth(k)).toContainText('empty');
+      await expect(w.get('pr-says')).toContainText('spans 3 tile columns; its corners look at 2');
+      await expect(w.get('pr-says')).toBeInViewport({ ratio: 1 });
+      await expect(w.get('pr-points')).toBeInViewport({ ratio: 1 });
+      const dir = join(ROOT, 'build/test-artifacts/screens');
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `lesson-tiles-intro-${size.name}.png`) });
+      await page.mouse.up();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    });
+  });
+}
+
 /** The core's box and bits as the widget exposes them on the map. */
 async function hero(w: Widget): Promise<Record<string, string>> {
   return w.get('board').evaluate((el) => ({ ...(el as HTMLElement).dataset }) as Record<string, string>);
@@ -93,6 +143,13 @@ test('the character stands on the floor, walks into the wall and jumps into a ti
 
 test('corner slip-through: corners end inside the post, edge probes stand on it', async ({ page }) => {
   const w = await open(page, 'slip');
+  await test.step('only the controls its section explains: the probe switch and Respawn', async () => {
+    const operable = await w.root.locator('.tl-playground').evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('button, input')].filter((e) => e.getClientRects().length > 0).map((e) => e.dataset.testid ?? e.getAttribute('value')),
+    );
+    expect(operable.sort()).toEqual(['probes-corners', 'probes-edges', 'respawn']);
+    for (const t of ['run', 'next-frame', 'mode-paint', 'reset-counters', 'c-probes']) await expect(w.get(t)).toHaveCount(0);
+  });
   await test.step('corners only: 4 probe points, the box falls past the post onto the floor, inside it', async () => {
     await expectHero(w, { x: 92, y: standingOn(19), stuck: 'true', onGround: 'true' });
     await expect(w.get('touching')).toContainText('inside a wall');
@@ -166,7 +223,8 @@ test('tile kinds: painted spike blocks hold the character and report a hazard be
     await expectHero(w, { x: T, y: standingOn(19), onGround: 'true', below: 'solid, hazard', deaths: '0' });
   });
   await test.step('a one-way half (tool 10) painted across the fall, row 10: the character lands on its middle row, y = 84 - 16 = 68', async () => {
-    const w = await open(page, 'slip');
+    // the step-through's map is the slip map (the slip figure itself has nothing to paint with)
+    const w = await open(page, 'stepper');
     await paintRow(w, 10, 10, [11, 12, 13]);
     await w.get('respawn').click();
     await w.get('board').focus();

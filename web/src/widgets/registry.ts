@@ -50,7 +50,7 @@ export const WIDGETS: Record<string, LoadMount> = {
   'tiles-trap': () => import('./tiles/challenge.ts').then((m) => (host, eo, _o, life) => void m.mountTrapChallenge(host, life, eo)),
   'tiles-predict': () => import('./tiles/challenge.ts').then((m) => (host, eo) => void m.mountTilePredict(host, eo)),
   // lesson 6
-  'slopes-editor': () => import('./slopes/editor.ts').then((m) => (host, eo, o, life) => void new m.SlopeEditor(host, life, eo, { presets: o.controls !== 'minimal' })),
+  'slopes-editor': () => import('./slopes/editor.ts').then((m) => (host, eo, o, life) => void new m.SlopeEditor(host, life, eo, { minimal: o.controls === 'minimal' })),
   'slopes-sensor': () => import('./slopes/sensor.ts').then((m) => (host, eo, o, life) => void new m.SensorStepper(host, life, eo, o)),
   'slopes-walk': () => import('./slopes/walk.ts').then((m) => (host, eo, o, life) => void new m.SlopeWalk(host, life, eo, o)),
   'slopes-character': () => import('./slopes/character.ts').then((m) => (host, eo, o, life) => void new m.CharacterFrames(host, life, eo, o)),

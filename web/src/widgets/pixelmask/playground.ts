@@ -107,7 +107,16 @@ export class PixelPlayground {
       hooks.extraPanel ?? null,
     );
     this.verdictEl = h('div', { class: 'fig-verdict pm-verdict', 'data-testid': 'verdict', role: 'status', 'aria-live': 'polite' });
-    const side = h('div', { class: 'fig-side' }, this.spriteCard(0, minimal), this.spriteCard(1, minimal), this.resultsCard(), this.verdictEl);
+    // the result first: beside the board on a wide screen, right under it on a phone; the minimal
+    // figure drops the sprite cards (the caption names the sprites, and there are no fields to hold)
+    const side = h(
+      'div',
+      { class: 'fig-side' },
+      this.verdictEl,
+      this.resultsCard(),
+      minimal ? null : this.spriteCard(0),
+      minimal ? null : this.spriteCard(1),
+    );
 
     this.root = h(
       'div',
@@ -226,21 +235,19 @@ export class PixelPlayground {
     this.url?.changed('step');
   }
 
-  private spriteCard(i: number, minimal: boolean): HTMLElement {
+  private spriteCard(i: number): HTMLElement {
     const sp = this.state.sprites[i];
     const low = NAMES[i].toLowerCase();
     // the sprite stays inside the world: a position past it is refused with the range, not clamped
-    const fields = minimal
-      ? null
-      : numberFields(
-          NAMES[i],
-          ['x', 'y'] as const,
-          low,
-          (f, n, from) => this.setPos(i, { ...this.state.pos[i], [f]: n }, from),
-          (f) => [0, f === 'x' ? WORLD.w - sp.w : WORLD.h - sp.h],
-          'pm-fields',
-        );
-    if (fields) this.fields[i] = fields;
+    const fields = numberFields(
+      NAMES[i],
+      ['x', 'y'] as const,
+      low,
+      (f, n, from) => this.setPos(i, { ...this.state.pos[i], [f]: n }, from),
+      (f) => [0, f === 'x' ? WORLD.w - sp.w : WORLD.h - sp.h],
+      'pm-fields',
+    );
+    this.fields[i] = fields;
     const card = h(
       'section',
       { role: 'group', class: `fig-card fig-card-${i} pm-card`, 'aria-label': `${NAMES[i]}: ${sp.name}`, 'data-testid': `card-${low}` },
@@ -251,7 +258,7 @@ export class PixelPlayground {
         h('h3', {}, `${NAMES[i]} · ${sp.name}`),
         h('span', { class: 'mask-hex', 'data-testid': `size-${low}` }, `${sp.w} × ${sp.h} px`),
       ),
-      fields?.root ?? null,
+      fields.root,
     );
     this.cards[i] = card;
     return card;

@@ -41,8 +41,8 @@ export interface EditorSetup {
   extraPanel?: HTMLElement;
   /** after every edit: the map that holds the new heights */
   onChange?(map: TileMap, heights: Uint8Array): void;
-  /** false: no built-in shapes to start from (a lesson's first figure: the bars and the walker only) */
-  presets?: boolean;
+  /** a lesson's first figure: the bars and what a sensor reads there; no shapes to start from, no course */
+  minimal?: boolean;
 }
 
 export class SlopeEditor {
@@ -114,7 +114,7 @@ export class SlopeEditor {
     const root = h(
       'div',
       { class: 'fig-playground sl-editor' },
-      setup.presets === false ? null : presets,
+      setup.minimal ? null : presets,
       h(
         'div',
         { class: 'sl-editor-main' },
@@ -123,24 +123,28 @@ export class SlopeEditor {
           'div',
           { class: 'fig-side' },
           h('section', { role: 'group', class: 'fig-card', 'aria-label': 'What a sensor reads' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'A sensor in this column')), this.readout),
-          h(
-            'section',
-            { role: 'group', class: 'fig-card', 'aria-label': 'The tile on a course' },
-            h('div', { class: 'fig-card-head' }, h('h3', {}, 'On a course'), this.stepLabel, this.playBtn),
-            this.boardWrap,
-            h('p', { class: 'fig-help' }, setup.courseHelp ?? 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
-          ),
+          setup.minimal
+            ? null
+            : h(
+                'section',
+                { role: 'group', class: 'fig-card', 'aria-label': 'The tile on a course' },
+                h('div', { class: 'fig-card-head' }, h('h3', {}, 'On a course'), this.stepLabel, this.playBtn),
+                this.boardWrap,
+                h('p', { class: 'fig-help' }, setup.courseHelp ?? 'Your tile is the fourth one, between flat ground and a solid block; a 45° tile leads back down. The box walks with map.walk() and turns round at walls.'),
+              ),
           setup.extraPanel ?? null,
         ),
       ),
     );
     host.replaceChildren(root);
     this.wire();
-    this.life.onVisible(root, (v) => {
-      this.visible = v;
-      this.loop();
-    });
-    this.life.onResize(this.boardWrap, () => this.drawCourse());
+    if (!setup.minimal) {
+      this.life.onVisible(root, (v) => {
+        this.visible = v;
+        this.loop();
+      });
+      this.life.onResize(this.boardWrap, () => this.drawCourse());
+    }
     this.update();
     const figure = ownFigure(host, 'slopes-editor');
     if (figure) {
@@ -361,6 +365,7 @@ export class SlopeEditor {
   }
 
   private drawCourse(): void {
+    if (this.setup.minimal) return; // no course on the page
     const world: World = { screenW: this.course[0].length * T, screenH: this.course.length * T, cellW: T, cellH: T, margin: 0, maxScale: 4 };
     const g = geometry(Math.min(this.boardWrap.clientWidth || 400, 480), world);
     const ctx = prepareCanvas(this.boardCanvas, g);

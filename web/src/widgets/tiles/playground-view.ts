@@ -31,6 +31,8 @@ export class TilesView {
   readonly statusEl: HTMLElement;
   /** the cards beside the map */
   readonly side: HTMLElement[];
+  /** the card of the core's counters (one of side) */
+  readonly counters: HTMLElement;
   geom!: Geometry;
   private out: Record<string, HTMLElement> = {};
   private arith: HTMLElement;
@@ -55,6 +57,12 @@ export class TilesView {
       this.out[key] = h('dd', { 'data-testid': key });
       return [h('dt', {}, label), this.out[key]];
     };
+    this.counters = h(
+      'section',
+      { role: 'group', class: 'fig-card', 'aria-label': 'Counters' },
+      h('div', { class: 'fig-card-head' }, h('h3', {}, 'Counted by the core'), h('button', { type: 'button', class: 'btn tl-small', 'data-testid': 'reset-counters', onclick: onResetCounters }, 'Reset')),
+      h('dl', { class: 'pm-dl tl-dl' }, ...item('c-frames', 'Frames'), ...item('c-probes', 'Probe points'), ...item('c-lookups', 'Tile lookups'), ...item('c-skips', 'Cache skips'), ...item('c-frame', 'This frame')),
+    );
     this.side = [
       h(
         'section',
@@ -62,12 +70,7 @@ export class TilesView {
         h('div', { class: 'fig-card-head' }, h('h3', {}, 'The core says'), h('span', { class: 'mask-hex' }, 'map.move()')),
         h('dl', { class: 'pm-dl tl-dl' }, ...item('box', 'Box'), ...item('hit', 'Stopped on'), ...item('ground', 'On ground'), ...item('touching', 'Touching'), ...item('below', 'Below')),
       ),
-      h(
-        'section',
-        { role: 'group', class: 'fig-card', 'aria-label': 'Counters' },
-        h('div', { class: 'fig-card-head' }, h('h3', {}, 'Counted by the core'), h('button', { type: 'button', class: 'btn tl-small', 'data-testid': 'reset-counters', onclick: onResetCounters }, 'Reset')),
-        h('dl', { class: 'pm-dl tl-dl' }, ...item('c-frames', 'Frames'), ...item('c-probes', 'Probe points'), ...item('c-lookups', 'Tile lookups'), ...item('c-skips', 'Cache skips'), ...item('c-frame', 'This frame')),
-      ),
+      this.counters,
       h('section', { role: 'group', class: 'fig-card', 'aria-label': 'Pixel to tile' }, h('div', { class: 'fig-card-head' }, h('h3', {}, 'Pixel → tile'), this.arithWhich), this.arith),
     ];
   }

@@ -122,7 +122,10 @@ export class TilesPlayground implements InputTarget {
       () => ({ mode: this.mode, tool: this.tool, cursor: this.cursor, trace: this.stepper ? { fn: this.traceFn, index: this.stepIndex } : null }),
       () => this.resetCounters(),
     );
-    const compact = opts.controls === 'compact';
+    // compact: no map presets; minimal (a section on probing, not on playing): the probe switch and
+    // Respawn, what the core says and the pixel-to-tile arithmetic, nothing to drive, paint or count
+    const minimal = opts.controls === 'minimal';
+    const compact = opts.controls === 'compact' || minimal;
 
     // ---- toolbar
     this.runBtn = h('button', { type: 'button', class: 'btn', 'data-testid': 'run', 'aria-pressed': 'false', onclick: () => this.setRunning(!this.game.running) }, '');
@@ -151,14 +154,14 @@ export class TilesPlayground implements InputTarget {
         'div',
         { class: 'fig-toolbar tl-toolbar' },
         compact ? null : presets,
-        h('div', { class: 'tl-row' }, this.runBtn, nextBtn, respawnBtn, this.probeSeg.root),
-        h('div', { class: 'tl-row' }, this.modeSeg.root, this.toolSeg.root),
+        h('div', { class: 'tl-row' }, minimal ? null : this.runBtn, minimal ? null : nextBtn, respawnBtn, this.probeSeg.root),
+        minimal ? null : h('div', { class: 'tl-row' }, this.modeSeg.root, this.toolSeg.root),
       ),
       h(
         'div',
         { class: 'tl-main' },
-        h('div', { class: 'tl-board-col' }, this.view.boardWrap, touchPad(this, life), this.view.statusEl, this.hintEl, hooks.extraPanel ?? null),
-        h('div', { class: 'tl-side' }, ...this.view.side),
+        h('div', { class: 'tl-board-col' }, this.view.boardWrap, minimal ? null : touchPad(this, life), this.view.statusEl, this.hintEl, hooks.extraPanel ?? null),
+        h('div', { class: 'tl-side' }, ...this.view.side.filter((card) => !minimal || card !== this.view.counters)),
       ),
     );
 

@@ -84,22 +84,20 @@ export class TilesProbe {
       h(
         'div',
         { class: 'fig-main' },
-        h(
-          'div',
-          { class: 'fig-board-col' },
-          this.boardWrap,
-          h('p', { class: 'fig-help' }, 'Drag the box, or Tab to it and use the arrow keys (Shift: 8 px). Tiles are 8 px: grey blocks are solid, the orange ledge is one-way.'),
-        ),
+        // how to move the box and what the tiles are is said before the figure and in its caption,
+        // so on a phone what the corners read comes right under the map
+        h('div', { class: 'fig-board-col' }, this.boardWrap),
         h(
           'div',
           { class: 'fig-side' },
+          // the answer first: beside the map on a wide screen, right under it on a phone
+          this.says,
           h(
             'section',
             { role: 'group', class: 'fig-card', 'aria-label': 'What the corners read' },
             h('div', { class: 'fig-card-head' }, h('h3', {}, 'Four corners'), h('span', { class: 'mask-hex' }, "map.probe(box, 'corners')")),
             list,
           ),
-          this.says,
         ),
       ),
     );
@@ -135,7 +133,7 @@ export class TilesProbe {
       li.dataset.attr = String(p.attr);
       li.replaceChildren(
         h('span', { class: 'tl-probe-name' }, CORNER_NAMES[k] ?? `point ${k + 1}`),
-        ` pixel (${p.x}, ${p.y}) → tile (${p.col}, ${p.row}): `,
+        ` (${p.x}, ${p.y}) → tile (${p.col}, ${p.row}): `,
         h('strong', {}, attrName(p.attr)),
       );
     });
