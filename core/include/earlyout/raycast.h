@@ -78,7 +78,10 @@
 
    Counters (traced build): EO_COUNTER_RAYCAST_TILES, _PIXELS (and EO_COUNTER_TILES_LOOKUPS).
    Trace events: EO_EV_RAYCAST_* (common.h): every tile visited (with its LOOKUP), every corner
-   passed, every pixel visited in a slope tile, the blocking pixel, with the C source line. */
+   passed, every pixel visited in a slope tile, the blocking pixel, with the C source line.
+
+   What it does not do: hit boxes or sprites (query.h casts segments at boxes; pixelmask.h), bounce
+   or reflect the ray, or change the map. */
 #ifndef EARLYOUT_RAYCAST_H
 #define EARLYOUT_RAYCAST_H
 

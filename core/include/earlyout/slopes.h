@@ -85,7 +85,11 @@
        is about 170,000 T-states (make bench-msx).
 
    Counters (traced build): EO_COUNTER_SLOPES_SENSORS, _WALK_STEPS, _CLIMBS, _SNAPS.
-   Trace events: EO_EV_SLOPES_* (common.h). */
+   Trace events: EO_EV_SLOPES_* (common.h).
+
+   What it does not do: slopes other than a tile's height array (no polygons or lines), turn the
+   character to the slope (it reports the slope; drawing is the game's), keep its speed along the
+   ground or its gravity (the game passes dx and dy each frame), or meet other boxes (move.h). */
 #ifndef EARLYOUT_SLOPES_H
 #define EARLYOUT_SLOPES_H
 

@@ -49,8 +49,7 @@
        EO_TILES_HALF_BOTTOM 9   rows T/2 .. T - 1 solid, the rest empty
        EO_TILES_ONE_WAY_HALF 10 a one-way platform whose surface is row T/2: platforms half a
                                 tile apart (16 px tiles, platforms 8 px apart)
-       11 .. 15                 the game's own; collide like empty. (Until issue 11 this range was
-                                6 .. 15: a game that used 6 .. 10 for its own tiles must move them.)
+       11 .. 15                 the game's own; collide like empty.
        EO_TILES_SLOPE_ATTR(s)   16 + s, s = 0 .. 119: slope shape s, solid below its surface
        EO_TILES_ONE_WAY_SLOPE_ATTR(s)  136 + s: the one-way slope of shape s: the same heights,
                                 but only the surface pixel of each column (row T - height) blocks,
@@ -165,7 +164,11 @@
 
    Counters (traced build): EO_COUNTER_TILES_PROBES, _LOOKUPS, _STEPS, _SNAPS, _SKIPS.
    Trace events: EO_EV_TILES_* (common.h): every probe point, every tile lookup (tile and attr),
-   every step, block and snap, with the C source line. */
+   every step, block and snap, with the C source line.
+
+   What it does not do: own the map (every array is the caller's), find the ground under a
+   character's feet or walk it up and down slopes (slopes.h), move a box against other boxes
+   (move.h), cast rays through the map (raycast.h), or keep velocity and gravity (the game's). */
 #ifndef EARLYOUT_TILES_H
 #define EARLYOUT_TILES_H
 
