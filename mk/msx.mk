@@ -279,7 +279,7 @@ PIXEL_MSX_TICKS := $(foreach op,bare mask ref,$(foreach s,$(PIXEL_MSX_SHIFTS),$(
 TILES_MSX_K ?= 16
 TILES_MSX_OPS := frame_bare frame_walk frame_move frame_ref call_bare call_free call_land call_walk ref_free ref_land \
                  call_fixed call_sense call_sweep ref_sweep call_dash_move call_ramp_land call_walk_move \
-                 call_probe call_touching call_hero
+                 call_probe call_touching call_hero call_probe_hand
 tiles_op_num_frame_bare := 0
 tiles_op_num_frame_walk := 1
 tiles_op_num_frame_move := 2
@@ -300,6 +300,7 @@ tiles_op_num_call_walk_move := 16
 tiles_op_num_call_probe := 17
 tiles_op_num_call_touching := 18
 tiles_op_num_call_hero := 19
+tiles_op_num_call_probe_hand := 20
 TILES_MSX_TICKS := $(foreach op,$(TILES_MSX_OPS),$(MSXB)/tiles-$(op)-0.ticks $(MSXB)/tiles-$(op)-$(TILES_MSX_K).ticks)
 
 $(MSXB)/crt0_sim.rel: bench/msx/crt0_sim.s

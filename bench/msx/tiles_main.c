@@ -96,6 +96,15 @@ volatile bench_result_t bench_result;
 volatile uint8_t bench_no_hit = 0;
 volatile uint16_t bench_count = TILES_K; /* volatile: K = 0 must still compile and loop zero times */
 
+#if TILES_OP == 20
+/* The probe's baseline: what a game writes by hand for this one map (32 tiles of 8 px across, a
+   pixel known to be inside it), checking nothing: attrs[cells[(y >> 3) * 32 + (x >> 3)]]. */
+static uint8_t hand_attr_at_pixel(uint16_t x, uint16_t y)
+{
+    return attrs[cells[(uint16_t)((y >> 3) * 32u + (x >> 3))]];
+}
+#endif
+
 static void setup_level(void)
 {
     uint16_t i;
@@ -210,7 +219,7 @@ void main(void)
            degree hill's foot (7), beside the ladder (18) */
 #if TILES_OP == 15
         static const eo_box start = { 42, 144, 8, 16 };
-#elif TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || (TILES_OP >= 11 && TILES_OP <= 14) || TILES_OP == 17
+#elif TILES_OP == 5 || TILES_OP == 8 || TILES_OP == 10 || (TILES_OP >= 11 && TILES_OP <= 14) || TILES_OP == 17 || TILES_OP == 20
         static const eo_box start = { 60, 60, 8, 16 };
 #elif TILES_OP == 18
         static const eo_box start = { 108, 60, 8, 16 }; /* beside the ladder's top, under a platform */
@@ -265,6 +274,9 @@ void main(void)
 #elif TILES_OP == 17
             /* 36 px left of the box: tile (3, 7), a one-way platform */
             if (eo_tiles_attr_at_pixel(&level, (eo_coord)(b.x - 36), b.y, 0) != EO_TILES_ONE_WAY)
+                bench_result.error = 1;
+#elif TILES_OP == 20
+            if (hand_attr_at_pixel((uint16_t)(b.x - 36), (uint16_t)b.y) != EO_TILES_ONE_WAY)
                 bench_result.error = 1;
 #elif TILES_OP == 18
             {
