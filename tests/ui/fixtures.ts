@@ -170,6 +170,28 @@ export class Widget {
   }
 }
 
+/** The two sizes each lesson's opening is checked at: a desktop and a phone. */
+export const OPENING_SIZES = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+/** The text of the element right before a figure: where the sentence that says what to do belongs. */
+export const textBefore = (figure: Locator): Promise<string> =>
+  figure.evaluate((el) => el.previousElementSibling?.textContent ?? '');
+
+/** As a learner looking at the board: the board centred in the window, the button pressed (and
+    held) on the handle's centre. Returns that point and the handle's box. */
+export async function pressCentred(page: Page, board: Locator, handle: Locator) {
+  await board.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await handle.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  return { x, y, box };
+}
+
 /** Drags an element from its centre by (dx, dy) screen pixels with the mouse, in two legs so the
     widget sees a move in between. */
 export async function dragBy(page: Page, handle: Locator, dx: number, dy: number): Promise<void> {

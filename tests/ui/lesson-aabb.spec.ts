@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openWidget, ROOT, tabTo, test, Widget } from './fixtures.ts';
+import { expect, OPENING_SIZES, openWidget, pressCentred, ROOT, tabTo, test, textBefore, Widget } from './fixtures.ts';
 
 const URL = '/lessons/02-aabb-ordering.html';
 
@@ -26,10 +26,7 @@ async function expectPair(w: Widget, overlap: boolean, comparisons: number, othe
 // The opening: one idea (the test stops at the first "apart"), two handles and nothing to set; the
 // sentence that says what to do comes before it, and the verdict with its count stays in view while
 // the learner drags B onto A. Start: A covers x 6..25, y 8..21; B covers x 42..57, y 26..37.
-for (const size of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const size of OPENING_SIZES) {
   test(`the opening at ${size.name} size: one idea, the sentence before it, the verdict in view while dragging`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const w = await open(page, 'intro');
@@ -42,21 +39,14 @@ for (const size of [
       await expectPair(w, false, 1, 1);
     });
     await test.step('the sentence that says what to do sits right before the figure', async () => {
-      const before = await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
-      expect(before).toContain('Drag B onto A');
+      expect(await textBefore(w.root)).toContain('Drag B onto A');
     });
     await test.step('B dragged onto A: four comparisons, and the verdict is on screen while the button is held', async () => {
       const s = await w.scale();
       // the learner looks at the board: it sits in the middle of the window (as a focused handle would)
-      await w.root.locator('.fig-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      const handle = w.get('obj-b');
-      const hb = (await handle.boundingBox())!;
+      const { x, y, box: hb } = await pressCentred(page, w.root.locator('.fig-board'), w.get('obj-b'));
       expect(hb.y).toBeGreaterThanOrEqual(0);
       expect(hb.y + hb.height).toBeLessThanOrEqual(size.height);
-      const x = hb.x + hb.width / 2;
-      const y = hb.y + hb.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
       await page.mouse.move(x - 15 * s, y - 7 * s, { steps: 3 });
       await page.mouse.move(x - 30 * s, y - 14 * s, { steps: 3 }); // B at x 12, y 12: inside A
       await expectPair(w, true, 4, 4);

@@ -5,7 +5,7 @@
 import { mkdirSync, copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, HOOK_LINE, LESSON_URL, Playground, ROOT, stepLines, tabTo, test } from './fixtures.ts';
+import { expect, HOOK_LINE, LESSON_URL, OPENING_SIZES, Playground, pressCentred, ROOT, stepLines, tabTo, test, textBefore } from './fixtures.ts';
 
 async function open(page: Page, id = 'playground'): Promise<Playground> {
   await page.goto(LESSON_URL);
@@ -19,10 +19,7 @@ async function open(page: Page, id = 'playground'): Promise<Playground> {
 // handles and nothing to set; the sentence that says what to do comes before it, and the verdict
 // stays in view while the learner drags B onto A. Start: A covers x 28..67, y 44..71 (columns 0-2,
 // rows 1-2); B covers x 150..173, y 104..135 (columns 4-5, rows 3-4), 32-px cells.
-for (const size of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const size of OPENING_SIZES) {
   test(`the opening at ${size.name} size: one idea, the sentence before it, the verdict in view while dragging`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const pg = await open(page, 'intro');
@@ -34,18 +31,12 @@ for (const size of [
       await pg.expectVerdict('apart-x');
     });
     await test.step('the sentence that says what to do sits right before the figure', async () => {
-      const before = await pg.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
-      expect(before).toContain('Drag B towards A');
+      expect(await textBefore(pg.root)).toContain('Drag B towards A');
     });
     await test.step('B dragged into the cells of A: maybe, and the verdict is on screen while the button is held', async () => {
       const s = await pg.scale();
       // the learner looks at the board: it sits in the middle of the window
-      await pg.root.locator('.fig-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      const hb = (await pg.handle('b').boundingBox())!;
-      const x = hb.x + hb.width / 2;
-      const y = hb.y + hb.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
+      const { x, y } = await pressCentred(page, pg.root.locator('.fig-board'), pg.handle('b'));
       await page.mouse.move(x - 48 * s, y, { steps: 3 }); // B at x 102..125: column 3 (A's 0-2)
       await pg.expectVerdict('apart-x');
       await page.mouse.move(x - 96 * s, y, { steps: 3 }); // x 54..77: columns 1, 2 (A's 0-2); rows 3, 4

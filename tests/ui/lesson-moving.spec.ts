@@ -9,7 +9,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, HOOK_LINE, openWidget, ROOT, stepLines, test, Widget } from './fixtures.ts';
+import { expect, HOOK_LINE, OPENING_SIZES, openWidget, ROOT, stepLines, test, textBefore, Widget } from './fixtures.ts';
 
 const URL = '/lessons/07-moving.html';
 const SIZE = 12;
@@ -65,8 +65,7 @@ test('the opening figure: the end-only test lets a fast box through the thin wal
   await expect(w.get('mv-says')).toContainText('58/100');
   // one handle only, and the sentence that drives it comes before the figure
   await expect(w.root.locator('.fig-handle')).toHaveCount(1);
-  const before = await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
-  expect(before).toMatch(/Drag the dashed target/);
+  expect(await textBefore(w.root)).toMatch(/Drag the dashed target/);
   await test.step('dragging the target back 24 px: the box now ends inside the wall, and both tests hit', async () => {
     await w.drag('mv-obj-target', -24, 0);
     // dx 76: the end x 96 .. 107 is past the wall again; step back to where it ends on the wall
@@ -296,10 +295,7 @@ test('make it tunnel: a short move fails the checks, a move past the wall solves
   });
 });
 
-for (const size of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const size of OPENING_SIZES) {
   test(`at ${size.name} width the opening's result stays in view while dragging, and nothing overflows`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto(URL);

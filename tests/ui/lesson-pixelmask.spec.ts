@@ -15,7 +15,7 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { teachingView } from '../../web/src/csource.ts';
-import { dragBy, expect, ROOT, tabTo, test } from './fixtures.ts';
+import { dragBy, expect, OPENING_SIZES, pressCentred, ROOT, tabTo, test, textBefore } from './fixtures.ts';
 
 const URL = '/lessons/04-pixel-overlap.html';
 
@@ -142,10 +142,7 @@ async function open(page: Page, id: string): Promise<Widget> {
 // learner drags the bullet one pixel left. Near miss: A (16 x 16) at (8, 6), B (8 x 4) at (18, 10),
 // boxes overlapping over x 18..23, y 10..13 (6 x 4); at (17, 10) the tip meets the nose at (17, 11):
 // 7 x 4, 2 pixels in both (the "Nose" preset's answers, checked by the tests below).
-for (const size of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const size of OPENING_SIZES) {
   test(`the opening at ${size.name} size: one idea, the sentence before it, the verdict in view while dragging`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const w = await open(page, 'intro');
@@ -159,18 +156,12 @@ for (const size of [
       await expect(w.get('rect')).toHaveAttribute('data-w', '6');
     });
     await test.step('the sentence that says what to do sits right before the figure', async () => {
-      const before = await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
-      expect(before).toContain('Drag the bullet (B) one pixel to the left');
+      expect(await textBefore(w.root)).toContain('Drag the bullet (B) one pixel to the left');
     });
     await test.step('the bullet dragged one pixel left: a pixel hit, and the verdict is on screen while the button is held', async () => {
       const s = Number(await w.root.locator('.pm-board').getAttribute('data-scale'));
       // the learner looks at the board: it sits in the middle of the window
-      await w.root.locator('.pm-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      const hb = (await w.handle('b').boundingBox())!;
-      const x = hb.x + hb.width / 2;
-      const y = hb.y + hb.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
+      const { x, y } = await pressCentred(page, w.root.locator('.pm-board'), w.handle('b'));
       await page.mouse.move(x - 0.5 * s, y, { steps: 2 });
       await page.mouse.move(x - 1 * s, y, { steps: 2 }); // B at (17, 10)
       await expect(w.get('verdict')).toHaveAttribute('data-verdict', 'hit');

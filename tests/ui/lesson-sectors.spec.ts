@@ -5,7 +5,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openWidget, ROOT, tabTo, test, Widget } from './fixtures.ts';
+import { expect, OPENING_SIZES, openWidget, pressCentred, ROOT, tabTo, test, textBefore, Widget } from './fixtures.ts';
 
 const URL = '/lessons/03-sectors.html';
 
@@ -38,10 +38,7 @@ async function expectConsistent(w: Widget, layers: boolean): Promise<{ tests: nu
 // (2, 1) and overlap; (118, 118, 18, 20) sits on the corner of (1, 1), (2, 1), (1, 2), (2, 2); (56,
 // 150, 22, 16) spans (0, 2) and (1, 2). Pairs met: 2-3, 4-5, 4-7, 5-7, 7-8: five box tests, one
 // overlap, of 10 x 9 / 2 = 45 pairs.
-for (const size of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const size of OPENING_SIZES) {
   test(`the opening at ${size.name} size: one handle, the sentence before it, the count in view while dragging`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const w = await open(page, 'intro');
@@ -56,16 +53,11 @@ for (const size of [
       await expect(w.root.locator('.fig-playground').locator('input, select, textarea, button:not(.fig-handle)')).toHaveCount(0);
       await expect(w.root.locator('.fig-handle')).toHaveCount(1);
       await expectCounts(5, 1, 1);
-      expect(await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '')).toContain('Drag A across the sector lines');
+      expect(await textBefore(w.root)).toContain('Drag A across the sector lines');
     });
     await test.step('A dragged 48 px right, into sector (1, 0): it meets both boxes there and overlaps one, with the count on screen', async () => {
       const s = await w.scale();
-      await w.root.locator('.fig-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      const hb = (await w.get('obj-a').boundingBox())!;
-      const x = hb.x + hb.width / 2;
-      const y = hb.y + hb.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
+      const { x, y } = await pressCentred(page, w.root.locator('.fig-board'), w.get('obj-a'));
       await page.mouse.move(x + 24 * s, y, { steps: 3 });
       await page.mouse.move(x + 48 * s, y, { steps: 3 }); // A at (72, 24): x 72..91, beside (84, 16)'s 84..103
       await expectCounts(7, 2, 1);

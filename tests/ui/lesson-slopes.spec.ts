@@ -10,7 +10,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openWidget, ROOT, tabTo, test, Widget } from './fixtures.ts';
+import { expect, OPENING_SIZES, openWidget, ROOT, tabTo, test, textBefore, Widget } from './fixtures.ts';
 
 const URL = '/lessons/06-slopes.html';
 const T = 16;
@@ -101,10 +101,7 @@ async function holdUntil(page: Page, w: Widget, key: string, until: (s: WalkStat
 // and the core's ground answer stays in view while the learner drags a bar. The tile is column 3,
 // row 1 of the editor's course, so the sensor in column i sits at (48 + i, 24), and a height h
 // between 1 and 15 puts the ground at y 16 + 16 - h. It opens on column 8, height 6: y 26.
-for (const size of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const size of OPENING_SIZES) {
   test(`the opening at ${size.name} size: one idea, the sentence before it, the ground in view while dragging`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const ed = await open(page, 'intro');
@@ -116,8 +113,7 @@ for (const size of [
       await expect(readout).toHaveAttribute('data-ground-y', String(2 * T - 6));
     });
     await test.step('the sentence that says what to do sits right before the figure', async () => {
-      const before = await ed.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
-      expect(before).toContain('Drag a bar of this slope tile up or down');
+      expect(await textBefore(ed.root)).toContain('Drag a bar of this slope tile up or down');
     });
     await test.step('a bar dragged with the button held: the ground answer moves with it, on screen', async () => {
       const grid = ed.get('heights-grid');

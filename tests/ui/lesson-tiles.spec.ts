@@ -16,7 +16,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { coreLinesContaining, expect, openWidget, ROOT, shiftTabTo, tabTo, test, Widget } from './fixtures.ts';
+import { coreLinesContaining, expect, OPENING_SIZES, openWidget, pressCentred, ROOT, shiftTabTo, tabTo, test, textBefore, Widget } from './fixtures.ts';
 
 const URL = '/lessons/05-tile-probes.html';
 const T = 8;
@@ -30,10 +30,7 @@ const open = (page: Page, id: string): Promise<Widget> => openWidget(page, URL, 
 // the sentence that says what to do comes before it, and what the corners read stays in view while
 // the learner drags. The intro map has a one-tile wall in column 4, rows 4..6 (x 32..39, y 32..55);
 // the 16 x 16 box starts at (44, 36): columns 5..7, rows 4..6, every corner on an empty tile.
-for (const size of [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-]) {
+for (const size of OPENING_SIZES) {
   test(`the opening at ${size.name} size: one idea, the sentence before it, what the corners read in view while dragging`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     const w = await open(page, 'intro');
@@ -45,18 +42,12 @@ for (const size of [
       for (let k = 0; k < 4; k++) await expect(corners.nth(k)).toContainText('empty');
     });
     await test.step('the sentence that says what to do sits right before the figure', async () => {
-      const before = await w.root.evaluate((el) => el.previousElementSibling?.textContent ?? '');
-      expect(before).toContain('Drag the box up against the walls, then onto the thin wall');
+      expect(await textBefore(w.root)).toContain('Drag the box up against the walls, then onto the thin wall');
     });
     await test.step('the box dragged onto the wall, the button held: what the corners read is on screen', async () => {
       const s = await w.scale();
       // the learner looks at the map: it sits in the middle of the window
-      await w.root.locator('.fig-board').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      const hb = (await w.get('pr-obj-box').boundingBox())!;
-      const x = hb.x + hb.width / 2;
-      const y = hb.y + hb.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
+      const { x, y } = await pressCentred(page, w.root.locator('.fig-board'), w.get('pr-obj-box'));
       await page.mouse.move(x - 4 * s, y, { steps: 2 });
       await page.mouse.move(x - 8 * s, y, { steps: 2 }); // x 36..51: columns 4..6, the left corners in the wall's column 4
       await expect(corners.nth(0)).toContainText('tile (4, 4): solid');
